@@ -1,0 +1,54 @@
+// Shared bench helpers: autocannon runs and child servers, bounded in time,
+// loopback only.
+import { spawn, type ChildProcess } from "node:child_process";
+import autocannon from "autocannon";
+
+export type LoadResult = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+export async function load(name: string, options: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number }): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    body: options.body,
+    headers: options.headers,
+    connections: options.connections ?? 32,
+    duration: options.seconds ?? 5,
+  });
+  return {
+    name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(title: string, rows: LoadResult[], note?: string) {
+  console.log(`\n## ${title}`);
+  console.table(rows.map((r) => ({ target: r.name, "req/s": r.rps, "p50 ms": r.p50, "p99 ms": r.p99, requests: r.requests, errors: r.errors, non2xx: r.non2xx })));
+  if (note) console.log(note);
+}
+
+/** Starts a child process and resolves once `readyUrl` answers 200. */
+export async function startChild(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
+    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${readyUrl} did not answer within 60 s`);
+}
+
+/** SIGTERM to the child's process group, then wait for it to exit. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  process.kill(-child.pid!, "SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+}

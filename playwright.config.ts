@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+// The real entry (server/main.ts, production build) on its own port and data
+// directory; Debian's Chromium (never `playwright install` on these machines).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  globalSetup: "./e2e/fixtures/global-setup.ts",
+  use: {
+    baseURL: E2E_URL,
+    trace: "retain-on-failure",
+    screenshot: "on",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: "node_modules/.bin/tsx server/main.ts",
+    url: `${E2E_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

@@ -1,0 +1,16 @@
+import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
+import { clockRouter } from "./routers/clock.ts";
+import { directoryRouter } from "./routers/directory.ts";
+import { systemRouter } from "./routers/system.ts";
+
+/** The dashboard's API; add each feature's router here. */
+export const appRouter = createTRPCRouter({
+  clock: clockRouter,
+  directory: directoryRouter,
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller (server components, tests). */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,18 @@
+import { createTRPCRouter, publicProcedure } from "../trpc.ts";
+import { resetToSeed } from "../../../prisma/seed.ts";
+
+export const systemRouter = createTRPCRouter({
+  info: publicProcedure.query(({ ctx }) => ({
+    publicUrl: ctx.env.PUBLIC_URL,
+    authUrl: ctx.env.AUTH_URL,
+    baseUrl: ctx.env.BASE_URL,
+    portalUrl: ctx.env.PORTAL_URL,
+    database: ctx.databaseMode,
+  })),
+  /** Dev data back to the seed of workbench-decisions.md (the clock is left as it is). */
+  resetSeed: publicProcedure.mutation(async ({ ctx }) => {
+    await resetToSeed({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.env.PUBLIC_URL });
+    ctx.logger.info("data reset to the seed");
+    return { reset: true as const };
+  }),
+});

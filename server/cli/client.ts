@@ -1,0 +1,30 @@
+// The CLI talks to a running workbench (WORKBENCH_URL) through the dashboard's
+// own tRPC API, so every command sees exactly what the dashboard sees.
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
+import superjson from "superjson";
+import type { AppRouter } from "../api/root.ts";
+
+export const DEFAULT_WORKBENCH_URL = "http://localhost:3000";
+
+export function workbenchUrl(): string {
+  return (process.env.WORKBENCH_URL ?? DEFAULT_WORKBENCH_URL).replace(/\/+$/, "");
+}
+
+export function createWorkbenchClient(baseUrl = workbenchUrl()) {
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson })] });
+}
+
+export type WorkbenchClient = ReturnType<typeof createWorkbenchClient>;
+
+/** A one-line, human explanation of a failed call. */
+export function describeFailure(error: unknown, baseUrl = workbenchUrl()): string {
+  if (error instanceof TRPCClientError) {
+    const cause = (error.cause as { code?: string; cause?: { code?: string } } | undefined) ?? {};
+    const code = cause.code ?? cause.cause?.code;
+    if (code === "ECONNREFUSED" || /fetch failed/i.test(error.message)) {
+      return `No workbench answers at ${baseUrl}. Start one with \`npm start\`, or set WORKBENCH_URL.`;
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,30 @@
+// `workbench <command>`: drives a running workbench (WORKBENCH_URL, default
+// http://localhost:3000) from scripts and CI. Every command takes --json.
+import { Command } from "commander";
+import { createWorkbenchClient, describeFailure, type WorkbenchClient } from "./client.ts";
+import { fail, type OutputMode } from "./output.ts";
+import { registerClockCommands } from "./commands/clock.ts";
+import { registerSeedCommands } from "./commands/seed.ts";
+
+const program = new Command()
+  .name("workbench")
+  .description("Command line for the Incident Platform Workbench")
+  .option("--json", "print one JSON document instead of text")
+  .showHelpAfterError();
+
+/** Wraps a command body: builds the client, reads --json, turns failures into one clear line and exit code 1. */
+function run(fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) {
+  return async () => {
+    const mode: OutputMode = { json: Boolean(program.opts().json) };
+    try {
+      await fn(createWorkbenchClient(), mode);
+    } catch (error) {
+      fail(mode, describeFailure(error));
+    }
+  };
+}
+
+registerClockCommands(program, run);
+registerSeedCommands(program, run);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,25 @@
+// The seeded (and later, administered) directory: agencies, clients, users,
+// integrations, as the dashboard's overview lists them. Never returns secrets.
+import type { DbClient } from "../platform/db/client.ts";
+
+export async function listDirectory(options: { db: DbClient }) {
+  const { db } = options;
+  const [agencies, clients, users, integrations] = await Promise.all([
+    db.agency.findMany({ orderBy: { id: "asc" }, include: { relatedTo: { select: { toId: true } } } }),
+    db.client.findMany({ orderBy: { id: "asc" }, include: { agencies: { select: { agencyId: true } } } }),
+    db.user.findMany({ orderBy: [{ agencyId: "asc" }, { username: "asc" }], include: { clients: { select: { clientId: true } } } }),
+    db.integration.findMany({ orderBy: { key: "asc" } }),
+  ]);
+  return {
+    agencies: agencies.map((a) => ({ id: a.id, displayName: a.displayName, type: a.type, relatedAgencyIds: a.relatedTo.map((r) => r.toId) })),
+    clients: clients.map((c) => ({
+      clientId: c.id, displayName: c.displayName, isPublic: c.secretHash === null, scopes: c.scopes, grantTypes: c.grantTypes,
+      agencyIds: c.agencies.map((a) => a.agencyId), accessTokenLifetimeS: c.accessTokenLifetimeS,
+    })),
+    users: users.map((u) => ({
+      id: u.id, username: u.username, name: u.name, email: u.email, role: u.role, agencyId: u.agencyId, canSignIn: u.canSignIn,
+      clientIds: u.clients.map((c) => c.clientId),
+    })),
+    integrations: integrations.map((i) => ({ key: i.key, agencyId: i.agencyId, receiverUrl: i.receiverUrl, contractVersion: i.contractVersion, insecureDev: i.insecureDev })),
+  };
+}

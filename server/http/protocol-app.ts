@@ -1,0 +1,26 @@
+// The protocol surfaces on the Node server itself (DEVELOPERS.md: a Next route
+// handler serves ~1.5k req/s here, the same route in Hono ~42k). One Hono app
+// per surface, mounted at its prefix; everything else goes to Next.
+import { Hono } from "hono";
+import type { Runtime } from "../platform/runtime.ts";
+import { requestLogger } from "./request-logger.ts";
+import { discoveryApp } from "./identity/discovery.ts";
+
+/** Paths served by Hono; every other path is Next's. */
+export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
+
+export function isProtocolPath(pathname: string): boolean {
+  return PROTOCOL_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+export function createProtocolApp(runtime: Runtime) {
+  const app = new Hono();
+  app.use("*", requestLogger(runtime.logger, () => runtime.clock.nowMs()));
+  app.route("/", discoveryApp(runtime.env));
+  app.notFound((c) => c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
+    return c.json({ error: "server_error", error_description: "The request could not be completed." }, 500);
+  });
+  return app;
+}

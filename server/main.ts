@@ -1,0 +1,69 @@
+// The workbench entry (npm start / npm run dev): database, migrations, workers,
+// then one HTTP server on one origin: Hono for the protocol prefixes, Next for
+// everything else (a Next custom server).
+import next from "next";
+import { parseEnv } from "./platform/env.ts";
+import { createLogger } from "./platform/logger.ts";
+import { bootPlatform } from "./platform/boot.ts";
+import { setRuntime } from "./platform/runtime.ts";
+import { createProtocolApp } from "./http/protocol-app.ts";
+import { createWorkbenchServer } from "./http/create-server.ts";
+import { startWorkers } from "./workers.ts";
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  const env = parseEnv();
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  const startedAt = performance.now();
+
+  const platform = await bootPlatform({ env, logger });
+  const { runtime } = platform;
+  setRuntime(runtime);
+  const workers = await startWorkers(runtime);
+
+  const dev = env.NODE_ENV !== "production";
+  const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, turbopack: true });
+  await nextApp.prepare();
+
+  const server = createWorkbenchServer({
+    protocolApp: createProtocolApp(runtime),
+    nextHandler: nextApp.getRequestHandler(),
+    nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
+  });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  logger.info(
+    { url: env.PUBLIC_URL, database: runtime.databaseMode, ms: Math.round(performance.now() - startedAt) },
+    `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: draining HTTP, stopping workers and the database");
+    const force = setTimeout(() => {
+      logger.warn("drain timed out; closing open connections");
+      server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    force.unref();
+    // Stop accepting; idle keep-alive sockets go now, busy ones when their response ends.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await workers.stop();
+    await nextApp.close?.();
+    await platform.shutdown();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: Error) => {
+  // Start-up failures are configuration problems: say what, without a stack.
+  console.error(`\nThe workbench could not start: ${error.message}\n`);
+  if (process.env.LOG_LEVEL === "debug") console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+// Brings up everything a workbench process needs before it serves: the database
+// (embedded or external), migrations, the Prisma client, the shared clock and
+// the seed. server/main.ts and the integration tests both start from here.
+import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed.ts";
+import { WorkbenchClock } from "./clock/clock.ts";
+import { syncClockFromDatabase } from "./clock/persisted-clock.ts";
+import { applyMigrations } from "./db/apply-migrations.ts";
+import { createDbClient } from "./db/client.ts";
+import { openDatabase } from "./db/open-database.ts";
+import type { Env } from "./env.ts";
+import type { Logger } from "./logger.ts";
+import type { Runtime } from "./runtime.ts";
+
+export type BootedPlatform = { runtime: Runtime; shutdown: () => Promise<void> };
+
+export async function bootPlatform(options: { env: Env; logger: Logger; databaseUrl?: string }): Promise<BootedPlatform> {
+  const { env, logger } = options;
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, mode: "external" as const, reused: false, stop: async () => {} }
+    : await openDatabase(env, (m) => logger.info(m));
+
+  const migrations = await applyMigrations(database.url);
+  if (migrations.applied.length) logger.info({ applied: migrations.applied }, "migrations applied");
+
+  const db = createDbClient(database.url);
+  const clock = new WorkbenchClock();
+  const stopClockSync = await syncClockFromDatabase({ databaseUrl: database.url, db, clock, onError: (err) => logger.warn({ err }, "clock sync") });
+
+  if (env.SEED_ON_EMPTY && (await isDatabaseEmpty(db))) {
+    await seedDatabase({ db, clock, publicUrl: env.PUBLIC_URL });
+    logger.info("seeded an empty database");
+  }
+
+  const runtime: Runtime = { env, db, databaseUrl: database.url, clock, logger, databaseMode: database.mode };
+  return {
+    runtime,
+    async shutdown() {
+      await stopClockSync();
+      await db.$disconnect();
+      await database.stop();
+    },
+  };
+}

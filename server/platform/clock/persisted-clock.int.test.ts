@@ -1,0 +1,55 @@
+// Several processes share one database; each must see the same workbench time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
+import { createDbClient } from "../db/client.ts";
+import { WorkbenchClock } from "./clock.ts";
+import { saveClockOffset, syncClockFromDatabase, loadClockOffset } from "./persisted-clock.ts";
+import { advanceClock, resetClock } from "../../workbench/clock-control.ts";
+
+let t: TestDatabase;
+beforeAll(async () => { t = await createTestDatabase(); });
+afterAll(async () => { await t.drop(); });
+
+function nextChange(clock: WorkbenchClock) {
+  return new Promise<number>((resolve) => clock.once("changed", resolve));
+}
+
+describe("persisted workbench clock", () => {
+  it("an advance in one process reaches another through NOTIFY, and survives restarts", async () => {
+    const dbA = t.db;
+    const dbB = createDbClient(t.url, { poolSize: 2 });
+    const a = new WorkbenchClock();
+    const b = new WorkbenchClock();
+    const stopA = await syncClockFromDatabase({ databaseUrl: t.url, db: dbA, clock: a });
+    const stopB = await syncClockFromDatabase({ databaseUrl: t.url, db: dbB, clock: b });
+    try {
+      const seenByB = nextChange(b);
+      await advanceClock({ db: dbA, clock: a, byMs: 61 * 60_000 });
+      expect(a.offsetMs).toBe(3_660_000);
+      expect(await seenByB).toBe(3_660_000);
+      expect(Math.abs(b.nowMs() - a.nowMs())).toBeLessThan(1_000);
+
+      // A process started later reads the stored offset.
+      const c = new WorkbenchClock();
+      const stopC = await syncClockFromDatabase({ databaseUrl: t.url, db: dbB, clock: c });
+      expect(c.offsetMs).toBe(3_660_000);
+      await stopC();
+
+      const resetSeen = nextChange(b);
+      await resetClock({ db: dbA, clock: a });
+      expect(await resetSeen).toBe(0);
+      expect(await loadClockOffset(dbA)).toBe(0);
+    } finally {
+      await stopA();
+      await stopB();
+      await dbB.$disconnect();
+    }
+  });
+
+  it("only moves forward, at most a week per jump", async () => {
+    const clock = new WorkbenchClock();
+    await expect(advanceClock({ db: t.db, clock, byMs: -1 })).rejects.toMatchObject({ code: "ValidationFailed" });
+    await expect(advanceClock({ db: t.db, clock, byMs: 8 * 86_400_000 })).rejects.toMatchObject({ code: "ValidationFailed" });
+    await saveClockOffset(t.db, clock, 0);
+  });
+});

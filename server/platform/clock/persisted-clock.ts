@@ -1,0 +1,66 @@
+// The clock offset lives in the database so every process (app servers and
+// workers sharing one PostgreSQL) agrees. A change is announced with
+// NOTIFY workbench_clock; each process LISTENs and applies it at once, and
+// re-reads the row every few seconds in case a notification was missed
+// (e.g. while its listener connection was reconnecting).
+import pg from "pg";
+import type { DbClient } from "../db/client.ts";
+import type { WorkbenchClock } from "./clock.ts";
+
+const CHANNEL = "workbench_clock";
+const RESYNC_EVERY_MS = 5_000;
+
+export async function loadClockOffset(db: DbClient): Promise<number> {
+  const row = await db.workbenchClock.findUnique({ where: { id: 1 } });
+  return row ? Number(row.offsetMs) : 0;
+}
+
+/** Persists a new offset and tells every process. Returns the offset now in force. */
+export async function saveClockOffset(db: DbClient, clock: WorkbenchClock, offsetMs: number): Promise<number> {
+  const offset = BigInt(Math.round(offsetMs));
+  // updatedAt is real time on purpose: it records when someone moved the clock.
+  const now = new Date(clock.nowMs() - clock.offsetMs);
+  await db.$transaction([
+    db.workbenchClock.upsert({ where: { id: 1 }, create: { id: 1, offsetMs: offset, updatedAt: now }, update: { offsetMs: offset, updatedAt: now } }),
+    db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${offset.toString()})`,
+  ]);
+  clock.setOffset(Number(offset));
+  return Number(offset);
+}
+
+/** Keeps `clock` in step with the stored offset until the returned stop() is called. */
+export async function syncClockFromDatabase(options: { databaseUrl: string; db: DbClient; clock: WorkbenchClock; onError?: (e: Error) => void }) {
+  const { databaseUrl, db, clock } = options;
+  let listener: pg.Client | undefined;
+  let stopped = false;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on("notification", (msg) => {
+      if (msg.channel === CHANNEL && msg.payload) clock.setOffset(Number(msg.payload));
+    });
+    client.on("error", (e) => {
+      options.onError?.(e);
+      listener = undefined;
+      client.end().catch(() => {});
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  };
+
+  clock.setOffset(await loadClockOffset(db));
+  await connect();
+  const timer = setInterval(() => {
+    if (stopped) return;
+    loadClockOffset(db).then((o) => clock.setOffset(o), (e: Error) => options.onError?.(e));
+    if (!listener) connect().catch((e: Error) => options.onError?.(e));
+  }, RESYNC_EVERY_MS);
+  timer.unref();
+
+  return async function stop() {
+    stopped = true;
+    clearInterval(timer);
+    await listener?.end().catch(() => {});
+  };
+}

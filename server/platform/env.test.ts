@@ -1,0 +1,26 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("needs no configuration: one origin on port 3000, embedded database", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect([env.AUTH_URL, env.BASE_URL, env.PORTAL_URL]).toEqual(Array(3).fill("http://localhost:3000"));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.resolve(".data"));
+  });
+
+  it("derives the origins from PORT, and lets each be overridden", () => {
+    expect(parseEnv({ PORT: "4000" }).PUBLIC_URL).toBe("http://localhost:4000");
+    const split = parseEnv({ PUBLIC_URL: "https://wb.example.test/", AUTH_URL: "https://id.example.test" });
+    expect(split.PUBLIC_URL).toBe("https://wb.example.test");
+    expect(split.AUTH_URL).toBe("https://id.example.test");
+    expect(split.BASE_URL).toBe("https://wb.example.test");
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
+  });
+});

@@ -1,0 +1,50 @@
+// Environment, validated once at boot (t3 env.js style). Every default makes
+// the embedded mode work with no configuration at all.
+import path from "node:path";
+import { z } from "zod";
+
+const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: url.optional(),
+    AUTH_URL: url.optional(),
+    BASE_URL: url.optional(),
+    PORTAL_URL: url.optional(),
+    /** Any PostgreSQL server; when unset the workbench runs its own (embedded). */
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+    DATA_DIR: z.string().default(".data"),
+    /** Preferred port of the embedded PostgreSQL. */
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5499),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** `false` skips seeding an empty database (e.g. a shared staging server). */
+    SEED_ON_EMPTY: z.stringbool().default(true),
+  })
+  .transform((e) => {
+    const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+    return {
+      ...e,
+      PUBLIC_URL: publicUrl,
+      /** {auth_url}: also the token issuer `iss`, exactly. */
+      AUTH_URL: e.AUTH_URL ?? publicUrl,
+      /** {base_url} of the inbound API. */
+      BASE_URL: e.BASE_URL ?? publicUrl,
+      /** {portal_url}: the trusted portal origin. */
+      PORTAL_URL: e.PORTAL_URL ?? publicUrl,
+      DATA_DIR: path.resolve(e.DATA_DIR),
+    };
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,31 @@
+// The process-wide services, built once by server/main.ts (or a test) and
+// shared with Next's route handlers. Next bundles app/ code separately, so a
+// module-level singleton would exist twice; a globalThis slot is the one
+// object both sides see.
+import type { Logger } from "pino";
+import type { WorkbenchClock } from "./clock/clock.ts";
+import type { DbClient } from "./db/client.ts";
+import type { Env } from "./env.ts";
+
+export type Runtime = {
+  env: Env;
+  db: DbClient;
+  databaseUrl: string;
+  clock: WorkbenchClock;
+  logger: Logger;
+  /** "embedded" or "external": what the dashboard says it runs on. */
+  databaseMode: "embedded" | "external";
+};
+
+const SLOT = Symbol.for("incident-workbench.runtime");
+type GlobalWithRuntime = typeof globalThis & { [SLOT]?: Runtime };
+
+export function setRuntime(runtime: Runtime | undefined): void {
+  (globalThis as GlobalWithRuntime)[SLOT] = runtime;
+}
+
+export function getRuntime(): Runtime {
+  const runtime = (globalThis as GlobalWithRuntime)[SLOT];
+  if (!runtime) throw new Error("The workbench runtime is not started: run the app through server/main.ts (npm start / npm run dev).");
+  return runtime;
+}

@@ -1,0 +1,64 @@
+// A workbench's protocol surfaces on a random port, over a fresh test database:
+// for black-box HTTP tests (no Next: the protocol prefixes never reach it).
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { WorkbenchClock } from "../platform/clock/clock.ts";
+import { syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
+import { parseEnv } from "../platform/env.ts";
+import { createLogger } from "../platform/logger.ts";
+import type { Runtime } from "../platform/runtime.ts";
+import { createProtocolApp } from "../http/protocol-app.ts";
+import { createWorkbenchServer } from "../http/create-server.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+/** Every log line a test server wrote, as raw JSON text and parsed. */
+export class CapturedLogs extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _enc: string, done: () => void) {
+    this.lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    done();
+  }
+  get text(): string {
+    return this.lines.join("\n");
+  }
+  records(): Array<Record<string, unknown>> {
+    return this.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+}
+
+export type TestServer = {
+  url: string;
+  runtime: Runtime;
+  database: TestDatabase;
+  logs: CapturedLogs;
+  close: () => Promise<void>;
+};
+
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const logs = new CapturedLogs();
+  const logger = createLogger({ level: "debug", destination: logs });
+  const clock = new WorkbenchClock();
+  const stopClockSync = await syncClockFromDatabase({ databaseUrl: database.url, db: database.db, clock });
+
+  // PUBLIC_URL must name the port, which exists only once listening: listen first, then build the app.
+  let handler: ((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void) | undefined;
+  const server = (await import("node:http")).createServer((req, res) => handler?.(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: url, DATABASE_URL: database.url, ...options.env });
+  const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, logger, databaseMode: database.mode };
+  const inner = createWorkbenchServer({ protocolApp: createProtocolApp(runtime) });
+  handler = (req, res) => inner.emit("request", req, res);
+
+  return {
+    url, runtime, database, logs,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopClockSync();
+      await database.drop();
+    },
+  };
+}

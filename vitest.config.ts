@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// Three projects: pure unit tests; integration tests (*.int.test.ts) on the
+// embedded PostgreSQL; and the same integration tests on TEST_DATABASE_URL's
+// server when it is set (CI sets it), so both database paths stay green.
+const integration = (name: "embedded" | "external") => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ["server/**/*.int.test.ts", "prisma/**/*.int.test.ts"],
+    globalSetup: ["server/testing/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    environment: "node",
+    pool: "forks",
+    projects: [
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "prisma/**/*.test.ts", "packages/**/*.test.ts"], exclude: ["**/*.int.test.ts", "**/node_modules/**"] } },
+      integration("embedded"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("external")] : []),
+    ],
+  },
+});
