@@ -7,6 +7,7 @@ import { setRuntime } from "../platform/runtime.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createLogger } from "../platform/logger.ts";
 import { parseEnv } from "../platform/env.ts";
+import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 
 let t: TestDatabase;
@@ -14,7 +15,8 @@ let caller: ReturnType<typeof createCaller>;
 beforeAll(async () => {
   t = await createTestDatabase();
   const sink = new Writable({ write: (_c, _e, done) => done() });
-  setRuntime({ env: parseEnv({ NODE_ENV: "test" }), db: t.db, databaseUrl: t.url, clock: new WorkbenchClock(), logger: createLogger({ destination: sink }), databaseMode: t.mode });
+  const clock = new WorkbenchClock();
+  setRuntime({ env: parseEnv({ NODE_ENV: "test" }), db: t.db, databaseUrl: t.url, clock, keys: new SigningKeyStore({ db: t.db, clock }), logger: createLogger({ destination: sink }), databaseMode: t.mode });
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
 });
 afterAll(async () => { setRuntime(undefined); await t.drop(); });

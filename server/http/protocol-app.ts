@@ -16,7 +16,7 @@ export function isProtocolPath(pathname: string): boolean {
 export function createProtocolApp(runtime: Runtime) {
   const app = new Hono();
   app.use("*", requestLogger(runtime.logger, () => runtime.clock.nowMs()));
-  app.route("/", discoveryApp(runtime.env));
+  app.route("/", discoveryApp(runtime));
   app.notFound((c) => c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");

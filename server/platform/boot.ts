@@ -10,6 +10,7 @@ import { openDatabase } from "./db/open-database.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { Runtime } from "./runtime.ts";
+import { SigningKeyStore } from "../identity/signing-keys.ts";
 
 export type BootedPlatform = { runtime: Runtime; shutdown: () => Promise<void> };
 
@@ -31,7 +32,9 @@ export async function bootPlatform(options: { env: Env; logger: Logger; database
     logger.info("seeded an empty database");
   }
 
-  const runtime: Runtime = { env, db, databaseUrl: database.url, clock, logger, databaseMode: database.mode };
+  const keys = new SigningKeyStore({ db, clock });
+  await keys.current(); // creates the first signing key of a new database
+  const runtime: Runtime = { env, db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
   return {
     runtime,
     async shutdown() {

@@ -6,12 +6,15 @@ import type { Logger } from "pino";
 import type { WorkbenchClock } from "./clock/clock.ts";
 import type { DbClient } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { SigningKeyStore } from "../identity/signing-keys.ts";
 
 export type Runtime = {
   env: Env;
   db: DbClient;
   databaseUrl: string;
   clock: WorkbenchClock;
+  /** The identity server's signing keys (tokens are minted and verified against them). */
+  keys: SigningKeyStore;
   logger: Logger;
   /** "embedded" or "external": what the dashboard says it runs on. */
   databaseMode: "embedded" | "external";

@@ -7,6 +7,7 @@ import { syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
 import { parseEnv } from "../platform/env.ts";
 import { createLogger } from "../platform/logger.ts";
 import type { Runtime } from "../platform/runtime.ts";
+import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
 import { createWorkbenchServer } from "../http/create-server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -48,7 +49,8 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: url, DATABASE_URL: database.url, ...options.env });
-  const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, logger, databaseMode: database.mode };
+  const keys = new SigningKeyStore({ db: database.db, clock });
+  const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
   const inner = createWorkbenchServer({ protocolApp: createProtocolApp(runtime) });
   handler = (req, res) => inner.emit("request", req, res);
 

@@ -1,12 +1,12 @@
-// {auth_url}/.well-known: the discovery document and its JWKS. The signing keys
-// and the token endpoint arrive with the identity issue; until then the JWKS is
-// empty, which is still a valid document, so tooling can tell the server is up.
+// {auth_url}/.well-known: the discovery document and the JWKS it names. Receivers
+// fetch and cache the JWKS ("never pin"); rotation keeps a superseded key here
+// until its tokens have expired.
 import { Hono } from "hono";
-import type { Env } from "../../platform/env.ts";
+import type { Runtime } from "../../platform/runtime.ts";
 
-export function discoveryApp(env: Env) {
+export function discoveryApp(runtime: Runtime) {
   const app = new Hono();
-  const issuer = env.AUTH_URL;
+  const issuer = runtime.env.AUTH_URL;
 
   app.get("/.well-known/openid-configuration", (c) =>
     c.json({
@@ -17,8 +17,12 @@ export function discoveryApp(env: Env) {
       response_types_supported: ["code"],
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256"],
+      token_endpoint_auth_methods_supported: ["client_secret_post"],
     }),
   );
-  app.get("/.well-known/jwks.json", (c) => c.json({ keys: [] }));
+  app.get("/.well-known/jwks.json", async (c) => {
+    c.header("cache-control", "public, max-age=60");
+    return c.json(await runtime.keys.jwks());
+  });
   return app;
 }
