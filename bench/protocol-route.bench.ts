@@ -4,8 +4,8 @@
 import { load, printTable, startChild, stopChild } from "./lib/load.ts";
 
 export async function run() {
-  const workbenchPort = 3210;
-  const barePort = 3211;
+  const workbenchPort = Number(process.env.BENCH_PORT ?? 3210);
+  const barePort = workbenchPort + 1;
   const bare = await startChild("node", ["bench/lib/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
   const workbench = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
     NODE_ENV: "production", PORT: String(workbenchPort), DATA_DIR: ".data/bench", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
