@@ -9,7 +9,10 @@ export type OpenDatabase = { url: string; mode: "embedded" | "external"; reused:
 const EMBEDDED_DATABASE = "workbench";
 
 export async function openDatabase(env: Env, log: (message: string) => void): Promise<OpenDatabase> {
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL, mode: "external", reused: false, stop: async () => {} };
+  if (env.DATABASE_URL) {
+    await createExternalDatabaseIfMissing(env.DATABASE_URL, log);
+    return { url: env.DATABASE_URL, mode: "external", reused: false, stop: async () => {} };
+  }
   const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, log });
   await ensureDatabase(server.url("postgres"), EMBEDDED_DATABASE);
   return { url: server.url(EMBEDDED_DATABASE), mode: "embedded", reused: server.reused, stop: server.stop };
@@ -24,5 +27,33 @@ export async function ensureDatabase(maintenanceUrl: string, name: string): Prom
     if (!rowCount) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * `DATABASE_URL=postgresql://…/workbench_dev npm start` on a fresh server should just work:
+ * create the named database through the server's `postgres` database when it is missing.
+ * Without the right to do so, say what to do instead of failing later in a migration.
+ */
+async function createExternalDatabaseIfMissing(url: string, log: (message: string) => void): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!name) throw new Error("DATABASE_URL names no database (postgresql://user@host:port/<database>).");
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "3D000") throw new Error(`Cannot reach DATABASE_URL's server: ${(error as Error).message}`);
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  const maintenance = new URL(url);
+  maintenance.pathname = "/postgres";
+  try {
+    await ensureDatabase(maintenance.toString(), name);
+    log(`created database "${name}" on the DATABASE_URL server`);
+  } catch (error) {
+    throw new Error(`Database "${name}" does not exist and could not be created (${(error as Error).message}). Create it, or point DATABASE_URL at an existing one.`);
   }
 }

@@ -1,0 +1,59 @@
+// The embedded server's lifecycle: a fresh cluster, a server left running by a
+// killed run (reused, not corrupted), and a clean stop.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded-postgres.ts";
+
+const started: EmbeddedServer[] = [];
+let dataDir = "";
+afterAll(async () => {
+  for (const s of started) await s.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function select1(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ one: number }>("SELECT 1 AS one");
+  await c.end();
+  return rows[0]?.one;
+}
+
+describe("embedded PostgreSQL", () => {
+  it("initialises, is reused when left running, and restarts after a clean stop with its data", { timeout: 60_000 }, async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "wb-embedded-"));
+    const first = await startEmbeddedPostgres({ dataDir });
+    started.push(first);
+    expect(first.reused).toBe(false);
+    expect(await select1(first.url())).toBe(1);
+    const c = new pg.Client({ connectionString: first.url() });
+    await c.connect();
+    await c.query("CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)");
+    await c.end();
+
+    // A second start while the first server runs (as after `kill -9` of the workbench) reuses it.
+    const second = await startEmbeddedPostgres({ dataDir });
+    expect(second.reused).toBe(true);
+    expect(second.port).toBe(first.port);
+    expect(second.url()).toBe(first.url());
+
+    await first.stop();
+    await expect(select1(first.url())).rejects.toThrow();
+
+    const third = await startEmbeddedPostgres({ dataDir });
+    started.push(third);
+    expect(third.reused).toBe(false);
+    const d = new pg.Client({ connectionString: third.url() });
+    await d.connect();
+    expect((await d.query<{ v: number }>("SELECT v FROM kept")).rows).toEqual([{ v: 42 }]);
+    await d.end();
+  });
+
+  it("requires a password: the cluster is not open to anyone who can reach the port", { timeout: 60_000 }, async () => {
+    const server = started.at(-1)!;
+    await expect(select1(`postgresql://postgres:wrong@127.0.0.1:${server.port}/postgres`)).rejects.toThrow(/password/i);
+  });
+});
