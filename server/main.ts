@@ -12,6 +12,10 @@ import { startWorkers } from "./workers.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
+// This network reaches only the package registries: no telemetry, no update checks.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+process.env.CHECKPOINT_DISABLE ??= "1";
+
 async function main() {
   const env = parseEnv();
   const logger = createLogger({ level: env.LOG_LEVEL });
