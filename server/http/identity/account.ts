@@ -79,6 +79,15 @@ export function accountApp(runtime: Runtime) {
     return c.redirect(target, 302);
   });
 
+  // Who this browser is signed in as (same-origin use by the portal; never cached).
+  app.get("/Account/Session", async function handleSession(c) {
+    const session = await findPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+    c.header("cache-control", "no-store");
+    if (!session) return c.json({ signedIn: false });
+    const { userId, username, name, email, role, agencyId, agencyName, method, expiresAt } = session;
+    return c.json({ signedIn: true, userId, username, name, email, role, agencyId, agencyName, method, expiresAtUtc: expiresAt.toISOString() });
+  });
+
   // Sign-out of the portal session (a form POST: SameSite=Lax keeps other sites from posting it with the cookie).
   app.post("/Account/Logout", async function handleLogout(c) {
     await endPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
