@@ -73,10 +73,13 @@ export function authorizeApp(runtime: Runtime) {
     const checked = await checkAuthorizeRequest(runtime, { ...form, response_type: "code" });
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
     if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }
-    const users = await findUsersByName({ db: runtime.db, username: String(form.username ?? "") });
+    const typed = String(form.username ?? "");
+    // Names match case-insensitively; when several do (j.smith / J.Smith), the exact spelling picks one.
+    const matches = await findUsersByName({ db: runtime.db, username: typed });
+    const users = matches.length > 1 ? matches.filter((u) => u.username === typed) : matches;
     const user = users.length === 1 && users[0]!.canSignIn && verifyDevPassword(String(form.password ?? "")) ? users[0]! : undefined;
     if (!user) {
-      const error = users.length > 1 ? "This user name matches more than one user." : "Unknown user, wrong password, or the user may not sign in.";
+      const error = users.length > 1 || (matches.length > 1 && users.length === 0) ? "This user name matches more than one user: type it exactly." : "Unknown user, wrong password, or the user may not sign in.";
       return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, error, username: String(form.username ?? "") }), 401);
     }
     const sessionId = await createPortalSession(runtime, { userId: user.id, method: "password" });
