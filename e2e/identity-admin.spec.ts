@@ -41,3 +41,11 @@ test("rotate the signing key; the token inspector verifies old and new tokens", 
   await page.getByRole("button", { name: "Inspect" }).click();
   await expect(page.getByText("This is not a JWT")).toBeVisible();
 });
+
+test("`workbench keys rotate --json` makes a new key current; the old one stays in the JWKS", async ({ request, baseURL }) => {
+  const { execFileSync } = await import("node:child_process");
+  const out = execFileSync("node", ["packages/cli/bin/workbench.mjs", "keys", "rotate", "--json"], { env: { ...process.env, WORKBENCH_URL: baseURL }, encoding: "utf8" });
+  const rotated = JSON.parse(out) as { kid: string; previousKid: string };
+  const jwks = (await (await request.get("/.well-known/jwks.json")).json()) as { keys: Array<{ kid: string }> };
+  expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([rotated.kid, rotated.previousKid]));
+});

@@ -3,6 +3,7 @@
 // LoginUserByToken rules 1-6). Neither the token nor the redirect URL is ever
 // logged: the request logger writes paths only, and nothing here logs a query.
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../platform/runtime.ts";
@@ -43,7 +44,8 @@ export function accountApp(runtime: Runtime) {
   const app = new Hono();
   const errorTypeBase = `${runtime.env.AUTH_URL}/errors`;
 
-  app.post("/Account/GetUserSigninToken", async function handleGetUserSigninToken(c) {
+  const limitBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => renderAccountProblem(c, new AppError("ValidationFailed", 400, "The request body is too large.", [{ field: "body", message: "too large" }]), { logger: runtime.logger, errorTypeBase }) });
+  app.post("/Account/GetUserSigninToken", limitBody, async function handleGetUserSigninToken(c) {
     try {
       const claims = await authenticateBearer(runtime, c.req.header("authorization"));
       authorizeAccountScope(runtime, claims, SIGNIN_SCOPE);

@@ -133,3 +133,11 @@ describe("the token error table: every row", () => {
     expect(JSON.stringify(wrong.body)).not.toContain("partner-cad-secret-typo");
   });
 });
+
+describe("request size", () => {
+  it("an oversized body is refused with an OAuth error before it is read", async () => {
+    const r = await cc({ scope: "agency.read", padding: "x".repeat(20_000) });
+    expect(r.status).toBe(413);
+    expect(r.body.error).toBe("invalid_request");
+  });
+});

@@ -1,6 +1,7 @@
 // POST {auth_url}/connect/token: parse the form (JSON is refused), pick the grant,
 // call the domain, answer the token response or the token error.
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Runtime } from "../../platform/runtime.ts";
 import { issueClientCredentialsToken } from "../../identity/issue-client-credentials-token.ts";
 import { issueAuthorizationCodeTokens, issueRefreshedTokens } from "../../identity/issue-interactive-tokens.ts";
@@ -42,7 +43,9 @@ function selectGrant(request: TTokenRequest) {
 
 export function tokenEndpointApp(runtime: Runtime) {
   const app = new Hono();
-  app.post("/connect/token", async function handleTokenRequest(c) {
+  // A token request is a few hundred bytes; refuse bodies far beyond any legitimate one before reading them.
+  const limitBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "invalid_request", error_description: "The request body is too large." }, 413) });
+  app.post("/connect/token", limitBody, async function handleTokenRequest(c) {
     try {
       const request = await parseTokenForm(c);
       const response = await selectGrant(request)(runtime, request);
