@@ -1,8 +1,8 @@
 // Authentication rule 4 (user context): the client is assigned username.required;
 // the request's scope includes it plus business scopes; the request has both
 // agency_context and username; the user exists in that agency (and is assigned to
-// the client). Username without username.required is invalid_request; a user who
-// cannot be resolved is access_denied.
+// the client) and is allowed (canSignIn). Username without username.required is
+// invalid_request; a user who cannot be resolved or is not allowed is access_denied.
 //
 // User names match case-insensitively, as on the portal login screen; a name that
 // matches several users of the agency (the seed's j.smith / J.Smith) cannot be
@@ -29,6 +29,9 @@ export async function resolveUserContext(options: {
     throw tokenError("access_denied", users.length === 0 ? "The user cannot be resolved in this agency for this client." : "The username matches more than one user.");
   }
   const u = users[0]!;
+  // "access_denied: required user context cannot be resolved or is not allowed": a user the
+  // service does not allow to sign in (the seed's locked.user) cannot act through a partner either.
+  if (!u.canSignIn) throw tokenError("access_denied", "The user is not allowed to act in this agency.");
   return { userId: u.id, username: u.username, name: u.name, email: u.email, role: u.role };
 }
 

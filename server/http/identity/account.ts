@@ -13,6 +13,7 @@ import { redeemSigninToken } from "../../identity/signin-tokens.ts";
 import { validateReturnUrl } from "../../identity/validate-return-url.ts";
 import { authenticateBearer, authorizeAccountScope } from "./authenticate-bearer.ts";
 import { renderAccountProblem } from "./render-account-problem.ts";
+import { requireSameOrigin } from "./require-same-origin.ts";
 
 const SIGNIN_SCOPE = "identity.user.signin";
 
@@ -91,7 +92,7 @@ export function accountApp(runtime: Runtime) {
   });
 
   // Sign-out of the portal session (a form POST: SameSite=Lax keeps other sites from posting it with the cookie).
-  app.post("/Account/Logout", async function handleLogout(c) {
+  app.post("/Account/Logout", requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogout(c) {
     await endPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     deleteCookie(c, PORTAL_SESSION_COOKIE, sessionCookieOptions(isSecureOrigin(runtime.env)));
     return c.redirect(validateReturnUrl(c.req.query("returnUrl"), applicationOrigins(runtime.env)) ?? "/portal", 303);

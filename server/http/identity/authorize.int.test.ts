@@ -91,6 +91,15 @@ describe("authorization_code + PKCE", () => {
     }
   });
 
+  it("a cross-site form post of the login form is refused (login CSRF)", async () => {
+    const body = new URLSearchParams({ client_id: "portal-spa", redirect_uri: redirectUri, state: "s", code_challenge: pkce().challenge, code_challenge_method: "S256", username: "dispatcher.north", password: "workbench" });
+    const res = await fetch(`${s.url}/connect/authorize`, { method: "POST", body, headers: { origin: "https://evil.example" }, redirect: "manual" });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const same = await fetch(`${s.url}/connect/authorize`, { method: "POST", body, headers: { origin: s.url }, redirect: "manual" });
+    expect(same.status).toBe(302);
+  });
+
   it("a wrong password or a user who may not sign in gets the form again (401)", async () => {
     expect((await signInForCode(pkce().challenge, "dispatcher.north", "nope")).status).toBe(401);
     expect((await signInForCode(pkce().challenge, "locked.user")).status).toBe(401);

@@ -16,7 +16,8 @@ import { isValidCodeChallenge } from "../../identity/pkce.ts";
 import { parseScopeList } from "../../identity/token-request.schema.ts";
 import { verifyDevPassword } from "../../identity/verify-dev-password.ts";
 import { findUsersByName } from "../../identity/resolve-user-context.ts";
-import { isSecureOrigin } from "./account.ts";
+import { applicationOrigins, isSecureOrigin } from "./account.ts";
+import { requireSameOrigin } from "./require-same-origin.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
 
 type Checked = { params: AuthorizeParams; clientName: string; scopes: string[] } | { refuse: string } | { redirectError: { uri: string; error: string; description: string; state: string } };
@@ -68,7 +69,7 @@ export function authorizeApp(runtime: Runtime) {
     return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName }));
   });
 
-  app.post("/connect/authorize", async function handleLogin(c) {
+  app.post("/connect/authorize", requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogin(c) {
     const form = (await c.req.parseBody()) as Record<string, string | undefined>;
     const checked = await checkAuthorizeRequest(runtime, { ...form, response_type: "code" });
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);

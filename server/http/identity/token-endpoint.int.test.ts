@@ -69,6 +69,7 @@ describe("user context (Authentication rule 4)", () => {
     ["username without agency_context", { scope: "username.required incident.create", username: "dispatcher.north" }, "invalid_request"],
     ["a user of another agency", { scope: "username.required incident.create", agency_context: EMS, username: "dispatcher.north" }, "access_denied"],
     ["an unknown user", { scope: "username.required incident.create", agency_context: NORTH, username: "nobody" }, "access_denied"],
+    ["a user who is not allowed (locked.user)", { scope: "username.required incident.create", agency_context: NORTH, username: "locked.user" }, "access_denied"],
     ["an ambiguous name", { scope: "username.required incident.create", agency_context: NORTH, username: "j.smith" }, "access_denied"],
     ["username.required not assigned to the client", { client_id: "partner-readonly", client_secret: "partner-readonly-secret", scope: "username.required agency.read", agency_context: NORTH, username: "dispatcher.north" }, "invalid_scope"],
   ])("%s → %s", async (_name, fields, error) => {
