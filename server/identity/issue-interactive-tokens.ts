@@ -35,7 +35,7 @@ export async function issueAuthorizationCodeTokens(deps: Deps, request: TTokenRe
     throw tokenError("invalid_request", "code, redirect_uri and code_verifier are required (PKCE is mandatory).");
   }
   const granted = await redeemAuthorizationCode(deps, { code: request.code, clientId: client.id, redirectUri: request.redirect_uri, codeVerifier: request.code_verifier });
-  const refreshToken = await createRefreshToken(deps, { clientId: client.id, userId: granted.userId, scopes: granted.scopes });
+  const refreshToken = await createRefreshToken(deps, { clientId: client.id, userId: granted.userId, scopes: granted.scopes, familyId: granted.refreshFamilyId });
   return tokensFor(deps, client, granted.userId, granted.scopes, refreshToken);
 }
 

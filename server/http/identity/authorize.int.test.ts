@@ -54,6 +54,9 @@ describe("authorization_code + PKCE", () => {
     expect(typeof r.body.refresh_token).toBe("string");
     expect(claimsOf(r.body.access_token as string).claims).toMatchObject({ sub: "0b0c5b52-1c0e-4a57-9a57-100000000001", client_id: "portal-spa", username: "dispatcher.north" });
     expect((await redeem(signed.code!, verifier)).body.error).toBe("invalid_grant");
+    // The replayed code revoked the refresh token its first redemption issued.
+    const refreshed = await postToken(s.url, { grant_type: "refresh_token", client_id: "portal-spa", refresh_token: r.body.refresh_token as string });
+    expect(refreshed.body.error).toBe("invalid_grant");
   });
 
   it("a browser with a portal session gets its code without the form", async () => {
