@@ -2,6 +2,7 @@
 // configured interactive client and redirect URI, bound to a PKCE S256 challenge,
 // valid 60 seconds (RFC 6749 recommends at most 10 minutes) and single-use; a
 // second redemption revokes the refresh-token family the first one started.
+import type { Clock } from "../platform/clock/clock.ts";
 import { randomUUID } from "node:crypto";
 import type { Runtime } from "../platform/runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
@@ -10,7 +11,7 @@ import { tokenError } from "./token-errors.ts";
 
 export const AUTHORIZATION_CODE_LIFETIME_MS = 60_000;
 
-type Deps = Pick<Runtime, "db" | "clock">;
+type Deps = { db: Runtime["db"]; clock: Clock };
 
 export async function createAuthorizationCode(deps: Deps, options: { clientId: string; userId: string; redirectUri: string; codeChallenge: string; scopes: string[] }): Promise<string> {
   const code = generateOpaqueValue();

@@ -2,6 +2,7 @@
 // "Sign-in token" and "GetUserSigninToken errors"): after the bearer token was
 // checked, resolve the agency and the user for the calling client and issue a
 // sign-in token.
+import type { Clock } from "../platform/clock/clock.ts";
 import { z } from "zod";
 import { AppError } from "../platform/errors.ts";
 import type { Runtime } from "../platform/runtime.ts";
@@ -14,7 +15,7 @@ export const ZGetUserSigninTokenRequest = z.object({
 });
 export type TGetUserSigninTokenRequest = z.infer<typeof ZGetUserSigninTokenRequest>;
 
-type Deps = Pick<Runtime, "db" | "clock">;
+type Deps = { db: Runtime["db"]; clock: Clock };
 
 export async function getUserSigninToken(deps: Deps, options: { clientId: string; request: TGetUserSigninTokenRequest }) {
   const { db } = deps;

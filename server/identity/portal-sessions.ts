@@ -3,6 +3,7 @@
 // non-persistent (no Expires/Max-Age: it ends with the browser, as the spec's
 // passwordless sequence requires); the row also ends after 12 hours on the
 // workbench clock, or at sign-out.
+import type { Clock } from "../platform/clock/clock.ts";
 import type { Runtime } from "../platform/runtime.ts";
 import { getRuntime } from "../platform/runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
@@ -10,7 +11,7 @@ import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
 export const PORTAL_SESSION_COOKIE = "wb_portal_session";
 export const PORTAL_SESSION_LIFETIME_MS = 12 * 3600_000;
 
-type Deps = Pick<Runtime, "db" | "clock">;
+type Deps = { db: Runtime["db"]; clock: Clock };
 
 export type PortalSession = {
   userId: string; username: string; name: string; email: string | null; role: string | null;

@@ -1,6 +1,7 @@
 // refresh_token grant with rotation (OAuth 2.0 Security BCP 4.14.2): every use
 // spends the token and returns a new one of the same family; presenting a spent
 // token again means it leaked, so the whole family is revoked.
+import type { Clock } from "../platform/clock/clock.ts";
 import { randomUUID } from "node:crypto";
 import type { Runtime } from "../platform/runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
@@ -9,7 +10,7 @@ import { tokenError } from "./token-errors.ts";
 /** Sliding lifetime of one refresh token on the workbench clock. */
 export const REFRESH_TOKEN_LIFETIME_MS = 8 * 3600_000;
 
-type Deps = Pick<Runtime, "db" | "clock">;
+type Deps = { db: Runtime["db"]; clock: Clock };
 
 export async function createRefreshToken(deps: Deps, options: { clientId: string; userId: string; scopes: string[]; familyId?: string }): Promise<string> {
   const token = generateOpaqueValue();

@@ -5,13 +5,14 @@
 // encodeURIComponent, so it always carries percent-escapes (`%3D` at least). A
 // partner that encodes it again sends `%253D`, which decodes to a value whose hash
 // matches nothing (rule 6). Only the SHA-256 of the raw value is stored.
+import type { Clock } from "../platform/clock/clock.ts";
 import { randomBytes } from "node:crypto";
 import type { Runtime } from "../platform/runtime.ts";
 import { hashOpaqueValue } from "./hash-opaque-value.ts";
 
 export const SIGNIN_TOKEN_LIFETIME_MS = 15 * 60_000;
 
-type Deps = Pick<Runtime, "db" | "clock">;
+type Deps = { db: Runtime["db"]; clock: Clock };
 
 export async function issueSigninToken(deps: Deps, options: { userId: string; clientId: string; agencyId: string }): Promise<{ token: string; expiresAtUtc: string }> {
   const raw = randomBytes(32).toString("base64");
