@@ -13,17 +13,21 @@ export const AUTHORIZATION_CODE_LIFETIME_MS = 60_000;
 
 type Deps = { db: Runtime["db"]; clock: Clock };
 
-export async function createAuthorizationCode(deps: Deps, options: { clientId: string; userId: string; redirectUri: string; codeChallenge: string; scopes: string[] }): Promise<string> {
+export async function createAuthorizationCode(options: Deps & { clientId: string; userId: string; redirectUri: string; codeChallenge: string; scopes: string[] }): Promise<string> {
+  const deps: Deps = options;
   const code = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.authorizationCode.create({
-    data: { codeHash: hashOpaqueValue(code), ...options, createdAt: now, expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_LIFETIME_MS) },
+    data: {
+      codeHash: hashOpaqueValue(code), clientId: options.clientId, userId: options.userId, redirectUri: options.redirectUri,
+      codeChallenge: options.codeChallenge, scopes: options.scopes, createdAt: now, expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_LIFETIME_MS) },
   });
   return code;
 }
 
 /** Spends a code: invalid_grant for an unknown, expired, used or mismatched code or a wrong code_verifier. */
-export async function redeemAuthorizationCode(deps: Deps, options: { code: string; clientId: string; redirectUri: string; codeVerifier: string }) {
+export async function redeemAuthorizationCode(options: Deps & { code: string; clientId: string; redirectUri: string; codeVerifier: string }) {
+  const deps: Deps = options;
   const now = deps.clock.now();
   const row = await deps.db.authorizationCode.findUnique({ where: { codeHash: hashOpaqueValue(options.code) } });
   if (!row || row.clientId !== options.clientId) throw tokenError("invalid_grant", "The authorization code is invalid.");

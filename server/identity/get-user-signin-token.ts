@@ -17,7 +17,8 @@ export type TGetUserSigninTokenRequest = z.infer<typeof ZGetUserSigninTokenReque
 
 type Deps = { db: Runtime["db"]; clock: Clock };
 
-export async function getUserSigninToken(deps: Deps, options: { clientId: string; request: TGetUserSigninTokenRequest }) {
+export async function getUserSigninToken(options: Deps & { clientId: string; request: TGetUserSigninTokenRequest }) {
+  const deps: Deps = options;
   const { db } = deps;
   const { clientId, request } = options;
   const agencyId = request.agencyContext.toLowerCase();
@@ -34,5 +35,5 @@ export async function getUserSigninToken(deps: Deps, options: { clientId: string
     throw new AppError("ClientNotAllowed", 403, candidates.length ? "The user is not assigned to this client." : "The user does not belong to this agency.");
   }
   if (!user.canSignIn) throw new AppError("ClientNotAllowed", 403, "The user is not allowed to sign in.");
-  return issueSigninToken(deps, { userId: user.id, clientId, agencyId });
+  return issueSigninToken({ ...deps, userId: user.id, clientId, agencyId });
 }

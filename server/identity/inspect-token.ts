@@ -5,7 +5,8 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import type { Runtime } from "../platform/runtime.ts";
 import { AccessTokenError, verifyAccessToken } from "./access-token.ts";
 
-export async function inspectToken(deps: Pick<Runtime, "keys" | "clock" | "env">, options: { token: string }) {
+export async function inspectToken(options: Pick<Runtime, "keys" | "clock" | "env"> & { token: string }) {
+  const deps = options;
   const token = options.token.trim().replace(/^Bearer\s+/i, "");
   let header: Record<string, unknown>;
   let claims: Record<string, unknown>;

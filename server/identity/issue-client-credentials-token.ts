@@ -12,7 +12,9 @@ import { parseScopeList, type TTokenRequest, type TTokenResponse } from "./token
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env">;
 
-export async function issueClientCredentialsToken(deps: Deps, request: TTokenRequest): Promise<TTokenResponse> {
+export async function issueClientCredentialsToken(options: Deps & { request: TTokenRequest }): Promise<TTokenResponse> {
+  const { request } = options;
+  const deps: Deps = options;
   if (!request.client_id) throw tokenError("invalid_request", "client_id is required.");
   if (!request.client_secret) throw tokenError("invalid_request", "client_secret is required.");
   const client = await authenticateConfidentialClient({ db: deps.db, clientId: request.client_id, clientSecret: request.client_secret });

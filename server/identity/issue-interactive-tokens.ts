@@ -29,19 +29,23 @@ async function tokensFor(deps: Deps, client: ClientRecord, userId: string, scope
   return { access_token: accessToken, token_type: "Bearer", expires_in: expiresIn, scope: scopes.join(" "), refresh_token: refreshToken };
 }
 
-export async function issueAuthorizationCodeTokens(deps: Deps, request: TTokenRequest): Promise<TTokenResponse> {
+export async function issueAuthorizationCodeTokens(options: Deps & { request: TTokenRequest }): Promise<TTokenResponse> {
+  const { request } = options;
+  const deps: Deps = options;
   const client = await interactiveClient(deps, request, "authorization_code");
   if (!request.code || !request.redirect_uri || !request.code_verifier) {
     throw tokenError("invalid_request", "code, redirect_uri and code_verifier are required (PKCE is mandatory).");
   }
-  const granted = await redeemAuthorizationCode(deps, { code: request.code, clientId: client.id, redirectUri: request.redirect_uri, codeVerifier: request.code_verifier });
-  const refreshToken = await createRefreshToken(deps, { clientId: client.id, userId: granted.userId, scopes: granted.scopes, familyId: granted.refreshFamilyId });
+  const granted = await redeemAuthorizationCode({ ...deps, code: request.code, clientId: client.id, redirectUri: request.redirect_uri, codeVerifier: request.code_verifier });
+  const refreshToken = await createRefreshToken({ ...deps, clientId: client.id, userId: granted.userId, scopes: granted.scopes, familyId: granted.refreshFamilyId });
   return tokensFor(deps, client, granted.userId, granted.scopes, refreshToken);
 }
 
-export async function issueRefreshedTokens(deps: Deps, request: TTokenRequest): Promise<TTokenResponse> {
+export async function issueRefreshedTokens(options: Deps & { request: TTokenRequest }): Promise<TTokenResponse> {
+  const { request } = options;
+  const deps: Deps = options;
   const client = await interactiveClient(deps, request, "refresh_token");
   if (!request.refresh_token) throw tokenError("invalid_request", "refresh_token is required.");
-  const rotated = await rotateRefreshToken(deps, { refreshToken: request.refresh_token, clientId: client.id });
+  const rotated = await rotateRefreshToken({ ...deps, refreshToken: request.refresh_token, clientId: client.id });
   return tokensFor(deps, client, rotated.userId, rotated.scopes, rotated.refreshToken);
 }

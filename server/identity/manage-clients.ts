@@ -27,7 +27,9 @@ export async function listClients(deps: Pick<Runtime, "db">) {
   }));
 }
 
-export async function createClient(deps: Deps, input: TCreateClientInput): Promise<{ clientId: string; clientSecret: string }> {
+export async function createClient(options: Deps & { input: TCreateClientInput }): Promise<{ clientId: string; clientSecret: string }> {
+  const { input } = options;
+  const deps: Deps = options;
   if (await deps.db.client.findUnique({ where: { id: input.clientId } })) throw new AppError("ClientExists", 409, `A client ${input.clientId} exists already.`);
   const known = await deps.db.agency.count({ where: { id: { in: input.agencyIds } } });
   if (known !== new Set(input.agencyIds).size) throw new AppError("ValidationFailed", 400, "Unknown agency id.", [{ field: "agencyIds", message: "unknown agency" }]);
@@ -43,7 +45,8 @@ export async function createClient(deps: Deps, input: TCreateClientInput): Promi
 }
 
 /** A new secret; the old one stops working at once (its hash is gone). */
-export async function rotateClientSecret(deps: Deps, options: { clientId: string }): Promise<{ clientId: string; clientSecret: string }> {
+export async function rotateClientSecret(options: Deps & { clientId: string }): Promise<{ clientId: string; clientSecret: string }> {
+  const deps: Deps = options;
   const client = await deps.db.client.findUnique({ where: { id: options.clientId } });
   if (!client) throw new AppError("ClientNotFound", 404, `No client ${options.clientId}.`);
   if (client.secretHash === null) throw new AppError("PublicClient", 400, `${options.clientId} is a public client (PKCE): it has no secret.`);

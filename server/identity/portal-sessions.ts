@@ -18,7 +18,8 @@ export type PortalSession = {
   agencyId: string; agencyName: string; method: string; createdAt: Date; expiresAt: Date;
 };
 
-export async function createPortalSession(deps: Deps, options: { userId: string; method: "signin-token" | "password" }): Promise<string> {
+export async function createPortalSession(options: Deps & { userId: string; method: "signin-token" | "password" }): Promise<string> {
+  const deps: Deps = options;
   const id = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.portalSession.create({
@@ -28,7 +29,8 @@ export async function createPortalSession(deps: Deps, options: { userId: string;
 }
 
 /** The live session a cookie value names, or undefined (unknown, ended, expired, or its user may no longer sign in). */
-export async function findPortalSession(deps: Deps, options: { sessionId: string | undefined }): Promise<PortalSession | undefined> {
+export async function findPortalSession(options: Deps & { sessionId: string | undefined }): Promise<PortalSession | undefined> {
+  const deps: Deps = options;
   if (!options.sessionId) return undefined;
   const now = deps.clock.now();
   const row = await deps.db.portalSession.findUnique({ where: { idHash: hashOpaqueValue(options.sessionId) } });
@@ -41,7 +43,8 @@ export async function findPortalSession(deps: Deps, options: { sessionId: string
   };
 }
 
-export async function endPortalSession(deps: Deps, options: { sessionId: string | undefined }): Promise<void> {
+export async function endPortalSession(options: Deps & { sessionId: string | undefined }): Promise<void> {
+  const deps: Deps = options;
   if (!options.sessionId) return;
   await deps.db.portalSession.updateMany({ where: { idHash: hashOpaqueValue(options.sessionId), endedAt: null }, data: { endedAt: deps.clock.now() } });
 }
@@ -57,7 +60,7 @@ export function readSessionCookie(cookieHeader: string | null | undefined): stri
 
 /** For Next pages (server components): the signed-in portal user of this request, if any. */
 export function getPortalSession(headers: Headers): Promise<PortalSession | undefined> {
-  return findPortalSession(getRuntime(), { sessionId: readSessionCookie(headers.get("cookie")) });
+  return findPortalSession({ ...getRuntime(), sessionId: readSessionCookie(headers.get("cookie")) });
 }
 
 /** Set-Cookie attributes: HttpOnly, SameSite=Lax, Secure on https, and no Expires/Max-Age (non-persistent). */

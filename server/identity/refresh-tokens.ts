@@ -12,7 +12,8 @@ export const REFRESH_TOKEN_LIFETIME_MS = 8 * 3600_000;
 
 type Deps = { db: Runtime["db"]; clock: Clock };
 
-export async function createRefreshToken(deps: Deps, options: { clientId: string; userId: string; scopes: string[]; familyId?: string }): Promise<string> {
+export async function createRefreshToken(options: Deps & { clientId: string; userId: string; scopes: string[]; familyId?: string }): Promise<string> {
+  const deps: Deps = options;
   const token = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.refreshToken.create({
@@ -25,7 +26,8 @@ export async function createRefreshToken(deps: Deps, options: { clientId: string
 }
 
 /** Spends a refresh token and returns its successor; reuse of a spent one revokes its family. */
-export async function rotateRefreshToken(deps: Deps, options: { refreshToken: string; clientId: string }) {
+export async function rotateRefreshToken(options: Deps & { refreshToken: string; clientId: string }) {
+  const deps: Deps = options;
   const now = deps.clock.now();
   const row = await deps.db.refreshToken.findUnique({ where: { tokenHash: hashOpaqueValue(options.refreshToken) } });
   if (!row || row.clientId !== options.clientId) throw tokenError("invalid_grant", "The refresh token is invalid.");
@@ -38,6 +40,6 @@ export async function rotateRefreshToken(deps: Deps, options: { refreshToken: st
   if (row.expiresAt <= now) throw tokenError("invalid_grant", "The refresh token has expired.");
   const user = await deps.db.user.findUnique({ where: { id: row.userId } });
   if (!user?.canSignIn) throw tokenError("invalid_grant", "The user may no longer sign in.");
-  const next = await createRefreshToken(deps, { clientId: row.clientId, userId: row.userId, scopes: row.scopes, familyId: row.familyId });
+  const next = await createRefreshToken({ ...deps, clientId: row.clientId, userId: row.userId, scopes: row.scopes, familyId: row.familyId });
   return { userId: row.userId, scopes: row.scopes, refreshToken: next };
 }

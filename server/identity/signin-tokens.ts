@@ -14,11 +14,13 @@ export const SIGNIN_TOKEN_LIFETIME_MS = 15 * 60_000;
 
 type Deps = { db: Runtime["db"]; clock: Clock };
 
-export async function issueSigninToken(deps: Deps, options: { userId: string; clientId: string; agencyId: string }): Promise<{ token: string; expiresAtUtc: string }> {
+export async function issueSigninToken(options: Deps & { userId: string; clientId: string; agencyId: string }): Promise<{ token: string; expiresAtUtc: string }> {
+  const deps: Deps = options;
   const raw = randomBytes(32).toString("base64");
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SIGNIN_TOKEN_LIFETIME_MS);
-  await deps.db.signinToken.create({ data: { tokenHash: hashOpaqueValue(raw), ...options, createdAt: now, expiresAt } });
+  const { userId, clientId, agencyId } = options;
+  await deps.db.signinToken.create({ data: { tokenHash: hashOpaqueValue(raw), userId, clientId, agencyId, createdAt: now, expiresAt } });
   return { token: encodeURIComponent(raw), expiresAtUtc: expiresAt.toISOString() };
 }
 
@@ -27,7 +29,8 @@ export async function issueSigninToken(deps: Deps, options: { userId: string; cl
  * user it signs in, or undefined when it is unknown, expired, spent, or its user
  * may not sign in (rule 2).
  */
-export async function redeemSigninToken(deps: Deps, options: { token: string }): Promise<{ userId: string } | undefined> {
+export async function redeemSigninToken(options: Deps & { token: string }): Promise<{ userId: string } | undefined> {
+  const deps: Deps = options;
   const now = deps.clock.now();
   const tokenHash = hashOpaqueValue(options.token);
   // One statement: concurrent redirects with the same token cannot both win.

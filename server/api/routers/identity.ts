@@ -11,11 +11,11 @@ export const identityRouter = createTRPCRouter({
   }),
   clients: createTRPCRouter({
     list: publicProcedure.query(({ ctx }) => listClients(ctx)),
-    create: publicProcedure.input(ZCreateClientInput).mutation(({ ctx, input }) => createClient(ctx, input)),
-    rotateSecret: publicProcedure.input(z.object({ clientId: z.string().min(1) })).mutation(({ ctx, input }) => rotateClientSecret(ctx, input)),
+    create: publicProcedure.input(ZCreateClientInput).mutation(({ ctx, input }) => createClient({ ...ctx, input })),
+    rotateSecret: publicProcedure.input(z.object({ clientId: z.string().min(1) })).mutation(({ ctx, input }) => rotateClientSecret({ ...ctx, ...input })),
   }),
   tokens: createTRPCRouter({
     // A mutation so the pasted token travels in a POST body, never in a GET query string.
-    inspect: publicProcedure.input(z.object({ token: z.string().min(1).max(20_000) })).mutation(({ ctx, input }) => inspectToken(ctx, input)),
+    inspect: publicProcedure.input(z.object({ token: z.string().min(1).max(20_000) })).mutation(({ ctx, input }) => inspectToken({ ...ctx, ...input })),
   }),
 });

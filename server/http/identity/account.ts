@@ -51,7 +51,7 @@ export function accountApp(runtime: Runtime) {
       const claims = await authenticateBearer(runtime, c.req.header("authorization"));
       authorizeAccountScope(runtime, claims, SIGNIN_SCOPE);
       const request = validateSigninRequest(await readJsonBody(c));
-      const result = await getUserSigninToken(runtime, { clientId: claims.client_id, request });
+      const result = await getUserSigninToken({ ...runtime, clientId: claims.client_id, request });
       c.header("cache-control", "no-store");
       return c.json(result);
     } catch (error) {
@@ -63,13 +63,13 @@ export function accountApp(runtime: Runtime) {
     // Rule 4/5 first: wherever the token leads, the redirect target is settled.
     const target = validateReturnUrl(c.req.query("returnUrl"), applicationOrigins(runtime.env)) ?? "/";
     try {
-      const existing = await findPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+      const existing = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
       const token = c.req.query("token");
       // Rule 3: an authenticated browser keeps its session; the token is not applied.
       if (!existing && token) {
-        const signedIn = await redeemSigninToken(runtime, { token });
+        const signedIn = await redeemSigninToken({ ...runtime, token });
         if (signedIn) {
-          const sessionId = await createPortalSession(runtime, { userId: signedIn.userId, method: "signin-token" });
+          const sessionId = await createPortalSession({ ...runtime, userId: signedIn.userId, method: "signin-token" });
           setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
         }
       }
@@ -84,7 +84,7 @@ export function accountApp(runtime: Runtime) {
 
   // Who this browser is signed in as (same-origin use by the portal; never cached).
   app.get("/Account/Session", async function handleSession(c) {
-    const session = await findPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+    const session = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     c.header("cache-control", "no-store");
     if (!session) return c.json({ signedIn: false });
     const { userId, username, name, email, role, agencyId, agencyName, method, expiresAt } = session;
@@ -93,7 +93,7 @@ export function accountApp(runtime: Runtime) {
 
   // Sign-out of the portal session (a form POST: SameSite=Lax keeps other sites from posting it with the cookie).
   app.post("/Account/Logout", requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogout(c) {
-    await endPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+    await endPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     deleteCookie(c, PORTAL_SESSION_COOKIE, sessionCookieOptions(isSecureOrigin(runtime.env)));
     return c.redirect(validateReturnUrl(c.req.query("returnUrl"), applicationOrigins(runtime.env)) ?? "/portal", 303);
   });

@@ -51,7 +51,8 @@ function redirectWith(c: Context, uri: string, values: Record<string, string>) {
 }
 
 async function issueCodeRedirect(runtime: Runtime, c: Context, checked: { params: AuthorizeParams; scopes: string[] }, userId: string) {
-  const code = await createAuthorizationCode(runtime, {
+  const code = await createAuthorizationCode({
+    ...runtime,
     clientId: checked.params.client_id, userId, redirectUri: checked.params.redirect_uri, codeChallenge: checked.params.code_challenge, scopes: checked.scopes,
   });
   return redirectWith(c, checked.params.redirect_uri, { code, state: checked.params.state });
@@ -64,7 +65,7 @@ export function authorizeApp(runtime: Runtime) {
     const checked = await checkAuthorizeRequest(runtime, c.req.query());
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
     if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }
-    const session = await findPortalSession(runtime, { sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+    const session = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     if (session) return issueCodeRedirect(runtime, c, checked, session.userId);
     return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName }));
   });
@@ -83,7 +84,7 @@ export function authorizeApp(runtime: Runtime) {
       const error = users.length > 1 || (matches.length > 1 && users.length === 0) ? "This user name matches more than one user: type it exactly." : "Unknown user, wrong password, or the user may not sign in.";
       return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, error, username: String(form.username ?? "") }), 401);
     }
-    const sessionId = await createPortalSession(runtime, { userId: user.id, method: "password" });
+    const sessionId = await createPortalSession({ ...runtime, userId: user.id, method: "password" });
     setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
     return issueCodeRedirect(runtime, c, checked, user.id);
   });

@@ -48,7 +48,7 @@ export function tokenEndpointApp(runtime: Runtime) {
   app.post("/connect/token", limitBody, async function handleTokenRequest(c) {
     try {
       const request = await parseTokenForm(c);
-      const response = await selectGrant(request)(runtime, request);
+      const response = await selectGrant(request)({ ...runtime, request });
       c.header("cache-control", "no-store");
       c.header("pragma", "no-cache");
       return c.json(response);
