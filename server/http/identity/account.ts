@@ -36,6 +36,26 @@ function validateSigninRequest(body: unknown) {
   throw new AppError("ValidationFailed", 400, "The request body is invalid.", errors);
 }
 
+/**
+ * Rules 1-3: a browser without a session gets one for a valid token of a user who
+ * may sign in; a browser with a session keeps it and the token is not applied.
+ * Never throws (the redirect always happens, rule 2): a failure creates no session
+ * and is logged without the URL.
+ */
+async function applySigninTokenUnlessSignedIn(runtime: Runtime, c: Context): Promise<void> {
+  try {
+    const existing = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+    const token = c.req.query("token");
+    if (existing || !token) return;
+    const signedIn = await redeemSigninToken({ ...runtime, token });
+    if (!signedIn) return;
+    const sessionId = await createPortalSession({ ...runtime, userId: signedIn.userId, method: "signin-token" });
+    setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
+  } catch (error) {
+    runtime.logger.error({ err: error }, "LoginUserByToken could not apply a token");
+  }
+}
+
 /** The origins an absolute returnUrl may name (rule 5). */
 export const applicationOrigins = (env: Runtime["env"]) => [env.PUBLIC_URL, env.PORTAL_URL];
 
@@ -60,23 +80,9 @@ export function accountApp(runtime: Runtime) {
   });
 
   app.get("/Account/LoginUserByToken", async function handleLoginUserByToken(c) {
-    // Rule 4/5 first: wherever the token leads, the redirect target is settled.
+    // Rules 4-5 first: wherever the token leads, the redirect target is settled.
     const target = validateReturnUrl(c.req.query("returnUrl"), applicationOrigins(runtime.env)) ?? "/";
-    try {
-      const existing = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
-      const token = c.req.query("token");
-      // Rule 3: an authenticated browser keeps its session; the token is not applied.
-      if (!existing && token) {
-        const signedIn = await redeemSigninToken({ ...runtime, token });
-        if (signedIn) {
-          const sessionId = await createPortalSession({ ...runtime, userId: signedIn.userId, method: "signin-token" });
-          setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
-        }
-      }
-    } catch (error) {
-      // Always 302 (rule 2): a failure creates no session; the detail goes to the log without the URL.
-      runtime.logger.error({ err: error }, "LoginUserByToken could not apply a token");
-    }
+    await applySigninTokenUnlessSignedIn(runtime, c);
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
     return c.redirect(target, 302);
