@@ -27,7 +27,9 @@ async function checkAuthorizeRequest(runtime: Runtime, input: Record<string, str
   const client = clientId ? await runtime.db.client.findUnique({ where: { id: clientId } }) : null;
   if (!client || !client.grantTypes.includes("authorization_code")) return { refuse: "Unknown client, or the client is not configured for interactive sign-in." };
   const redirectUri = input.redirect_uri ?? "";
-  if (!client.redirectUris.includes(redirectUri)) return { refuse: "redirect_uri is not registered for this client." };
+  // Registered paths (the seed's /portal/callback) resolve against {portal_url}; comparison is exact (RFC 9700 2.1).
+  const registered = client.redirectUris.map((u) => (u.startsWith("/") ? `${runtime.env.PORTAL_URL}${u}` : u));
+  if (!registered.includes(redirectUri)) return { refuse: "redirect_uri is not registered for this client." };
   const state = input.state ?? "";
   const fail = (error: string, description: string) => ({ redirectError: { uri: redirectUri, error, description, state } });
   if (input.response_type !== "code") return fail("unsupported_response_type", "response_type must be code.");
