@@ -9,7 +9,7 @@ export function renderLoginForm(options: { params: AuthorizeParams; clientName: 
   const { params, clientName, error, username } = options;
   return html`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">
 <title>Sign in · Incident Platform portal</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}

@@ -2,7 +2,8 @@
 // from one of the workbench's own pages: a cross-site form could otherwise sign a
 // victim's browser into the attacker's account (login CSRF) or sign them out.
 // SameSite=Lax covers the cookie-carrying case only, so the Origin header
-// (sent by every current browser on POST) is checked as well.
+// (sent by every current browser on POST) is checked as well. Pages posting here
+// must not use referrer policy no-referrer: browsers then send `Origin: null`.
 import type { MiddlewareHandler } from "hono";
 
 export function requireSameOrigin(allowedOrigins: string[]): MiddlewareHandler {
