@@ -47,7 +47,7 @@ export const SEED_CLIENTS = {
 } as const;
 
 export async function seedDatabase(options: { db: DbClient; clock: Clock; publicUrl: string }): Promise<void> {
-  const { db, clock, publicUrl } = options;
+  const { db, clock } = options;
   const createdAt = clock.now();
   const [cadHash, readonlyHash] = await Promise.all([
     hashClientSecret(SEED_CLIENTS.partnerCad.secret),
@@ -82,7 +82,8 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
         {
           id: SEED_CLIENTS.portalSpa.id, displayName: "Portal SPA", secretHash: null,
           scopes: ["openid", "profile", "offline_access"], grantTypes: ["authorization_code", "refresh_token"],
-          redirectUris: [`${publicUrl}/portal/callback`], createdAt,
+          // A path: resolves against {portal_url} at request time, so changing PORT keeps portal sign-in working.
+          redirectUris: ["/portal/callback"], createdAt,
         },
       ],
     });

@@ -5,6 +5,9 @@ import { Hono } from "hono";
 import type { Runtime } from "../platform/runtime.ts";
 import { requestLogger } from "./request-logger.ts";
 import { discoveryApp } from "./identity/discovery.ts";
+import { tokenEndpointApp } from "./identity/token-endpoint.ts";
+import { authorizeApp } from "./identity/authorize.ts";
+import { accountApp } from "./identity/account.ts";
 
 /** Paths served by Hono; every other path is Next's. */
 export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
@@ -17,6 +20,9 @@ export function createProtocolApp(runtime: Runtime) {
   const app = new Hono();
   app.use("*", requestLogger(runtime.logger, () => runtime.clock.nowMs()));
   app.route("/", discoveryApp(runtime));
+  app.route("/", tokenEndpointApp(runtime));
+  app.route("/", authorizeApp(runtime));
+  app.route("/", accountApp(runtime));
   app.notFound((c) => c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");

@@ -1,12 +1,21 @@
-import { NotBuiltYet, PageHeader } from "../_components/page-header";
+import Link from "next/link";
+import { PageHeader } from "../_components/page-header";
+import { ClientsAdmin } from "./clients-admin";
+import { KeysAdmin } from "./keys-admin";
 
 export const metadata = { title: "Admin" };
 
-export default function Page() {
+export default function AdminPage() {
   return (
     <>
-      <PageHeader title="Admin" />
-      <NotBuiltYet issue={3} what="Administration of clients, keys and integrations" />
+      <PageHeader title="Admin">
+        Clients with the onboarding values a partner receives, and the identity server&apos;s signing keys. To look inside an
+        access token, use the <Link href="/admin/tokens" className="font-medium text-orange-800 underline">token inspector</Link>.
+      </PageHeader>
+      <div className="grid gap-8">
+        <ClientsAdmin />
+        <KeysAdmin />
+      </div>
     </>
   );
 }

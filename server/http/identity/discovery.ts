@@ -3,6 +3,7 @@
 // until its tokens have expired.
 import { Hono } from "hono";
 import type { Runtime } from "../../platform/runtime.ts";
+import { SCOPE_RESOURCE } from "../../identity/resources.ts";
 
 export function discoveryApp(runtime: Runtime) {
   const app = new Hono();
@@ -13,11 +14,18 @@ export function discoveryApp(runtime: Runtime) {
       issuer,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       token_endpoint: `${issuer}/connect/token`,
-      grant_types_supported: ["client_credentials"],
+      authorization_endpoint: `${issuer}/connect/authorize`,
+      grant_types_supported: ["client_credentials", "authorization_code", "refresh_token"],
       response_types_supported: ["code"],
+      response_modes_supported: ["query"],
+      code_challenge_methods_supported: ["S256"],
+      scopes_supported: Object.keys(SCOPE_RESOURCE),
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256"],
-      token_endpoint_auth_methods_supported: ["client_secret_post"],
+      // client_secret_post for partner servers; none for public PKCE clients (portal-spa).
+      token_endpoint_auth_methods_supported: ["client_secret_post", "none"],
+      // RFC 8707: `resource` narrows aud (invalid_target when no requested scope grants it).
+      resource_indicators_supported: true,
     }),
   );
   app.get("/.well-known/jwks.json", async (c) => {

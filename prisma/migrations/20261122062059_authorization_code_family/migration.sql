@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AuthorizationCode" ADD COLUMN     "refreshFamilyId" UUID;
+

@@ -1,0 +1,30 @@
+// The Account API's wire format for errors: the problem object of the spec
+// (type, title, status, detail, instance, code, traceId, errors) as
+// application/problem+json, with the codes of "GetUserSigninToken errors".
+// Unexpected errors: 500 InternalServerError with a traceId, never a stack.
+import { randomUUID } from "node:crypto";
+import type { Context } from "hono";
+import type { Logger } from "../../platform/logger.ts";
+import { isAppError } from "../../platform/errors.ts";
+
+const TITLES: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 415: "Unsupported Media Type", 500: "Internal Server Error" };
+
+export function renderAccountProblem(c: Context, error: unknown, options: { logger: Logger; errorTypeBase: string }): Response {
+  const traceId = randomUUID();
+  const known = isAppError(error);
+  if (!known) options.logger.error({ err: error, traceId, path: c.req.path }, "Account API failed");
+  const status = known ? error.status : 500;
+  const code = known ? error.code : "InternalServerError";
+  const body = {
+    type: `${options.errorTypeBase}/${code}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail: known ? error.message : "The request could not be completed.",
+    instance: c.req.path,
+    code,
+    traceId,
+    ...(known && error.errors ? { errors: error.errors } : {}),
+  };
+  if (status === 401) c.header("www-authenticate", 'Bearer realm="Account"');
+  return c.body(JSON.stringify(body), status as 400, { "content-type": "application/problem+json" });
+}
