@@ -45,10 +45,20 @@ export async function startChild(command: string, args: string[], env: Record<st
   throw new Error(`${readyUrl} did not answer within 60 s`);
 }
 
-/** SIGTERM to the child's process group, then wait for it to exit. */
+/**
+ * SIGTERM to the child's process group and wait for its graceful shutdown (which
+ * stops its embedded PostgreSQL); on a loaded machine that can take a while, so
+ * wait up to 60 s before SIGKILL. A server killed that way leaves its PostgreSQL
+ * running, which the next start of the same DATA_DIR detects and reuses.
+ */
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   process.kill(-child.pid!, "SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 60_000))]);
+  if (!stopped) {
+    console.warn(`child ${child.pid} did not stop within 60 s after SIGTERM: killing it`);
+    process.kill(-child.pid!, "SIGKILL");
+    await exited;
+  }
 }
