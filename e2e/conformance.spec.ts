@@ -64,7 +64,7 @@ test("`workbench conformance`: exit 0 and JUnit for a correct receiver, exit 1 n
   expect(ok.code).toBe(0);
   expect(ok.stdout).toMatch(/^pass\s+token\.alg-none\s+answered 401$/m);
   expect(ok.stdout).toMatch(/PASSED: \d+ passed, 0 failed/);
-  expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="Token validation" tests="16" failures="0"/);
+  expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="Token validation" tests="17" failures="0"/);
   await good.close();
 
   const bad = await start(baseURL!, { acceptsAnyToken: true });

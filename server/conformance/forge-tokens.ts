@@ -29,9 +29,9 @@ export class TokenForge {
     return (await mintPublisherToken(this.#serviceDeps(), this.deps.agencyId)).accessToken;
   }
 
-  /** The legacy credential the service sends to /about first (v1/v2 audience, PsapConnector). */
+  /** The legacy credential the service sends to /about first (v1/v2 audience, PsapConnector; psap.read as the engine asks for). */
   async psapConnector(): Promise<string> {
-    return (await mintPsapConnectorToken(this.#serviceDeps(), this.deps.agencyId, ["psap.incident"])).accessToken;
+    return (await mintPsapConnectorToken(this.#serviceDeps(), this.deps.agencyId, ["psap.read"])).accessToken;
   }
 
   /** A Publisher token with some claims or header members replaced (undefined removes a claim). */

@@ -3,7 +3,7 @@
 // send it to the service's onboarding team.
 import { CHECK_GROUPS, GROUP_TITLES, type CheckResult } from "./check.ts";
 import type { ConformanceRunView } from "./list-conformance-runs.ts";
-import { explain } from "./render-run-table.ts";
+import { clockNote, explain } from "./render-run-table.ts";
 
 const html = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -35,7 +35,7 @@ export function renderReportHtml(run: ConformanceRunView): string {
     return `<h2>${html(GROUP_TITLES[group])}</h2><table><thead><tr><th>Result</th><th>Check</th><th>Why</th><th>Time</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   });
   const { passed, failed, skipped, requiredFailed } = run.counts;
-  const offset = run.clockOffsetMs ? `<p class="meta">Workbench clock was ${Math.round(run.clockOffsetMs / 60_000)} min ahead of real time: the kit's tokens carried workbench time.</p>` : "";
+  const offset = run.clockOffsetMs ? `<p class="meta">${html(clockNote(run.clockOffsetMs))}</p>` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Receiver conformance: ${html(run.receiverUrl)}</title><style>${STYLE}</style></head>

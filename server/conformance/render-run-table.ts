@@ -11,6 +11,11 @@ export function explain(r: CheckResult): string {
   return r.reason ?? "";
 }
 
+/** Tokens carry workbench time: a receiver on real time sees them as not yet valid when the clock was moved. */
+export function clockNote(offsetMs: number): string {
+  return `Note: the workbench clock was ${Math.round(offsetMs / 60_000)} min ahead of real time; the kit's tokens carried workbench time (reset it with \`workbench clock reset\`).`;
+}
+
 export function renderRunTable(run: ConformanceRunView, options: { width?: number } = {}): string {
   const width = Math.max(100, options.width ?? 120);
   const idWidth = Math.max(...run.results.map((r) => r.id.length), 5);
@@ -34,5 +39,6 @@ export function renderRunTable(run: ConformanceRunView, options: { width?: numbe
   const { passed, failed: nFailed, skipped, requiredFailed } = run.counts;
   lines.push("", `${run.status === "passed" ? "PASSED" : run.status === "running" ? "RUNNING" : "FAILED"}: ${passed} passed, ${nFailed} failed (${requiredFailed} required), ${skipped} skipped of ${run.results.length} checks.`);
   if (run.errorDetail) lines.push(run.errorDetail);
+  if (run.clockOffsetMs) lines.push(clockNote(run.clockOffsetMs));
   return lines.join("\n");
 }

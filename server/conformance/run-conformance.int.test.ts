@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { CONFORMANCE_CHECKS } from "./conformance-checks.ts";
 import { getConformanceRun, type ConformanceRunView } from "./list-conformance-runs.ts";
+import type { TAbout } from "./about.schema.ts";
 import { startConformanceRun } from "./start-conformance-run.ts";
 import { startFixtureReceiver, type FixtureReceiver, type ReceiverFaults } from "./fixtures/fixture-receiver.ts";
 
@@ -23,8 +24,8 @@ export async function runKit(receiverUrl: string, agencyId?: string): Promise<Co
   return getConformanceRun({ db: server.runtime.db, id });
 }
 
-async function runAgainstFixture(faults: ReceiverFaults = {}) {
-  receiver = await startFixtureReceiver({ authUrl: server.url, agencyId: NORTH_PSAP, clock: server.runtime.clock, faults });
+async function runAgainstFixture(faults: ReceiverFaults = {}, about?: TAbout) {
+  receiver = await startFixtureReceiver({ authUrl: server.url, agencyId: NORTH_PSAP, clock: server.runtime.clock, faults, about });
   return runKit(receiver.url, NORTH_PSAP);
 }
 
@@ -91,6 +92,29 @@ describe("conformance kit", () => {
     expect(run.results.find((r) => r.id === "delivery.latency-p95")!.reason).toMatch(/^p95 1\d{3} ms over \d+ deliveries/);
     expect(run.status).toBe("passed");
   }, 60_000);
+
+  it("only declared routes are exercised: a create-only receiver gets creates, and the rest is skipped with why", async () => {
+    const run = await runAgainstFixture({}, { version: "3.0", supports: { incident: { created: true } } });
+    expect(run.status).toBe("passed");
+    expect(new Set(receiver!.events.map((e) => e.replace(/[0-9a-f-]{36}/g, "{id}")))).toEqual(new Set(["POST /v3/incidents"]));
+    const skippedIds = run.results.filter((r) => r.outcome === "skipped").map((r) => r.id);
+    expect(skippedIds).toEqual(["delivery.create-then-track", "delivery.append-after-track", "delivery.track-replacement", "delivery.changed-event", "delivery.specific-routes", "delivery.closed"]);
+    expect(run.results.find((r) => r.id === "delivery.closed")!.why).toMatch(/does not declare closed/);
+  });
+
+  it("a receiver without incident.created gets changed events and whole-track PUTs, never a create", async () => {
+    const run = await runAgainstFixture({}, { version: "3.1", supports: { incident: { changed: true, caller: { trackReplaced: true } } } });
+    expect(run.status).toBe("passed");
+    const routes = new Set(receiver!.events.map((e) => e.replace(/[0-9a-f-]{36}/g, "{id}")));
+    expect(routes).toEqual(new Set(["POST /v3/incidents/{id}/changed", "PUT /v3/incidents/{id}/caller/track"]));
+    expect(run.results.find((r) => r.id === "delivery.test-purpose")).toMatchObject({ outcome: "skipped" });
+  });
+
+  it("a declaration that breaks the rules is caught: no entry event, newLocation without trackReplaced", async () => {
+    const run = await runAgainstFixture({}, { version: "3.0", supports: { incident: { closed: true, caller: { newLocation: true } } } });
+    expect(run.results.filter((r) => r.outcome === "fail").map((r) => r.id)).toEqual(["about.declares-entry", "about.track-flags"]);
+    expect(run.status).toBe("failed");
+  });
 
   it("an unreachable receiver fails discovery and skips the rest with reasons", async () => {
     const closed = net.createServer();

@@ -39,6 +39,11 @@ export function RunReport({ id }: { id: string }) {
           )}
         </div>
       </div>
+      {r.clockOffsetMs !== 0 && (
+        <p className="border-b border-slate-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          The workbench clock was {Math.round(r.clockOffsetMs / 60_000)} min ahead of real time: the kit&apos;s tokens carried workbench time, so a receiver on real time sees them as not yet valid.
+        </p>
+      )}
       <div className="grid gap-4 p-4 md:grid-cols-3">
         {r.groups.map((g) => (
           <div key={g.group}>

@@ -11,11 +11,14 @@ export type EventStep = { method: ReceiverRequest["method"]; path: string; body?
 
 export const RETRY_RISK = "The service retries a failed delivery with backoff for one hour, and every later event for this incident waits behind it; after the hour the event is lost.";
 
+/** One delivery with the valid Publisher token; its answer time feeds the p95 check (refusals of forged tokens do not). */
 export async function deliver(ctx: ConformanceContext, step: EventStep): Promise<ReceiverResponse> {
-  return ctx.send({
+  const res = await ctx.send({
     method: step.method, path: step.path, body: step.body, token: await ctx.tokens.publisher(),
     event: { requestId: step.requestId, timestamp: step.timestamp },
   });
+  if (res.status !== 0) ctx.state.latenciesMs.push(res.ms);
+  return res;
 }
 
 /** A failure outcome when the answer is not exactly 200, naming the step. */

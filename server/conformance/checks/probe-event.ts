@@ -5,14 +5,14 @@
 // a dispatcher would act on.
 import { randomUUID } from "node:crypto";
 import type { ConformanceContext } from "../context.ts";
-import type { ReceiverRequest } from "../receiver-http.ts";
+import type { EventStep } from "./deliver-events.ts";
 import { declares, type TAbout } from "../about.schema.ts";
 import { sampleIncident } from "../sample-incidents.ts";
 
-export function probeEvent(ctx: ConformanceContext, about: TAbout): Omit<ReceiverRequest, "token"> {
+export function probeEvent(ctx: ConformanceContext, about: TAbout): EventStep {
   if (declares(about, "created")) {
-    return { method: "POST", path: "/v3/incidents", body: { incident: sampleIncident(ctx.samples, { purpose: "Test" }) }, event: {} };
+    return { method: "POST", path: "/v3/incidents", body: { incident: sampleIncident(ctx.samples, { purpose: "Test" }) } };
   }
   const id = randomUUID();
-  return { method: "POST", path: `/v3/incidents/${id}/changed`, body: { event: "PATCH label", openUrl: `${ctx.samples.portalUrl}/portal/incidents/${id}` }, event: {} };
+  return { method: "POST", path: `/v3/incidents/${id}/changed`, body: { event: "PATCH label", openUrl: `${ctx.samples.portalUrl}/portal/incidents/${id}` } };
 }

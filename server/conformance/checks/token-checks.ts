@@ -9,6 +9,7 @@ import { describeAnswer } from "../receiver-http.ts";
 import { OUT_OF_WINDOW_S, type TokenForge } from "../forge-tokens.ts";
 import { requireV3About } from "./discovery-checks.ts";
 import { probeEvent } from "./probe-event.ts";
+import { deliver } from "./deliver-events.ts";
 
 const FORGED_INCIDENTS = "Anyone able to reach the receiver could then inject incidents and changes that dispatchers would treat as coming from the service.";
 
@@ -29,6 +30,7 @@ const FORGERIES: Forgery[] = [
   { id: "token.embedded-jwk", title: "signed by a key embedded in the header (jwk)", forge: (t) => t.embeddedJwk(), risk: `The receiver trusts a key the token brings with it, so anyone can sign. ${FORGED_INCIDENTS} Use only keys from the JWKS.` },
   { id: "token.tampered", title: "payload altered after signing", forge: (t) => t.tampered(), risk: `The signature is not verified at all. ${FORGED_INCIDENTS}` },
   { id: "token.scope-missing", title: "without the webhooks.receive scope", forge: (t) => t.sign({ claims: { scope: "incident.update" } }), risk: "The receiver does not check scope: tokens the identity server issued for other purposes pass." },
+  { id: "token.psap-connector-subject", title: "sub and client_id PsapConnector (the legacy identity) with the v3 audience", forge: (t) => t.sign({ claims: { sub: "PsapConnector", client_id: "PsapConnector" } }), risk: "v3 deliveries come only from Publisher; accepting the legacy identity mixes the two contracts' credentials." },
   { id: "token.wrong-subject", title: "sub and client_id of a partner client instead of Publisher", forge: (t) => t.sign({ claims: { sub: "partner-cad", client_id: "partner-cad" } }), risk: "Any client of the identity server could call the receiver as if it were the service: sub and client_id must be Publisher." },
 ];
 
@@ -43,7 +45,7 @@ const validToken: Check = {
   async run(ctx) {
     const { probe, skip } = probeOrSkip(ctx);
     if (skip) return skip;
-    const res = await ctx.send({ ...probe, token: await ctx.tokens.publisher() });
+    const res = await deliver(ctx, probe);
     ctx.state.validTokenAccepted = res.status >= 200 && res.status < 300;
     if (ctx.state.validTokenAccepted) return pass(res.status === 200 ? undefined : `answered ${res.status} (see the exact-200 check)`);
     return fail(
@@ -60,7 +62,7 @@ function refusalCheck(f: Forgery): Check {
       const { probe, skip } = probeOrSkip(ctx);
       if (skip) return skip;
       if (!ctx.state.validTokenAccepted) return skipped("The valid token was not accepted, so a refusal here would prove nothing.");
-      const res = await ctx.send({ ...probe, token: await f.forge(ctx.tokens, ctx) });
+      const res = await ctx.send({ ...probe, event: {}, token: await f.forge(ctx.tokens, ctx) });
       if (res.status === 401 || res.status === 403) return pass(`answered ${res.status}`);
       if (res.status >= 200 && res.status < 300) return fail(`Accepted (${res.status}) a token ${f.title}.`, f.risk);
       if (res.status === 0) return fail(`The receiver ${describeAnswer(res)}.`, "A bad token should be refused with 401, not break the connection: the receiver's validation may be crashing.");
