@@ -1,4 +1,5 @@
 // Reading runs back for the dashboard, the CLI and the HTML export.
+import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
 import { CHECK_GROUPS, type CheckGroup, type CheckResult } from "./check.ts";
@@ -20,9 +21,17 @@ export type ConformanceRunView = {
   counts: { total: number; passed: number; failed: number; skipped: number; requiredFailed: number };
 };
 
+/**
+ * A run still "running" after this long died with its process (a restart mid-run):
+ * ~45 requests at the 10 s request timeout is the longest a live run can take.
+ * Only the view says so; the row is left alone, so a live run is never overwritten.
+ */
+export const STALE_RUN_MS = 15 * 60_000;
+
 type Row = Awaited<ReturnType<DbClient["conformanceRun"]["findFirstOrThrow"]>>;
 
-export function toRunView(row: Row): ConformanceRunView {
+export function toRunView(row: Row, nowMs: number): ConformanceRunView {
+  const stale = row.status === "running" && nowMs - row.startedAt.getTime() > STALE_RUN_MS;
   const results = row.results as CheckResult[];
   const groups = CHECK_GROUPS.map((group) => ({
     group,
@@ -32,8 +41,9 @@ export function toRunView(row: Row): ConformanceRunView {
   }));
   const bad = (r: CheckResult) => r.outcome === "fail" || r.outcome === "error";
   return {
-    id: row.id, receiverUrl: row.receiverUrl, agencyId: row.agencyId, status: row.status as ConformanceRunView["status"],
-    aboutVersion: row.aboutVersion, clockOffsetMs: Number(row.clockOffsetMs), errorDetail: row.errorDetail,
+    id: row.id, receiverUrl: row.receiverUrl, agencyId: row.agencyId, status: stale ? "error" : (row.status as ConformanceRunView["status"]),
+    aboutVersion: row.aboutVersion, clockOffsetMs: Number(row.clockOffsetMs),
+    errorDetail: stale ? "The run was interrupted (the workbench stopped before it finished)." : row.errorDetail,
     startedAt: row.startedAt, finishedAt: row.finishedAt, results, groups,
     counts: {
       total: CONFORMANCE_CHECKS.length,
@@ -45,17 +55,17 @@ export function toRunView(row: Row): ConformanceRunView {
   };
 }
 
-export async function getConformanceRun(options: { db: DbClient; id: string }): Promise<ConformanceRunView> {
+export async function getConformanceRun(options: { db: DbClient; clock: Clock; id: string }): Promise<ConformanceRunView> {
   const row = await options.db.conformanceRun.findUnique({ where: { id: options.id } });
   if (!row) throw new AppError("ConformanceRunNotFound", 404, `No conformance run ${options.id}.`);
-  return toRunView(row);
+  return toRunView(row, options.clock.nowMs());
 }
 
 /** Newest first. */
-export async function listConformanceRuns(options: { db: DbClient; limit?: number }) {
+export async function listConformanceRuns(options: { db: DbClient; clock: Clock; limit?: number }) {
   const rows = await options.db.conformanceRun.findMany({ orderBy: { startedAt: "desc" }, take: options.limit ?? 20 });
   return rows.map((row) => {
-    const { results: _results, ...view } = toRunView(row);
+    const { results: _results, ...view } = toRunView(row, options.clock.nowMs());
     return view;
   });
 }

@@ -21,7 +21,7 @@ afterEach(async () => { await receiver?.close(); receiver = undefined; });
 export async function runKit(receiverUrl: string, agencyId?: string): Promise<ConformanceRunView> {
   const { id, done } = await startConformanceRun(server.runtime, { receiverUrl, agencyId });
   await done;
-  return getConformanceRun({ db: server.runtime.db, id });
+  return getConformanceRun({ db: server.runtime.db, clock: server.runtime.clock, id });
 }
 
 async function runAgainstFixture(faults: ReceiverFaults = {}, about?: TAbout) {

@@ -48,6 +48,15 @@ describe("conformance router", () => {
     expect(run.results.find((r) => r.id === "about.reachable")).toMatchObject({ outcome: "fail", reason: expect.stringMatching(/refused the legacy credential \(401\), then answered 401/) });
   });
 
+  it("a run left running by a stopped workbench shows as interrupted after 15 minutes", async () => {
+    const id = "6f1c1d6e-8d7b-4a55-9a3e-3c1f6a0b9e02";
+    const startedAt = new Date(server.runtime.clock.nowMs() - 16 * 60_000);
+    await server.runtime.db.conformanceRun.create({ data: { id, receiverUrl: receiver.url, agencyId: NORTH_PSAP, status: "running", startedAt } });
+    expect(await caller.conformance.get({ id })).toMatchObject({ status: "error", errorDetail: expect.stringMatching(/interrupted/) });
+    await server.runtime.db.conformanceRun.update({ where: { id }, data: { startedAt: new Date(server.runtime.clock.nowMs() - 60_000) } });
+    expect(await caller.conformance.get({ id })).toMatchObject({ status: "running", errorDetail: null });
+  });
+
   it("refuses plain http off loopback, an unknown agency, and an unknown run", async () => {
     await expect(caller.conformance.start({ receiverUrl: "http://cad.example.com/hooks" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Plain http is allowed only for loopback/) });
     await expect(caller.conformance.start({ receiverUrl: receiver.url, agencyId: "0b0c5b52-1c0e-4a57-9a57-0000000000aa" })).rejects.toMatchObject({ code: "BAD_REQUEST" });

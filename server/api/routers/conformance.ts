@@ -16,8 +16,8 @@ export const conformanceRouter = createTRPCRouter({
       const { id } = await startConformanceRun(ctx, input);
       return { id };
     }),
-  get: publicProcedure.input(z.object({ id: z.uuid() })).query(({ ctx, input }) => getConformanceRun({ db: ctx.db, id: input.id })),
+  get: publicProcedure.input(z.object({ id: z.uuid() })).query(({ ctx, input }) => getConformanceRun({ db: ctx.db, clock: ctx.clock, id: input.id })),
   history: publicProcedure
     .input(z.object({ limit: z.number().int().min(1).max(100).default(20) }).default({ limit: 20 }))
-    .query(({ ctx, input }) => listConformanceRuns({ db: ctx.db, limit: input.limit })),
+    .query(({ ctx, input }) => listConformanceRuns({ db: ctx.db, clock: ctx.clock, limit: input.limit })),
 });

@@ -12,7 +12,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ runI
   const { runId } = await params;
   if (!z.uuid().safeParse(runId).success) return new Response("Not a run id.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   try {
-    const run = await getConformanceRun({ db: getRuntime().db, id: runId });
+    const { db, clock } = getRuntime();
+    const run = await getConformanceRun({ db, clock, id: runId });
     const headers: Record<string, string> = {
       "content-type": "text/html; charset=utf-8",
       // The report is static: nothing in it may run or load.
