@@ -16,7 +16,8 @@ body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;m
 h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}
 .meta{color:#475569;margin:0}.verdict{display:inline-block;font-weight:600;padding:.25rem .75rem;border-radius:.375rem;margin:1rem 0}
 .verdict.passed{background:#dcfce7;color:#14532d}.verdict.failed,.verdict.error{background:#fee2e2;color:#7f1d1d}.verdict.running{background:#e0f2fe;color:#0c4a6e}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid #e2e8f0}
+table{border-collapse:collapse;width:100%;table-layout:fixed}col.result{width:7.5rem}col.check{width:38%}col.time{width:5.5rem}
+.fix{border:1px solid #fecaca;background:#fef2f2;border-radius:.5rem;padding:.75rem 1rem}.fix li{margin:.5rem 0}th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid #e2e8f0}
 th{font-size:.75rem;text-transform:uppercase;color:#475569}code{font:12px ui-monospace,monospace}
 .badge{font-size:.75rem;font-weight:600;padding:.1rem .45rem;border-radius:.25rem;white-space:nowrap}
 .pass{background:#dcfce7;color:#14532d}.fail{background:#fee2e2;color:#7f1d1d}.skip{background:#f1f5f9;color:#334155}
@@ -32,9 +33,13 @@ export function renderReportHtml(run: ConformanceRunView): string {
       return `<tr><td><span class="badge ${cls}">${label}</span>${r.required ? "" : ' <span class="advisory">advisory</span>'}</td><td>${html(r.title)}<br><code>${html(r.id)}</code></td><td>${html(explain(r))}${risk}</td><td>${r.ms} ms</td></tr>`;
     });
     if (!rows.length) return "";
-    return `<h2>${html(GROUP_TITLES[group])}</h2><table><thead><tr><th>Result</th><th>Check</th><th>Why</th><th>Time</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+    return `<h2>${html(GROUP_TITLES[group])}</h2><table><colgroup><col class="result"><col class="check"><col><col class="time"></colgroup><thead><tr><th>Result</th><th>Check</th><th>Why</th><th>Time</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   });
   const { passed, failed, skipped, requiredFailed } = run.counts;
+  const failures = run.results.filter((r) => r.outcome === "fail" || r.outcome === "error");
+  const toFix = failures.length
+    ? `<h2>What to fix</h2><ol class="fix">${failures.map((r) => `<li><strong>${html(r.title)}</strong>${r.required ? "" : ' <span class="advisory">advisory</span>'}<br>${html(r.reason ?? "")}${r.risk ? `<p class="risk">${html(r.risk)}</p>` : ""}</li>`).join("")}</ol>`
+    : "";
   const offset = run.clockOffsetMs ? `<p class="meta">${html(clockNote(run.clockOffsetMs))}</p>` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -46,6 +51,7 @@ export function renderReportHtml(run: ConformanceRunView): string {
 ${offset}
 <p class="verdict ${html(run.status)}">${verdict}: ${passed} passed, ${failed} failed (${requiredFailed} required), ${skipped} skipped</p>
 ${run.errorDetail ? `<p class="risk">${html(run.errorDetail)}</p>` : ""}
+${toFix}
 ${sections.join("\n")}
 </main></body></html>
 `;

@@ -30,6 +30,9 @@ describe("reports", () => {
     expect(page).toContain("Failed: 1 passed, 2 failed (1 required), 1 skipped");
     expect(page).toContain("Unsigned tokens are accepted");
     expect(page).toContain("advisory");
+    // Failures first, in a "What to fix" list, before the per-group tables.
+    expect(page.indexOf("What to fix")).toBeLessThan(page.indexOf("<h2>Discovery"));
+    expect(page.match(/<li>/g)).toHaveLength(2);
   });
 
   it("JUnit: a suite per group; failures typed required or advisory; skipped with the reason", () => {
