@@ -77,6 +77,7 @@ export class TokenForge {
 
   otherAgencyAudience(otherAgencyId: string): string { return publisherAudience(otherAgencyId); }
   legacyAudience(): string { return psapConnectorAudience(this.deps.agencyId); }
+  audience(): string { return publisherAudience(this.deps.agencyId); }
   nowS(): number { return Math.floor(this.deps.clock.nowMs() / 1000); }
   issuer(): string { return this.deps.env.AUTH_URL; }
 

@@ -34,7 +34,10 @@ export const discoveryChecks: Check[] = [
       const d = (ctx.state.discovery = await discover(ctx));
       if (d.answer.status !== 200) {
         const how = d.publisher ? `refused the legacy credential (${d.legacy.status}), then ${describeAnswer(d.publisher)} to the Publisher credential` : describeAnswer(d.legacy);
-        return fail(`/about ${how}.`, NO_START);
+        const hint = d.publisher?.status === 401 || d.publisher?.status === 403
+          ? ` Is the agency right (aud ${ctx.tokens.audience()}), and does the receiver trust ${ctx.tokens.issuer()} and its JWKS?`
+          : "";
+        return fail(`/about ${how}.${hint}`, NO_START);
       }
       if (d.answer.json === undefined) return fail(`/about answered 200 without a JSON body: "${d.answer.bodyExcerpt.slice(0, 80)}"`, NO_START);
       return pass(d.publisher ? "answered the Publisher credential" : "answered the legacy credential");
