@@ -47,6 +47,20 @@ test("a correct receiver passes every check from the Conformance page, with hist
   expect(html).not.toMatch(/<script/i);
 });
 
+test("progress shows while a run is under way: pending checks and partly filled group bars", async ({ page, baseURL }) => {
+  const { url } = await start(baseURL!, { slowCreateMs: 400 });
+  await page.goto("/conformance");
+  await page.getByLabel(/Receiver URL/).fill(url);
+  await page.getByRole("button", { name: "Run checks" }).click();
+  await expect(page.getByTestId("run-verdict")).toHaveText("Running…");
+  await expect(page.getByTestId("check-delivery.closed")).toContainText("Pending");
+  const delivery = page.getByRole("progressbar", { name: "Delivery semantics" });
+  await expect(delivery).not.toHaveAttribute("aria-valuenow", (await delivery.getAttribute("aria-valuemax"))!);
+  await expect(page.getByTestId("run-verdict")).toHaveText("Passed", { timeout: 25_000 });
+  await expect(delivery).toHaveAttribute("aria-valuenow", (await delivery.getAttribute("aria-valuemax"))!);
+  await expect(page.getByText("Pending")).toHaveCount(0);
+});
+
 test("a receiver answering 201 fails from the page with the reason and the risk", async ({ page, baseURL }) => {
   const { url } = await start(baseURL!, { answers201: true });
   await page.goto("/conformance");

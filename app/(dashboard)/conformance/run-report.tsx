@@ -14,6 +14,7 @@ export function RunReport({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const run = useQuery({ ...trpc.conformance.get.queryOptions({ id }), refetchInterval: (q) => (q.state.data?.status === "running" ? 400 : false) });
+  const plan = useQuery(trpc.conformance.checks.queryOptions());
   const status = run.data?.status;
   useEffect(() => {
     if (status && status !== "running") void queryClient.invalidateQueries({ queryKey: trpc.conformance.history.queryKey() });
@@ -21,6 +22,9 @@ export function RunReport({ id }: { id: string }) {
   if (run.isError) return <p role="alert" className="text-red-700">Could not load the run: {run.error.message}</p>;
   if (!run.data) return <p className="text-slate-500">Loading…</p>;
   const r = run.data;
+  // While running, the checks still to come are listed as pending, in run order.
+  const done = new Set(r.results.map((c) => c.id));
+  const pending = r.status === "running" ? (plan.data ?? []).filter((c) => !done.has(c.id)) : [];
   const verdictClass = r.status === "passed" ? "bg-green-100 text-green-900" : r.status === "running" ? "bg-sky-100 text-sky-900" : "bg-red-100 text-red-900";
 
   return (
@@ -72,6 +76,13 @@ export function RunReport({ id }: { id: string }) {
                   {c.outcome === "pass" ? c.note : c.outcome === "skipped" ? c.why : c.reason}
                   {c.risk && <p className="mt-1 text-red-800">{c.risk}</p>}
                 </td>
+              </tr>
+            ))}
+            {pending.map((c) => (
+              <tr key={c.id} data-testid={`check-${c.id}`} className="text-slate-500">
+                <td className="px-4 py-2 align-top"><span className="rounded bg-slate-50 px-1.5 py-0.5 text-xs font-semibold text-slate-600">Pending</span></td>
+                <td className="px-4 py-2 align-top">{c.title}<div className="font-mono text-xs">{c.id}</div></td>
+                <td className="px-4 py-2 align-top" />
               </tr>
             ))}
           </tbody>
