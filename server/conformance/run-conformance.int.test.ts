@@ -93,12 +93,19 @@ describe("conformance kit", () => {
     expect(run.status).toBe("passed");
   }, 60_000);
 
+  it("a receiver answering 404 for an incident it never saw is flagged, as advice", async () => {
+    const run = await runAgainstFixture({ rejectsUnknownIncident: true });
+    expect(failedIds(run)).toEqual(["delivery.unknown-incident"]);
+    expect(run.results.find((r) => r.id === "delivery.unknown-incident")!.reason).toMatch(/^PATCH \/v3\/incidents\/[0-9a-f-]{36}\/label for an unknown incident answered 404\.$/);
+    expect(run.status).toBe("passed");
+  });
+
   it("only declared routes are exercised: a create-only receiver gets creates, and the rest is skipped with why", async () => {
     const run = await runAgainstFixture({}, { version: "3.0", supports: { incident: { created: true } } });
     expect(run.status).toBe("passed");
     expect(new Set(receiver!.events.map((e) => e.replace(/[0-9a-f-]{36}/g, "{id}")))).toEqual(new Set(["POST /v3/incidents"]));
     const skippedIds = run.results.filter((r) => r.outcome === "skipped").map((r) => r.id);
-    expect(skippedIds).toEqual(["delivery.create-then-track", "delivery.append-after-track", "delivery.track-replacement", "delivery.changed-event", "delivery.specific-routes", "delivery.closed"]);
+    expect(skippedIds).toEqual(["delivery.create-then-track", "delivery.append-after-track", "delivery.track-replacement", "delivery.changed-event", "delivery.specific-routes", "delivery.closed", "delivery.unknown-incident"]);
     expect(run.results.find((r) => r.id === "delivery.closed")!.why).toMatch(/does not declare closed/);
   });
 

@@ -137,6 +137,25 @@ export const deliveryChecks: Check[] = [
     },
   }),
   deliveryCheck({
+    id: "delivery.unknown-incident", required: false, needs: { anyOf: ["labelChanged", "changed", "closed"] },
+    title: "An event for an incident it never received is still answered 200",
+    async run(ctx, about) {
+      // Delivery rule 4: "an unprocessable delivery should still be recorded and answered 200 (use openUrl ...)".
+      const incident = sampleIncident(ctx.samples);
+      const step: EventStep = declares(about, "labelChanged")
+        ? { method: "PATCH", path: incidentPath(incident, "label"), body: { label: "Conformance run: label changed" } }
+        : declares(about, "changed")
+          ? { method: "POST", path: incidentPath(incident, "changed"), body: { event: "PATCH label", openUrl: incident.openUrl } }
+          : { method: "POST", path: incidentPath(incident, "closed"), body: { closedAtUtc: ctx.clock.now().toISOString() } };
+      const res = await deliver(ctx, step);
+      if (res.status === 200) return pass(`${step.method} ${step.path.replace(incident.id, "{new id}")}`);
+      return fail(
+        `${step.method} ${step.path} for an unknown incident ${res.status === 0 ? "got no answer" : `answered ${res.status}`}.`,
+        `A receiver can miss an incident (an outage, an incident older than the integration). Answering non-200 cannot be fixed by a retry: record the event, answer 200 and work in the portal through openUrl. ${RETRY_RISK}`,
+      );
+    },
+  }),
+  deliveryCheck({
     id: "delivery.latency-p95", required: false, title: `Answers quickly: p95 of this run's deliveries within ${P95_LIMIT_MS / 1000} s`,
     async run(ctx) {
       const samples = ctx.state.latenciesMs;
