@@ -1,5 +1,6 @@
 import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
 import { clockRouter } from "./routers/clock.ts";
+import { conformanceRouter } from "./routers/conformance.ts";
 import { directoryRouter } from "./routers/directory.ts";
 import { systemRouter } from "./routers/system.ts";
 import { identityRouter } from "./routers/identity.ts";
@@ -7,6 +8,7 @@ import { identityRouter } from "./routers/identity.ts";
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
   clock: clockRouter,
+  conformance: conformanceRouter,
   directory: directoryRouter,
   system: systemRouter,
   identity: identityRouter,

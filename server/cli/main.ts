@@ -4,6 +4,7 @@ import { Command } from "commander";
 import { createWorkbenchClient, describeFailure, type WorkbenchClient } from "./client.ts";
 import { fail, type OutputMode } from "./output.ts";
 import { registerClockCommands } from "./commands/clock.ts";
+import { registerConformanceCommands } from "./commands/conformance.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
 
@@ -26,6 +27,7 @@ function run(fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) {
 }
 
 registerClockCommands(program, run);
+registerConformanceCommands(program, run);
 registerSeedCommands(program, run);
 registerKeysCommands(program, run);
 

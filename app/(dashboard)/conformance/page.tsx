@@ -1,0 +1,23 @@
+import { HydrateClient, prefetch, trpc } from "@/app/_trpc/server";
+import { PageHeader } from "../_components/page-header";
+import { ConformanceConsole } from "./conformance-console";
+
+export const metadata = { title: "Conformance" };
+export const dynamic = "force-dynamic";
+
+export default function ConformancePage() {
+  prefetch(trpc.conformance.history.queryOptions());
+  prefetch(trpc.conformance.checks.queryOptions());
+  prefetch(trpc.directory.list.queryOptions());
+  return (
+    <HydrateClient>
+      <PageHeader title="Receiver conformance">
+        Check a webhook receiver against the v3 contract before go-live: discovery, token validation (every forged or
+        wrong token must be refused) and delivery semantics. The workbench signs the tokens with its own keys, so the
+        receiver must fetch them from this workbench&apos;s JWKS. Plain http is allowed for loopback receivers only.
+        Incidents the kit sends are Demo or Test, never Real.
+      </PageHeader>
+      <ConformanceConsole />
+    </HydrateClient>
+  );
+}

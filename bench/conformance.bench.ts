@@ -1,0 +1,42 @@
+// A whole conformance run through the real entry (server/main.ts, tRPC start +
+// polling as the CLI does) against the correct fixture receiver on loopback:
+// how long an integrator waits for a verdict, and what the kit itself costs
+// per request next to the receiver's own answer times.
+import { createWorkbenchClient } from "../server/cli/client.ts";
+import { startFixtureReceiver } from "../server/conformance/fixtures/fixture-receiver.ts";
+import { startChild, stopChild } from "./lib/load.ts";
+
+const RUNS = 5;
+
+export async function run() {
+  const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
+  const origin = `http://localhost:${port}`;
+  const workbench = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+    NODE_ENV: "production", PORT: String(port), DATA_DIR: ".data/bench", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
+  }, `${origin}/api/health`);
+  const receiver = await startFixtureReceiver({ authUrl: origin, agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001" });
+  const client = createWorkbenchClient(origin);
+  try {
+    const rows = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const started = performance.now();
+      const { id } = await client.conformance.start.mutate({ receiverUrl: receiver.url });
+      let result = await client.conformance.get.query({ id });
+      while (result.status === "running") {
+        await new Promise((r) => setTimeout(r, 50));
+        result = await client.conformance.get.query({ id });
+      }
+      const wallMs = Math.round(performance.now() - started);
+      const requests = receiver.events.splice(0).length;
+      if (i === 0) continue; // warm-up: JIT, key import, JWKS fetch by the receiver
+      rows.push({ run: i, verdict: result.status, "wall ms": wallMs, "sum of check ms": result.results.reduce((s, r) => s + r.ms, 0), checks: result.results.length, "accepted event requests": requests });
+    }
+    console.log(`\n## Conformance run against a correct receiver on loopback (${RUNS} runs after a warm-up; 50 ms polling as the CLI)`);
+    console.table(rows);
+    const walls = rows.map((r) => r["wall ms"]).sort((a, b) => a - b);
+    console.log(`median wall time ${walls[Math.floor(walls.length / 2)]} ms`);
+  } finally {
+    await receiver.close();
+    await stopChild(workbench);
+  }
+}

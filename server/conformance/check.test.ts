@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { verdictOf } from "./check.ts";
+import { p95 } from "./checks/delivery-checks.ts";
+import { declares, isV3Version, ZAbout } from "./about.schema.ts";
+import { normalizeReceiverUrl } from "./validate-receiver-url.ts";
+
+describe("verdict", () => {
+  it("fails only on a failed or errored required check", () => {
+    expect(verdictOf([{ required: true, outcome: "pass" }, { required: false, outcome: "fail" }, { required: true, outcome: "skipped" }])).toBe("passed");
+    expect(verdictOf([{ required: true, outcome: "fail" }])).toBe("failed");
+    expect(verdictOf([{ required: true, outcome: "error" }])).toBe("failed");
+  });
+});
+
+describe("p95 (nearest rank)", () => {
+  it("takes the value at rank ceil(0.95 n)", () => {
+    expect(p95([])).toBe(0);
+    expect(p95(Array.from({ length: 20 }, (_, i) => i + 1))).toBe(19);
+    expect(p95(Array.from({ length: 100 }, (_, i) => 100 - i))).toBe(95);
+    expect(p95([5, 1200, 3])).toBe(1200);
+  });
+});
+
+describe("about declaration", () => {
+  it("reads nested flags; a missing flag is unsupported", () => {
+    const about = ZAbout.parse({ version: "3.1", supports: { incident: { created: true, caller: { trackReplaced: true, liveVideo: { ended: false } } } } });
+    expect(declares(about, "created")).toBe(true);
+    expect(declares(about, "caller.trackReplaced")).toBe(true);
+    expect(declares(about, "caller.newLocation")).toBe(false);
+    expect(declares(about, "caller.liveVideo.ended")).toBe(false);
+    expect(declares(about, "involvedAgency.collaboration.changed")).toBe(false);
+    expect(ZAbout.safeParse({ version: "3.0" }).success).toBe(false);
+    expect(ZAbout.safeParse({ version: "3.0", supports: { incident: { created: "yes" } } }).success).toBe(false);
+  });
+  it("3.x is v3; 2.x and junk are not", () => {
+    expect(["3", "3.0", "3.2.1"].map(isV3Version)).toEqual([true, true, true]);
+    expect(["2.4", "30", "v3", "3.x"].map(isV3Version)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("receiver URL", () => {
+  it("https anywhere, http only on loopback; trailing slash dropped", () => {
+    expect(normalizeReceiverUrl("https://cad.example.com/hooks/")).toBe("https://cad.example.com/hooks");
+    expect(normalizeReceiverUrl("http://localhost:3800/receivers/north-psap")).toBe("http://localhost:3800/receivers/north-psap");
+    expect(normalizeReceiverUrl("http://127.0.0.5:8080")).toBe("http://127.0.0.5:8080");
+    expect(normalizeReceiverUrl("http://[::1]:8080/")).toBe("http://[::1]:8080");
+    for (const bad of ["http://cad.example.com/hooks", "ftp://localhost/x", "not a url", "https://u:p@cad.example.com", "https://cad.example.com/?a=1"]) {
+      expect(() => normalizeReceiverUrl(bad)).toThrow(expect.objectContaining({ code: "ValidationFailed", status: 400 }));
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// Discovery (platform-interface.md, "Shared discovery routes" and "Discovery"):
+// the service calls GET /about with the legacy PsapConnector credential first
+// and, on 401 or 403, again with the Publisher credential; /health answers 200.
+import { z } from "zod";
+import { fail, pass, skipped, type Check } from "../check.ts";
+import type { ConformanceContext, DiscoveryState } from "../context.ts";
+import { declares, isV3Version, ZAbout } from "../about.schema.ts";
+import { describeAnswer } from "../receiver-http.ts";
+
+const NO_START = "The service reads /about before it delivers anything: without a valid declaration the integration never starts, and every event waits in the queue until its one-hour window expires.";
+
+async function discover(ctx: ConformanceContext): Promise<DiscoveryState> {
+  const legacy = await ctx.send({ method: "GET", path: "/about", token: await ctx.tokens.psapConnector() });
+  let publisher;
+  if (legacy.status === 401 || legacy.status === 403) publisher = await ctx.send({ method: "GET", path: "/about", token: await ctx.tokens.publisher() });
+  const answer = publisher ?? legacy;
+  const parsed = answer.status === 200 ? ZAbout.safeParse(answer.json) : undefined;
+  return { legacy, publisher, answer, about: parsed?.success ? parsed.data : undefined };
+}
+
+/** Checks after the first need a parsed v3 declaration. */
+export function requireV3About(ctx: ConformanceContext) {
+  const about = ctx.state.discovery?.about;
+  if (!about) return { skip: skipped("/about gave no valid declaration, so the kit does not know which routes the receiver serves.") };
+  if (!isV3Version(about.version)) return { skip: skipped(`/about declares version ${about.version}; these checks are for the v3 contract.`) };
+  return { about };
+}
+
+export const discoveryChecks: Check[] = [
+  {
+    id: "about.reachable", group: "discovery", required: true,
+    title: "GET /about answers 200 (legacy credential first, then Publisher on 401/403)",
+    async run(ctx) {
+      const d = (ctx.state.discovery = await discover(ctx));
+      if (d.answer.status !== 200) {
+        const how = d.publisher ? `refused the legacy credential (${d.legacy.status}), then ${describeAnswer(d.publisher)} to the Publisher credential` : describeAnswer(d.legacy);
+        const hint = d.publisher?.status === 401 || d.publisher?.status === 403
+          ? ` Is the agency right (aud ${ctx.tokens.audience()}), and does the receiver trust ${ctx.tokens.issuer()} and its JWKS?`
+          : "";
+        return fail(`/about ${how}.${hint}`, NO_START);
+      }
+      if (d.answer.json === undefined) return fail(`/about answered 200 without a JSON body: "${d.answer.bodyExcerpt.slice(0, 80)}"`, NO_START);
+      return pass(d.publisher ? "answered the Publisher credential" : "answered the legacy credential");
+    },
+  },
+  {
+    id: "about.shape", group: "discovery", required: true,
+    title: "/about has the declaration's shape (version, supports, allowsMonitoring)",
+    async run(ctx) {
+      const d = ctx.state.discovery;
+      if (d?.answer.status !== 200 || d.answer.json === undefined) return skipped("/about gave no JSON answer.");
+      const parsed = ZAbout.safeParse(d.answer.json);
+      if (!parsed.success) return fail(`Not a capability declaration: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`, `The service rejects the declaration. ${NO_START}`);
+      return pass(`version ${parsed.data.version}`);
+    },
+  },
+  {
+    id: "about.version", group: "discovery", required: true,
+    title: "/about declares a v3 contract version (3.x)",
+    async run(ctx) {
+      const about = ctx.state.discovery?.about;
+      if (!about) return skipped("No valid declaration.");
+      if (isV3Version(about.version)) return pass(`version ${about.version}`);
+      return fail(
+        `Declares version "${about.version}". The kit checks the v3 contract; checks for the frozen v1/v2 contracts are not built.`,
+        "The service picks the contract from this value alone: a receiver that means to be v3 but says otherwise gets another contract's bodies and credentials.",
+      );
+    },
+  },
+  {
+    id: "about.declares-entry", group: "discovery", required: true,
+    title: "/about declares incident.created or incident.changed",
+    async run(ctx) {
+      const { about, skip } = requireV3About(ctx);
+      if (skip) return skip;
+      if (declares(about, "created") || declares(about, "changed")) return pass();
+      return fail("Neither supports.incident.created nor supports.incident.changed is true.", `Rule 1 of the receiver routes: such a declaration is rejected. ${NO_START}`);
+    },
+  },
+  {
+    id: "about.track-flags", group: "discovery", required: true,
+    title: "caller.newLocation is declared only together with caller.trackReplaced",
+    async run(ctx) {
+      const { about, skip } = requireV3About(ctx);
+      if (skip) return skip;
+      if (declares(about, "caller.newLocation") && !declares(about, "caller.trackReplaced")) {
+        return fail("Declares caller.newLocation without caller.trackReplaced.", "Appends arrive only for a track received in full, and whole tracks come only by PUT caller/track: such a receiver cannot hold a correct track (rule 4).");
+      }
+      return pass();
+    },
+  },
+  {
+    id: "about.refuses-legacy-credential", group: "discovery", required: true,
+    title: "A v3-only receiver refuses the legacy PsapConnector credential with 401 or 403",
+    async run(ctx) {
+      const { skip } = requireV3About(ctx);
+      if (skip) return skip;
+      const legacy = ctx.state.discovery!.legacy;
+      if (legacy.status === 401 || legacy.status === 403) return pass(`answered ${legacy.status}`);
+      return fail(
+        `/about ${describeAnswer(legacy)} to a PsapConnector token (aud urn:service:agency:…, sub PsapConnector).`,
+        "A v3 receiver must accept only Publisher tokens for its own webhooks audience. Accepting the legacy credential shows it does not check aud, sub or client_id, and the service takes the answer to that first call as the declaration.",
+      );
+    },
+  },
+  {
+    id: "health.ok", group: "discovery", required: true,
+    title: "GET /health answers 200",
+    async run(ctx) {
+      const res = await ctx.send({ method: "GET", path: "/health", token: await ctx.tokens.publisher() });
+      if (res.status === 200) return pass();
+      return fail(`/health ${describeAnswer(res)}.`, "The service and operators read /health to know the connector is available; a receiver that is up but answers otherwise looks down.");
+    },
+  },
+];
