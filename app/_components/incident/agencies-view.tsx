@@ -14,7 +14,7 @@ export function AgenciesView({ agencies }: { agencies: TInvolvedAgency[] }) {
           <TR key={a.id}>
             <TD><span className="font-medium">{a.displayName}</span><span className="block font-mono text-[10px] text-slate-500">{a.id}</span></TD>
             <TD><Badge tone={TONE[a.collaboration]}>{a.collaboration}</Badge></TD>
-            <TD>{a.invitedBy?.displayName ?? <span className="text-slate-400">—</span>}</TD>
+            <TD>{a.invitedBy?.displayName ?? <span className="text-slate-500">—</span>}</TD>
           </TR>
         ))}
       </TBody>

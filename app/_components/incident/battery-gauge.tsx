@@ -2,7 +2,7 @@ import { cn } from "../ui/cn";
 
 /** Battery as a gauge (role="meter") with the number in text; red at ≤ 15 %, amber at ≤ 30 %. null → "not known". */
 export function BatteryGauge({ level }: { level: number | null }) {
-  if (level === null) return <span className="text-slate-400">not known</span>;
+  if (level === null) return <span className="text-slate-500">not known</span>;
   const tone = level <= 15 ? "bg-red-600" : level <= 30 ? "bg-amber-500" : "bg-emerald-600";
   return (
     <span className="inline-flex items-center gap-2">

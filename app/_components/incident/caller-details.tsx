@@ -16,7 +16,7 @@ export function CallerDetails({ caller }: { caller: TCaller }) {
         { label: "Languages", value: caller.languages.length ? <span className="flex flex-wrap gap-1">{caller.languages.map((l) => <Badge key={l}>{languageName(l)}</Badge>)}</span> : null },
         { label: "Permanent residence", value: home && (home.address || home.coordinates) ? (
           <>
-            {home.address ?? <span className="text-slate-400">address not known</span>}
+            {home.address ?? <span className="text-slate-500">address not known</span>}
             {home.coordinates && <span className="block font-mono text-xs text-slate-500">{home.coordinates.latitude.toFixed(5)}, {home.coordinates.longitude.toFixed(5)}</span>}
           </>
         ) : null },
@@ -33,7 +33,7 @@ export function CallerDetails({ caller }: { caller: TCaller }) {
               </li>
             ))}
           </ul>
-        ) : <p className="text-sm text-slate-400">—</p>}
+        ) : <p className="text-sm text-slate-500">—</p>}
       </div>
     </div>
   );

@@ -41,8 +41,8 @@ export function DataSourcesView({ sources }: { sources: TCaller["dataSources"] }
     <ul className="grid gap-1 text-sm">
       {rows.map(([name, value]) => (
         <li key={name} className="flex items-baseline justify-between gap-3">
-          <span className={value ? "font-medium" : "text-slate-400"}>{name}</span>
-          <span className={value ? "text-right text-slate-700" : "text-slate-400"}>{value ?? "not used"}</span>
+          <span className={value ? "font-medium" : "text-slate-500"}>{name}</span>
+          <span className={value ? "text-right text-slate-700" : "text-slate-500"}>{value ?? "not used"}</span>
         </li>
       ))}
     </ul>

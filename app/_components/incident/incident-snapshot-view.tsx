@@ -32,9 +32,9 @@ export function IncidentSnapshotView({ snapshot, showMap = true, tileUrl, classN
         <div className="flex flex-wrap items-center gap-3">
           <PurposeBadge purpose={s.purpose} />
           {s.callSign && <span className="rounded bg-slate-900 px-2 py-0.5 font-mono text-xs font-semibold text-white">{s.callSign}</span>}
-          <span className="font-mono text-xs text-slate-500">created {formatUtc(s.createdAtUtc)}</span>
+          <span className="font-mono text-xs text-slate-600">created {formatUtc(s.createdAtUtc)}</span>
         </div>
-        <h2 id={`${id}-title`} className="mt-2 text-xl font-semibold tracking-tight">{s.label ?? <span className="text-slate-400">Unlabelled incident</span>}</h2>
+        <h2 id={`${id}-title`} className="mt-2 text-xl font-semibold tracking-tight">{s.label ?? <span className="text-slate-500">Unlabelled incident</span>}</h2>
         {s.summary && <p className="mt-1 max-w-3xl text-sm text-slate-700">{s.summary}</p>}
         <KeyValueList className="mt-3" columns={3} items={[
           { label: "Patient", value: s.patient.description },

@@ -23,7 +23,7 @@ export function MedicDataView({ medic }: { medic: TMedicData | null }) {
       <div>
         <h3 className="text-xs text-slate-500">Conditions</h3>
         <div className="mt-1 flex flex-wrap gap-1.5">
-          {reportedConditions.length ? reportedConditions.map((c) => <Badge key={c} tone="warning" className="capitalize">{c}</Badge>) : <span className="text-sm text-slate-400">none reported</span>}
+          {reportedConditions.length ? reportedConditions.map((c) => <Badge key={c} tone="warning" className="capitalize">{c}</Badge>) : <span className="text-sm text-slate-500">none reported</span>}
           {conditions.pregnancy.reported && <Badge tone="warning">Pregnancy{conditions.pregnancy.description ? `: ${conditions.pregnancy.description}` : ""}</Badge>}
         </div>
         {conditions.description && <p className="mt-1 text-sm">{conditions.description}</p>}
@@ -31,7 +31,7 @@ export function MedicDataView({ medic }: { medic: TMedicData | null }) {
       <div>
         <h3 className="text-xs text-slate-500">Needs assistance with</h3>
         <div className="mt-1 flex flex-wrap gap-1.5">
-          {needs.length ? needs.map((a) => <Badge key={a} tone="info" className="capitalize">{a}</Badge>) : <span className="text-sm text-slate-400">none reported</span>}
+          {needs.length ? needs.map((a) => <Badge key={a} tone="info" className="capitalize">{a}</Badge>) : <span className="text-sm text-slate-500">none reported</span>}
         </div>
         {assistance.description && <p className="mt-1 text-sm">{assistance.description}</p>}
       </div>

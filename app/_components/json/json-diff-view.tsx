@@ -47,7 +47,7 @@ export function JsonDiffView({ value, previous, maxHeight = "32rem", onlyChanges
           <div key={i} className="my-0.5 bg-slate-50 px-6 text-slate-500 select-none">⋯ {l.hidden} unchanged line{l.hidden === 1 ? "" : "s"}</div>
         ) : (
           <div key={i} className={cn("flex px-2", ROW[l.kind])} data-kind={l.kind} data-path={l.path}>
-            <span aria-hidden className="w-4 shrink-0 select-none text-slate-400">{GUTTER[l.kind]}</span>
+            <span aria-hidden className="w-4 shrink-0 select-none text-slate-500">{GUTTER[l.kind]}</span>
             <span className="sr-only">{l.kind === "same" ? "" : `${l.kind}: `}</span>
             <span className="whitespace-pre">{"  ".repeat(l.indent)}{l.text}</span>
             {l.was !== undefined && <span className="ml-3 text-amber-800 no-underline">← was {l.was}</span>}

@@ -31,7 +31,7 @@ export function Countdown({ targetIso, clockOffsetMs, label, expiredText = "expi
       )}
       title={`until ${targetIso}`}
     >
-      {label && <span className="font-sans text-xs text-slate-500">{label}</span>}
+      {label && <span className="font-sans text-xs text-slate-600">{label}</span>}
       <span>{left === null ? "–:––" : expired ? expiredText : formatCountdown(left)}</span>
     </span>
   );

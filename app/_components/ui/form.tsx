@@ -3,7 +3,7 @@ import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn, focusRing } from "./cn";
 
-const field = `block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-xs placeholder:text-slate-400 disabled:opacity-50 aria-[invalid=true]:border-red-600 ${focusRing} focus-visible:ring-offset-0`;
+const field = `block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-xs placeholder:text-slate-500 disabled:opacity-50 aria-[invalid=true]:border-red-600 ${focusRing} focus-visible:ring-offset-0`;
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return <LabelPrimitive.Root className={cn("mb-1 block text-xs font-medium text-slate-700", className)} {...props} />;

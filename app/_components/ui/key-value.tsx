@@ -9,7 +9,7 @@ export function KeyValueList({ items, columns = 1, className }: { items: KeyValu
     <dl className={cn("grid gap-x-6 gap-y-2 text-sm", columns === 2 && "sm:grid-cols-2", columns === 3 && "sm:grid-cols-3", className)}>
       {items.map((item, i) => (
         <div key={i} className="min-w-0">
-          <dt className="text-xs text-slate-500">{item.label}</dt>
+          <dt className="text-xs text-slate-600">{item.label}</dt>
           <dd className={cn("break-words text-slate-900", item.mono && "font-mono text-xs")}>{orDash(item.value)}</dd>
         </div>
       ))}
@@ -18,5 +18,5 @@ export function KeyValueList({ items, columns = 1, className }: { items: KeyValu
 }
 
 export function orDash(value: ReactNode): ReactNode {
-  return value === null || value === undefined || value === "" ? <span className="text-slate-400">—</span> : value;
+  return value === null || value === undefined || value === "" ? <span className="text-slate-500">—</span> : value;
 }

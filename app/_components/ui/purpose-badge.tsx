@@ -1,3 +1,4 @@
+import { Flag } from "lucide-react";
 import { cn } from "./cn";
 
 export type Purpose = "Real" | "Test" | "Demo";
@@ -19,7 +20,7 @@ export function PurposeBadge({ purpose, className }: { purpose: Purpose; classNa
           className,
         )}
       >
-        <span aria-hidden>⚑</span>TEST — not a real emergency
+        <Flag aria-hidden className="h-3.5 w-3.5" />TEST — not a real emergency
       </span>
     );
   }
