@@ -14,6 +14,28 @@ test("the UI kit renders every component accessibly, with Test incidents unmista
   await expectAccessible(page);
 });
 
+test("the UI kit fits a laptop screen without sideways scrolling", async ({ page }, testInfo) => {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 768 });
+    await page.goto("/ui-kit");
+    await expect(page.getByTestId("attempt-timeline")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await testInfo.attach("ui-kit at 1024 px", { body: await page.screenshot(), contentType: "image/png" });
+});
+
+test("with a tile template the map draws XYZ tiles under the tracks", async ({ page }) => {
+  await page.goto("/ui-kit");
+  await page.getByRole("tab", { name: "Map with (debug) tiles" }).click();
+  const map = page.locator('[data-testid="caller-track-map"]:visible');
+  const tiles = map.locator("image");
+  await expect(tiles.first()).toHaveAttribute("href", /^\/ui-kit\/debug-tiles\/15\/\d+\/\d+$/);
+  expect(await tiles.count()).toBeGreaterThanOrEqual(2);
+  const tile = await page.request.get((await tiles.first().getAttribute("href"))!);
+  expect(tile.headers()["content-type"]).toBe("image/svg+xml");
+});
+
 test("moving the map's time slider by keyboard changes which locations are drawn", async ({ page }) => {
   await page.goto("/ui-kit");
   const map = page.getByTestId("caller-track-map").first();

@@ -26,7 +26,7 @@ export function JsonDiffView({ value, previous, maxHeight = "32rem", onlyChanges
   const shown: DiffRow[] = changesOnly ? withContext(lines, 3) : lines;
 
   return (
-    <div className={cn("rounded-md border border-slate-200 bg-white", className)} data-testid="json-diff">
+    <div className={cn("min-w-0 rounded-md border border-slate-200 bg-white", className)} data-testid="json-diff">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-xs">
         {previous === undefined ? <span className="text-slate-500">No previous value to compare with.</span> : paths.length === 0 ? <span className="text-slate-500">No changes.</span> : (
           <>

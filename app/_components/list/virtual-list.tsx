@@ -62,7 +62,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   }
 
   return (
-    <div className={cn("rounded-md border border-slate-200 bg-white", className)}>
+    <div className={cn("min-w-0 rounded-md border border-slate-200 bg-white", className)}>
       {header && <div className="border-b border-slate-200 bg-slate-50/60">{header}</div>}
       <div ref={scrollRef} role="listbox" aria-label={ariaLabel} tabIndex={0} onKeyDown={onKeyDown}
         aria-activedescendant={items[active] ? `${id}-${active}` : undefined}

@@ -1,6 +1,7 @@
 "use client";
 import type { TTrack } from "@/server/incidents/snapshot.schema";
 import { useMemo, useRef, useState } from "react";
+import { cn } from "../ui/cn";
 import { EmptyState } from "../ui/empty-state";
 import { useElementWidth } from "../ui/use-element-width";
 import { MapBase } from "./map-base";
@@ -42,7 +43,7 @@ export function CallerTrackMap({ tracks, tileUrl = process.env.NEXT_PUBLIC_MAP_T
   if (!times.length) return <EmptyState title="No caller location yet">Locations appear here as sources (AML, the mobile app, an entered address…) report them.</EmptyState>;
 
   return (
-    <div className={className} data-testid="caller-track-map">
+    <div className={cn("min-w-0", className)} data-testid="caller-track-map">
       <div ref={box} className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50" style={{ height }}>
         <svg width={width} height={height} role="img" aria-label={`Caller locations at ${new Date(at).toISOString()}: ${visibleCount} of ${tracks.reduce((n, t) => n + t.track.length, 0)} shown`}
           data-testid="track-map-svg" data-visible-points={visibleCount} className="block select-none">

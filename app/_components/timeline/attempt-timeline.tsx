@@ -34,7 +34,7 @@ export function AttemptTimeline({ deliveries, nowIso, defaultScale = "log", clas
   if (!deliveries.length) return <p className="text-sm text-slate-500">No deliveries.</p>;
 
   return (
-    <div ref={box} className={cn("rounded-md border border-slate-200 bg-white", className)} data-testid="attempt-timeline">
+    <div ref={box} className={cn("min-w-0 rounded-md border border-slate-200 bg-white", className)} data-testid="attempt-timeline">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-3 py-2 text-xs">
         <Legend />
         <div role="group" aria-label="Time axis" className="inline-flex rounded-md border border-slate-300 p-0.5">

@@ -10,12 +10,12 @@ export function SectionCard({ title, id, actions, children, className, bodyClass
   title: ReactNode; id: string; actions?: ReactNode; children: ReactNode; className?: string; bodyClassName?: string;
 }) {
   return (
-    <section aria-labelledby={id} className={cn("rounded-lg border border-slate-200 bg-white shadow-xs", className)}>
+    <section aria-labelledby={id} className={cn("min-w-0 rounded-lg border border-slate-200 bg-white shadow-xs", className)}>
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-2.5">
         <h2 id={id} className="text-sm font-semibold text-slate-900">{title}</h2>
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </header>
-      <div className={cn("p-4", bodyClassName)}>{children}</div>
+      <div className={cn("min-w-0 p-4", bodyClassName)}>{children}</div>
     </section>
   );
 }
