@@ -6,6 +6,7 @@ import { VirtualList } from "@/app/_components/list/virtual-list";
 import { AttemptTimeline } from "@/app/_components/timeline/attempt-timeline";
 import { Timeline } from "@/app/_components/timeline/timeline";
 import { Badge } from "@/app/_components/ui/badge";
+import { Button } from "@/app/_components/ui/button";
 import { Table, TBody, TD, TH, THead, TR } from "@/app/_components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/tabs";
 import { SAMPLE_DELIVERIES, SAMPLE_NOW, sampleRows, type SampleRow } from "./sample-deliveries";
@@ -25,6 +26,7 @@ export function VirtualListDemo() {
   }, []);
   return (
     <div>
+      <Button size="sm" variant="secondary" className="mb-2" disabled={rows.length === TOTAL} onClick={() => setRows(sampleRows(0, TOTAL))}>Load all 100,000</Button>
       <p className="mb-2 text-xs text-slate-600"><span data-testid="virtual-loaded">{rows.length.toLocaleString("en")}</span> of {TOTAL.toLocaleString("en")} loaded · focus the list, use ↑ ↓ PageUp PageDown Home End, Enter to open{chosen && <> · opened <span className="font-mono">{chosen.id}</span></>}</p>
       <VirtualList ariaLabel="Sample deliveries" items={rows} getKey={(r) => r.id} estimateSize={36} height={320}
         hasMore={rows.length < TOTAL} isLoadingMore={loading} onLoadMore={loadMore} selectedKey={chosen?.id} onActivate={(r) => setChosen(r)}

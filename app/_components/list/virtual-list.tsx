@@ -10,8 +10,11 @@ export type VirtualListProps<T> = {
   renderItem: (item: T, state: { index: number; active: boolean; selected: boolean }) => ReactNode;
   /** Accessible name of the list ("Deliveries"). */
   ariaLabel: string;
-  /** Row height in px: an estimate; rows are measured, so variable heights work. */
+  /** Row height in px: exact for fixed rows (the fast path), an estimate when `measureRows`. */
   estimateSize?: number;
+  /** Measure each rendered row (variable heights). Off by default: measuring forces a layout per
+   * new row, which costs frames when a scroll jump mounts a screenful of fresh rows. */
+  measureRows?: boolean;
   /** CSS height of the scroll box. */
   height?: number | string;
   overscan?: number;
@@ -35,7 +38,7 @@ export type VirtualListProps<T> = {
  * focus stays on the list), Enter activates it.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { items, getKey, renderItem, ariaLabel, estimateSize = 40, height = 480, overscan = 12, selectedKey, onActivate, hasMore, isLoadingMore, onLoadMore, loadMoreThreshold = 30, header, empty, className } = props;
+  const { items, getKey, renderItem, ariaLabel, estimateSize = 40, measureRows = false, height = 480, overscan = 8, selectedKey, onActivate, hasMore, isLoadingMore, onLoadMore, loadMoreThreshold = 30, header, empty, className } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const [active, setActive] = useState(0);
@@ -70,14 +73,15 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualItems.map((v) => {
             const item = items[v.index];
-            const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", transform: `translateY(${v.start}px)` };
+            const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", transform: `translateY(${v.start}px)`, height: measureRows ? undefined : estimateSize };
+            const measure = measureRows ? virtualizer.measureElement : undefined;
             if (item === undefined) {
-              return <div key={v.key} role="presentation" data-index={v.index} ref={virtualizer.measureElement} style={style} className="px-3 py-2 text-sm text-slate-500">{isLoadingMore ? "Loading more…" : "More rows on the server"}</div>;
+              return <div key={v.key} role="presentation" data-index={v.index} ref={measure} style={style} className="px-3 py-2 text-sm text-slate-500">{isLoadingMore ? "Loading more…" : "More rows on the server"}</div>;
             }
             const selected = selectedKey != null && getKey(item, v.index) === selectedKey;
             return (
               <div key={v.key} id={`${id}-${v.index}`} role="option" aria-selected={selected} aria-posinset={v.index + 1} aria-setsize={hasMore ? -1 : items.length}
-                data-index={v.index} ref={virtualizer.measureElement} style={style}
+                data-index={v.index} ref={measure} style={style}
                 onClick={() => { setActive(v.index); onActivate?.(item, v.index); }}
                 className={cn("cursor-default border-b border-slate-100", v.index === active && "bg-orange-50 outline outline-1 -outline-offset-1 outline-orange-300", selected && "bg-orange-100")}>
                 {renderItem(item, { index: v.index, active: v.index === active, selected })}

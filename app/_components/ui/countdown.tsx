@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "./cn";
 import { formatCountdown, remainingMs } from "./format-countdown";
 
@@ -18,7 +18,10 @@ export function Countdown({ targetIso, clockOffsetMs, label, expiredText = "expi
   }, []);
   const left = realNow === null ? null : remainingMs({ targetIso, clockOffsetMs, realNowMs: realNow });
   const expired = left !== null && left <= 0;
-  useEffect(() => { if (expired) onExpire?.(); }, [expired, onExpire]);
+  // Fire once per reaching the target, even when the caller passes a new inline function each render.
+  const onExpireRef = useRef(onExpire);
+  onExpireRef.current = onExpire;
+  useEffect(() => { if (expired) onExpireRef.current?.(); }, [expired]);
 
   return (
     <span
