@@ -52,6 +52,8 @@ test("moving the map's time slider by keyboard changes which locations are drawn
   await expect(svg).toHaveAttribute("data-visible-points", "3");
   await expect(slider).toHaveAttribute("aria-valuetext", /2026-11-22T06:01:00.000Z \(3 of 8\)/);
   await expect(map.getByRole("listitem").filter({ hasText: "Mobile app" })).toContainText("1/5");
+  await map.getByText("Locations as a table (3)").click();
+  await expect(map.getByRole("table").getByRole("row")).toHaveCount(4);
   await map.getByRole("button", { name: "Latest" }).click();
   await expect(svg).toHaveAttribute("data-visible-points", "8");
   // The entered address is a Known location: a diamond, no accuracy circle.

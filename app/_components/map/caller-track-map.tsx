@@ -9,6 +9,7 @@ import { fitView } from "./project-tracks";
 import { captureTimes, tracksAt } from "./select-tracks";
 import { TrackLayer } from "./track-layer";
 import { TrackLegend } from "./track-legend";
+import { TrackTable } from "./track-table";
 import { TimeSlider } from "./time-slider";
 
 export type CallerTrackMapProps = {
@@ -56,6 +57,7 @@ export function CallerTrackMap({ tracks, tileUrl = process.env.NEXT_PUBLIC_MAP_T
         <TimeSlider times={times} atMs={at} onChange={setAt} />
         <TrackLegend tracks={tracks} visible={visible} />
       </div>
+      <TrackTable tracks={visible} />
     </div>
   );
 }
