@@ -15,11 +15,13 @@ const integration = (name: "embedded" | "external") => ({
 });
 
 export default defineConfig({
+  // tsconfig's "@/*" path, so app/ helpers under unit test import like the app does.
+  resolve: { alias: [{ find: /^@\//, replacement: `${new URL("./", import.meta.url).pathname}` }] },
   test: {
     environment: "node",
     pool: "forks",
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "prisma/**/*.test.ts", "packages/**/*.test.ts"], exclude: ["**/*.int.test.ts", "**/node_modules/**"] } },
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "prisma/**/*.test.ts", "packages/**/*.test.ts", "app/**/*.test.ts"], exclude: ["**/*.int.test.ts", "**/node_modules/**"] } },
       integration("embedded"),
       ...(process.env.TEST_DATABASE_URL ? [integration("external")] : []),
     ],

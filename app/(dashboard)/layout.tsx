@@ -5,21 +5,25 @@ import { Nav } from "./_components/nav";
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <aside className="w-56 shrink-0 bg-slate-900">
-        <div className="px-5 py-4 text-white">
-          <div className="text-xs font-semibold uppercase tracking-wider text-orange-400">Incident Platform</div>
-          <div className="text-lg font-semibold">Workbench</div>
+      {/* Sticky sidebar: the areas stay in reach while a long inspector page scrolls. */}
+      <aside className="sticky top-0 flex h-screen w-52 shrink-0 flex-col bg-slate-900 xl:w-56">
+        <div className="flex items-center gap-2.5 px-5 py-4 text-white">
+          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-md bg-orange-700 text-sm font-bold">IP</span>
+          <div>
+            <div className="text-[10px] font-semibold uppercase tracking-wider text-orange-300">Incident Platform</div>
+            <div className="text-base font-semibold leading-tight">Workbench</div>
+          </div>
         </div>
         <Nav />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex h-12 items-center justify-end border-b border-slate-200 bg-white px-6">
+        <header className="sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
           <ClockBadge />
-        </div>
-        <main id="main" className="flex-1 p-6 lg:p-8">{children}</main>
+        </header>
+        <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-6 lg:p-8">{children}</main>
       </div>
     </div>
   );

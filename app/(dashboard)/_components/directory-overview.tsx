@@ -1,115 +1,116 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Alert } from "@/app/_components/ui/alert";
+import { Badge } from "@/app/_components/ui/badge";
+import { Card } from "@/app/_components/ui/card";
+import { KeyValueList } from "@/app/_components/ui/key-value";
+import { SkeletonRows } from "@/app/_components/ui/skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/app/_components/ui/table";
 import { useTRPC } from "@/app/_trpc/react";
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+/** A titled region (Playwright and screen readers find it by name) holding one table. */
+function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white" aria-labelledby={`h-${title}`}>
+    <section className="rounded-lg border border-slate-200 bg-white shadow-xs" aria-labelledby={`h-${title}`}>
       <h2 id={`h-${title}`} className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
         {title} <span className="font-normal text-slate-500">({count})</span>
       </h2>
-      <div className="overflow-x-auto">{children}</div>
+      {children}
     </section>
   );
 }
 
-const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
-const td = "px-4 py-2 align-top text-sm";
 const mono = "font-mono text-xs";
 
 export function DirectoryOverview() {
   const trpc = useTRPC();
   const directory = useQuery(trpc.directory.list.queryOptions());
   const info = useQuery(trpc.system.info.queryOptions());
-  if (directory.isError) return <p role="alert" className="text-red-700">Could not load the directory: {directory.error.message}</p>;
-  if (!directory.data) return <p className="text-slate-500">Loading…</p>;
+  if (directory.isError) return <Alert tone="danger" title="Could not load the directory">{directory.error.message}</Alert>;
+  if (!directory.data) return <SkeletonRows rows={6} label="Loading the directory…" />;
   const { agencies, clients, users, integrations } = directory.data;
   const agencyName = new Map(agencies.map((a) => [a.id, a.displayName]));
 
   return (
     <div className="grid gap-6">
       {info.data && (
-        <dl className="grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 text-sm md:grid-cols-4">
-          {[
-            ["{auth_url}", info.data.authUrl],
-            ["{base_url}", info.data.baseUrl],
-            ["{portal_url}", info.data.portalUrl],
-            ["Database", info.data.database === "embedded" ? "embedded PostgreSQL" : "external PostgreSQL"],
-          ].map(([k, v]) => (
-            <div key={k}>
-              <dt className="text-xs text-slate-500">{k}</dt>
-              <dd className="font-mono text-xs">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <Card className="p-4">
+          <KeyValueList columns={3} className="lg:grid-cols-4" items={[
+            { label: "{auth_url}", value: info.data.authUrl, mono: true },
+            { label: "{base_url}", value: info.data.baseUrl, mono: true },
+            { label: "{portal_url}", value: info.data.portalUrl, mono: true },
+            { label: "Database", value: info.data.database === "embedded" ? "embedded PostgreSQL" : "external PostgreSQL" },
+          ]} />
+        </Card>
       )}
 
-      <Section title="Agencies" count={agencies.length}>
-        <table className="min-w-full divide-y divide-slate-100">
-          <thead><tr><th className={th}>Name</th><th className={th}>Type</th><th className={th}>Id</th><th className={th}>Related agencies</th></tr></thead>
-          <tbody className="divide-y divide-slate-100">
-            {agencies.map((a) => (
-              <tr key={a.id}>
-                <td className={td}>{a.displayName}</td>
-                <td className={td}>{a.type}</td>
-                <td className={`${td} ${mono}`}>{a.id}</td>
-                <td className={td}>{a.relatedAgencyIds.map((id) => agencyName.get(id)).join(", ") || "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+      <div className="grid gap-6 2xl:grid-cols-2">
+        <Section title="Agencies" count={agencies.length}>
+          <Table>
+            <THead><tr><TH>Name</TH><TH>Type</TH><TH>Id</TH><TH>Related agencies</TH></tr></THead>
+            <TBody>
+              {agencies.map((a) => (
+                <TR key={a.id}>
+                  <TD className="font-medium">{a.displayName}</TD>
+                  <TD><Badge>{a.type}</Badge></TD>
+                  <TD className={mono}>{a.id}</TD>
+                  <TD>{a.relatedAgencyIds.map((id) => agencyName.get(id)).join(", ") || "—"}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </Section>
 
-      <Section title="Clients" count={clients.length}>
-        <table className="min-w-full divide-y divide-slate-100">
-          <thead><tr><th className={th}>client_id</th><th className={th}>Grants</th><th className={th}>Scopes</th><th className={th}>Agencies</th></tr></thead>
-          <tbody className="divide-y divide-slate-100">
-            {clients.map((c) => (
-              <tr key={c.clientId}>
-                <td className={`${td} ${mono}`}>{c.clientId}{c.isPublic && <span className="ml-2 rounded bg-slate-100 px-1 text-slate-600">public</span>}</td>
-                <td className={td}>{c.grantTypes.join(", ")}</td>
-                <td className={`${td} ${mono}`}>{c.scopes.join(" ")}</td>
-                <td className={td}>{c.agencyIds.map((id) => agencyName.get(id)).join(", ") || "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+        <Section title="Clients" count={clients.length}>
+          <Table>
+            <THead><tr><TH>client_id</TH><TH>Grants</TH><TH>Scopes</TH><TH>Agencies</TH></tr></THead>
+            <TBody>
+              {clients.map((c) => (
+                <TR key={c.clientId}>
+                  <TD className={mono}>{c.clientId}{c.isPublic && <Badge className="ml-2 font-sans">public</Badge>}</TD>
+                  <TD>{c.grantTypes.join(", ")}</TD>
+                  <TD className={mono}>{c.scopes.join(" ")}</TD>
+                  <TD>{c.agencyIds.map((id) => agencyName.get(id)).join(", ") || "—"}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </Section>
 
-      <Section title="Users" count={users.length}>
-        <table className="min-w-full divide-y divide-slate-100">
-          <thead><tr><th className={th}>Username</th><th className={th}>Name</th><th className={th}>Agency</th><th className={th}>Role</th><th className={th}>Sign-in</th></tr></thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.map((u) => (
-              <tr key={u.id}>
-                <td className={`${td} ${mono}`}>{u.username}</td>
-                <td className={td}>{u.name}</td>
-                <td className={td}>{agencyName.get(u.agencyId)}</td>
-                <td className={td}>{u.role ?? "—"}</td>
-                <td className={td}>{u.canSignIn ? "allowed" : <span className="font-medium text-red-700">not allowed</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+        <Section title="Users" count={users.length}>
+          <Table>
+            <THead><tr><TH>Username</TH><TH>Name</TH><TH>Agency</TH><TH>Role</TH><TH>Sign-in</TH></tr></THead>
+            <TBody>
+              {users.map((u) => (
+                <TR key={u.id}>
+                  <TD className={mono}>{u.username}</TD>
+                  <TD>{u.name}</TD>
+                  <TD>{agencyName.get(u.agencyId)}</TD>
+                  <TD>{u.role ?? "—"}</TD>
+                  <TD>{u.canSignIn ? <Badge tone="success">allowed</Badge> : <Badge tone="danger">not allowed</Badge>}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </Section>
 
-      <Section title="Integrations" count={integrations.length}>
-        <table className="min-w-full divide-y divide-slate-100">
-          <thead><tr><th className={th}>Key</th><th className={th}>Agency</th><th className={th}>Receiver</th><th className={th}>Contract</th><th className={th}>Transport</th></tr></thead>
-          <tbody className="divide-y divide-slate-100">
-            {integrations.map((i) => (
-              <tr key={i.key}>
-                <td className={`${td} ${mono}`}>{i.key}</td>
-                <td className={td}>{agencyName.get(i.agencyId)}</td>
-                <td className={`${td} ${mono}`}>{i.receiverUrl}</td>
-                <td className={td}>v{i.contractVersion}</td>
-                <td className={td}>{i.insecureDev ? "insecure-dev (http allowed)" : "HTTPS only"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+        <Section title="Integrations" count={integrations.length}>
+          <Table>
+            <THead><tr><TH>Key</TH><TH>Agency</TH><TH>Receiver</TH><TH>Contract</TH><TH>Transport</TH></tr></THead>
+            <TBody>
+              {integrations.map((i) => (
+                <TR key={i.key}>
+                  <TD className={mono}>{i.key}</TD>
+                  <TD>{agencyName.get(i.agencyId)}</TD>
+                  <TD className={mono}>{i.receiverUrl}</TD>
+                  <TD><Badge tone="info">v{i.contractVersion}</Badge></TD>
+                  <TD>{i.insecureDev ? <Badge tone="warning">insecure-dev (http allowed)</Badge> : "HTTPS only"}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </Section>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,15 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert } from "@/app/_components/ui/alert";
+import { Button } from "@/app/_components/ui/button";
+import { Card } from "@/app/_components/ui/card";
 import { useTRPC } from "@/app/_trpc/react";
 import { formatDuration } from "../_components/format";
 
 const JUMPS = [
   { label: "+1 min", ms: 60_000 },
   { label: "+10 min", ms: 600_000 },
-  { label: "+61 min", ms: 61 * 60_000 },
+  { label: "+61 min", ms: 61 * 60_000, hint: "past the 1 h delivery window" },
 ];
 
 export function ClockControls() {
@@ -17,9 +20,10 @@ export function ClockControls() {
   const advance = useMutation(trpc.clock.advance.mutationOptions({ onSuccess }));
   const reset = useMutation(trpc.clock.reset.mutationOptions({ onSuccess }));
   const busy = advance.isPending || reset.isPending;
+  const ahead = (clock.data?.offsetMs ?? 0) !== 0;
 
   return (
-    <div className="max-w-xl rounded-lg border border-slate-200 bg-white p-6">
+    <Card className="max-w-2xl p-6">
       <dl className="grid grid-cols-2 gap-4 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Workbench time</dt>
@@ -27,22 +31,16 @@ export function ClockControls() {
         </div>
         <div>
           <dt className="text-xs text-slate-500">Ahead of real time by</dt>
-          <dd className="font-mono text-lg" data-testid="clock-offset-value">{clock.data ? (clock.data.offsetMs ? formatDuration(clock.data.offsetMs) : "0 (real time)") : "…"}</dd>
+          <dd className={`font-mono text-lg ${ahead ? "text-amber-800" : ""}`} data-testid="clock-offset-value">{clock.data ? (clock.data.offsetMs ? formatDuration(clock.data.offsetMs) : "0 (real time)") : "…"}</dd>
         </div>
       </dl>
       <div className="mt-6 flex flex-wrap gap-2">
         {JUMPS.map((j) => (
-          <button key={j.label} type="button" disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })}
-            className="rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50">
-            {j.label}
-          </button>
+          <Button key={j.label} disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })} title={j.hint}>{j.label}</Button>
         ))}
-        <button type="button" disabled={busy} onClick={() => reset.mutate()}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50">
-          Reset to real time
-        </button>
+        <Button variant="secondary" disabled={busy || !ahead} onClick={() => reset.mutate()}>Reset to real time</Button>
       </div>
-      {(advance.error ?? reset.error) && <p role="alert" className="mt-3 text-sm text-red-700">{(advance.error ?? reset.error)?.message}</p>}
-    </div>
+      {(advance.error ?? reset.error) && <Alert tone="danger" className="mt-3">{(advance.error ?? reset.error)?.message}</Alert>}
+    </Card>
   );
 }
