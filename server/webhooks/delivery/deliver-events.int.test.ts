@@ -70,7 +70,7 @@ describe("delivery", () => {
     let attempted = waitForEvents("delivery:attempted", 1);
     await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: producedAt() }));
     await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("x"), { seq: 2, producedAt: producedAt() }));
-    const [[first]] = await attempted;
+    const first = (await attempted)[0]![0];
     expect([first.status, first.error]).toEqual([204, "HTTP 204: only 200 accepts a delivery"]);
 
     const head = async () => h.database.db.webhookDelivery.findFirstOrThrow({ where: { eventName: "created" }, include: { attempts: { orderBy: { attempt: "asc" } } } });
