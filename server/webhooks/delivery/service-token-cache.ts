@@ -12,10 +12,13 @@ export const RENEW_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 const PSAP_CONNECTOR_ABOUT_SCOPES = ["psap.read"];
 
 const SLOT = Symbol.for("incident-workbench.webhook-token-cache");
-const holder = globalThis as typeof globalThis & { [SLOT]?: Map<string, Promise<ServiceToken>> };
-const cache = (holder[SLOT] ??= new Map());
+// Per signing-key store (one per workbench; tests run several), then per (issuer, agency, identity).
+const holder = globalThis as typeof globalThis & { [SLOT]?: WeakMap<object, Map<string, Promise<ServiceToken>>> };
+const caches = (holder[SLOT] ??= new WeakMap());
 
 export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | "env">, agencyId: string, identity: ServiceIdentity): Promise<string> {
+  let cache = caches.get(runtime.keys);
+  if (!cache) caches.set(runtime.keys, (cache = new Map()));
   const key = `${runtime.env.AUTH_URL}|${agencyId}|${identity}`;
   const cached = cache.get(key);
   if (cached) {
@@ -27,6 +30,6 @@ export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | 
   return (await minted).accessToken;
 }
 
-export function clearServiceTokenCache(): void {
-  cache.clear();
+export function clearServiceTokenCache(runtime: Pick<Runtime, "keys">): void {
+  caches.delete(runtime.keys);
 }
