@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const v3Only = (declaration: unknown) => (identity: string) => (identity === "PsapConnector" ? new HttpResponse(null, { status: 401 }) : HttpResponse.json(declaration));
+const v3Only = (declaration: Record<string, unknown>) => (identity: string) => (identity === "PsapConnector" ? new HttpResponse(null, { status: 401 }) : HttpResponse.json(declaration as never));
 
 describe("discovery", () => {
   it("asks /about with PsapConnector first, on 401 again with Publisher, and stores the declared flags and major version", async () => {
