@@ -2,12 +2,16 @@ import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
 import { clockRouter } from "./routers/clock.ts";
 import { directoryRouter } from "./routers/directory.ts";
 import { systemRouter } from "./routers/system.ts";
+import { deliveriesRouter } from "./routers/deliveries.ts";
+import { integrationsRouter } from "./routers/integrations.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
   clock: clockRouter,
   directory: directoryRouter,
   system: systemRouter,
+  deliveries: deliveriesRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
