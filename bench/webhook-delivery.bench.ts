@@ -52,7 +52,7 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
   const events = webhookEvents();
   const commit = (i: number, seq: number) => {
     const snapshot = buildSnapshot({ id: incidentId(i), label: seq === 1 ? null : `label ${seq}` });
-    return db.$transaction((tx) => notifyChangeSubscribers(tx, buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, snapshot, { seq, producedAt: clock.now() })));
+    return db.$transaction((tx) => notifyChangeSubscribers(tx, buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, snapshot, { seq, producedAt: clock.now() })), { maxWait: 30_000, timeout: 30_000 });
   };
   try {
     // 1. Throughput: 1,000 incidents × 5 events, 16 concurrent committers.
