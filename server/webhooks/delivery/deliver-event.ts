@@ -6,6 +6,7 @@ import type { Runtime } from "../../platform/runtime.ts";
 import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
 import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import { forgetExpiredTrack } from "./forget-expired-track.ts";
 import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
 import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
 import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
@@ -68,6 +69,7 @@ async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef,
   if (attempt) events.emit("delivery:attempted", { ...ref, workerId: deps.workerId, attempt: attempt.attempt, status: attempt.status, error: attempt.error, durationMs: attempt.durationMs });
   if (outcome.state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
   if (outcome.state === "expired") {
+    await forgetExpiredTrack(deps.runtime.db, row);
     deps.runtime.logger.warn({ requestId: row.requestId, integration: row.integrationKey, incidentId: row.incidentId, path: row.path, attempts }, "webhook delivery expired (one hour after production)");
     events.emit("delivery:expired", { ...ref, attempts });
   }

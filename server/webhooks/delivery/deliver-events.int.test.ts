@@ -111,6 +111,9 @@ describe("delivery", () => {
     await delivered;
     const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.eventName, r.state])).toEqual([["created", "expired"], ["label", "delivered"]]);
+    // The receiver never got the MobileApp track in full: no append may be planned for it from now on.
+    const lane = await h.database.db.webhookLane.findFirstOrThrow({ where: { incidentId: ID } });
+    expect(lane.fullTracks).toEqual([]);
   });
 
   it("an incident's later changes reach only declared routes, and a receiver without flags for them gets nothing", async () => {
