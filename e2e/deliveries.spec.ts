@@ -7,8 +7,8 @@ test("the Deliveries page lists integrations with their discovery state and the 
   for (const key of ["north-psap", "central-ems", "fire-rescue"]) await expect(integrations).toContainText(key);
   await expect(integrations.getByRole("button", { name: "Rediscover" })).toHaveCount(3);
   await expect(page.getByTestId("deliveries-table")).toBeVisible();
-  await page.getByLabel("Integration").selectOption("north-psap");
-  await page.getByLabel("Incident").fill("0b0c5b52-1c0e-4a57-9a57-00000000aaaa");
+  await page.getByLabel("Filter by integration").selectOption("north-psap");
+  await page.getByLabel("Filter by incident").fill("0b0c5b52-1c0e-4a57-9a57-00000000aaaa");
   await expect(page.getByRole("button", { name: "Resend incident" })).toBeVisible();
   await testInfo.attach("deliveries", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   await expectAccessible(page);

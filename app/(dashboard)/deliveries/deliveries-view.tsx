@@ -57,13 +57,13 @@ export function DeliveriesView() {
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3">
           <h2 id="h-deliveries" className="mr-auto text-sm font-semibold">Deliveries <span className="font-normal text-slate-500">(newest 200, oldest first, live)</span></h2>
           <label className="text-xs text-slate-600">Integration
-            <select value={integration} onChange={(e) => setIntegration(e.target.value)} className="ml-2 rounded border border-slate-300 px-2 py-1 text-sm">
+            <select aria-label="Filter by integration" value={integration} onChange={(e) => setIntegration(e.target.value)} className="ml-2 rounded border border-slate-300 px-2 py-1 text-sm">
               <option value="">all</option>
               {integrations.data?.map((i) => <option key={i.key} value={i.key}>{i.key}</option>)}
             </select>
           </label>
           <label className="text-xs text-slate-600">Incident
-            <input value={incident} onChange={(e) => setIncident(e.target.value)} placeholder="incident id" className="ml-2 w-80 rounded border border-slate-300 px-2 py-1 font-mono text-xs" />
+            <input aria-label="Filter by incident" value={incident} onChange={(e) => setIncident(e.target.value)} placeholder="incident id" className="ml-2 w-80 rounded border border-slate-300 px-2 py-1 font-mono text-xs" />
           </label>
           {incidentId && (
             <button type="button" disabled={resend.isPending} onClick={() => resend.mutate({ incidentId, integration: integration || undefined })}
