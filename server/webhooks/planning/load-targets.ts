@@ -1,5 +1,8 @@
 // The receivers of one incident inside the planning transaction: each
-// recipient agency's integration, its last accepted capabilities and its lane.
+// recipient agency's integration, its last accepted capabilities and its lane,
+// in ONE query (measured: the three Prisma reads this replaces cost ~4 ms of
+// CPU per change in the query compiler; the planner runs in every change's
+// transaction, so it is on the hot path of the inbound API).
 import type { Prisma } from "../../platform/db/client.ts";
 import type { TLocationSource } from "../../incidents/snapshot.schema.ts";
 import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
@@ -16,27 +19,26 @@ export type PlanningTarget = { integrationKey: string; agencyId: string; flags: 
  */
 export const UNDISCOVERED_FLAGS: ReadonlySet<V3Flag> = new Set(["incident.created", "incident.changed"]);
 
+type Row = { key: string; agencyId: string; contractVersion: number; status: string | null; majorVersion: number | null; flags: string[] | null; introduced: boolean | null; fullTracks: string[] | null };
+
 export async function loadPlanningTargets(tx: Prisma.TransactionClient, options: { incidentId: string; agencyIds: string[]; integrationKey?: string }): Promise<PlanningTarget[]> {
-  const integrations = await tx.integration.findMany({
-    where: { agencyId: { in: options.agencyIds }, ...(options.integrationKey ? { key: options.integrationKey } : {}) },
-    orderBy: { key: "asc" },
-  });
-  if (!integrations.length) return [];
-  const keys = integrations.map((i) => i.key);
-  const capabilities = await tx.webhookCapabilities.findMany({ where: { integrationKey: { in: keys } } });
-  const lanes = await tx.webhookLane.findMany({ where: { incidentId: options.incidentId, integrationKey: { in: keys } } });
+  if (!options.agencyIds.length) return [];
+  const rows = await tx.$queryRaw<Row[]>`
+    SELECT i.key, i."agencyId"::text AS "agencyId", i."contractVersion", c.status, c."majorVersion", c.flags, l.introduced, l."fullTracks"
+    FROM "Integration" i
+    LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
+    LEFT JOIN "WebhookLane" l ON l."integrationKey" = i.key AND l."incidentId" = ${options.incidentId}::uuid
+    WHERE i."agencyId" = ANY(${options.agencyIds}::uuid[]) AND (${options.integrationKey ?? null}::text IS NULL OR i.key = ${options.integrationKey ?? null}::text)
+    ORDER BY i.key`;
   const targets: PlanningTarget[] = [];
-  for (const integration of integrations) {
-    const caps = capabilities.find((c) => c.integrationKey === integration.key);
-    const major = caps?.majorVersion ?? integration.contractVersion;
-    if (major !== 3) continue;
-    const accepted = caps && caps.flags.length > 0 && caps.status !== "rejected" ? caps : undefined;
-    const lane = lanes.find((l) => l.integrationKey === integration.key);
+  for (const r of rows) {
+    if ((r.majorVersion ?? r.contractVersion) !== 3) continue;
+    const accepted = r.flags && r.flags.length > 0 && r.status !== "rejected";
     targets.push({
-      integrationKey: integration.key,
-      agencyId: integration.agencyId,
-      flags: accepted ? new Set(accepted.flags as V3Flag[]) : UNDISCOVERED_FLAGS,
-      lane: lane ? { introduced: lane.introduced, fullTracks: lane.fullTracks as TLocationSource[] } : NEW_LANE,
+      integrationKey: r.key,
+      agencyId: r.agencyId,
+      flags: accepted ? new Set(r.flags as V3Flag[]) : UNDISCOVERED_FLAGS,
+      lane: r.introduced === null ? NEW_LANE : { introduced: r.introduced, fullTracks: (r.fullTracks ?? []) as TLocationSource[] },
     });
   }
   return targets;
