@@ -10,8 +10,14 @@
 // strictly sequential across any number of workers; SKIP LOCKED lets two workers
 // run the statement at once without waiting on each other's rows, and a row a
 // concurrent claimer has just committed is re-checked (state = 'delivering')
-// and skipped. Measured on embedded PostgreSQL 18 here with 1,000 active lanes:
-// see bench/webhook-delivery.bench.ts and ARCHITECTURE.md for the figures.
+// and skipped. The alternative, a lanes table with a head pointer, needs a
+// second write per event; this shape needs none, and with 5,000 pending rows
+// over 1,000 lanes the statement stays ~1 ms (it walks the due index and stops
+// at the first `limit` heads). Measured (bench/webhook-delivery.bench.ts, on a
+// 2-core machine shared with other load): a pre-planned outbox drains at
+// ~620-670 events/s on embedded PG 18 and external PG 15, against ~4,750 req/s
+// for a bare loop to the same receiver: the worker's per-event cost is two
+// Prisma raw round trips (claim, record) in one Node thread, not the SQL.
 // Time is a bound parameter from the workbench clock, never now().
 import type { DbClient } from "../../platform/db/client.ts";
 
