@@ -11,9 +11,14 @@ import { sendRequest, type SendResult } from "../delivery/send-request.ts";
 import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
-/** Accepted declarations are refreshed every 10 minutes; failed or rejected ones retried every 30 s. */
+/**
+ * Accepted declarations are refreshed every 10 minutes; rejected ones retried every 30 s; an
+ * unreachable /about every 5 s (at start-up the embedded receivers answer only once the HTTP
+ * server listens, a few seconds after the workers start, and events wait for discovery).
+ */
 export const REFRESH_ACCEPTED_MS = 10 * 60_000;
 export const RETRY_FAILED_MS = 30_000;
+export const RETRY_UNREACHABLE_MS = 5_000;
 
 export type DiscoveryStatus = "active" | "rejected" | "unreachable";
 export type DiscoveryResult = { integrationKey: string; status: DiscoveryStatus; version: string | null; majorVersion: number | null; flags: V3Flag[]; credential: ServiceIdentity | null; error: string | null };
@@ -60,11 +65,11 @@ async function saveDiscovery(runtime: Runtime, r: DiscoveryResult & { allowsMoni
   // An /about that is merely unreachable keeps an earlier accepted declaration: deliveries have their own retries.
   const keepPrevious = r.status === "unreachable" && previous?.status === "active";
   const data = keepPrevious
-    ? { error: r.error, checkedAt: now, nextCheckAt: new Date(now.getTime() + RETRY_FAILED_MS) }
+    ? { error: r.error, checkedAt: now, nextCheckAt: new Date(now.getTime() + RETRY_UNREACHABLE_MS) }
     : {
         status: r.status, version: r.version, majorVersion: r.majorVersion, flags: r.flags, allowsMonitoring: r.allowsMonitoring ?? false,
         credential: r.credential, error: r.error, checkedAt: now,
-        nextCheckAt: new Date(now.getTime() + (r.status === "active" ? REFRESH_ACCEPTED_MS : RETRY_FAILED_MS)),
+        nextCheckAt: new Date(now.getTime() + (r.status === "active" ? REFRESH_ACCEPTED_MS : r.status === "rejected" ? RETRY_FAILED_MS : RETRY_UNREACHABLE_MS)),
       };
   await runtime.db.webhookCapabilities.upsert({
     where: { integrationKey: r.integrationKey },
