@@ -46,10 +46,18 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
+  // Coalesced to one claim per event-loop turn: under load many deliveries finish in the
+  // same turn, and one claim for all their freed slots beats one claim each.
+  let wakeQueued = false;
   const wake = () => {
-    if (stopped) return;
-    if (pumping) again = true;
-    else void pump();
+    if (stopped || wakeQueued) return;
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      if (stopped) return;
+      if (pumping) again = true;
+      else void pump();
+    });
   };
 
   async function pump() {
@@ -99,7 +107,7 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
 
   const events = webhookEvents();
-  const onLocal = () => setImmediate(wake);
+  const onLocal = () => wake();
   events.on("outbox:wake", onLocal);
   runtime.clock.on("changed", wake);
   wake();
