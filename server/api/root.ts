@@ -4,6 +4,8 @@ import { conformanceRouter } from "./routers/conformance.ts";
 import { directoryRouter } from "./routers/directory.ts";
 import { systemRouter } from "./routers/system.ts";
 import { identityRouter } from "./routers/identity.ts";
+import { deliveriesRouter } from "./routers/deliveries.ts";
+import { integrationsRouter } from "./routers/integrations.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -12,6 +14,8 @@ export const appRouter = createTRPCRouter({
   directory: directoryRouter,
   system: systemRouter,
   identity: identityRouter,
+  deliveries: deliveriesRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

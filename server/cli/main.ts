@@ -7,6 +7,7 @@ import { registerClockCommands } from "./commands/clock.ts";
 import { registerConformanceCommands } from "./commands/conformance.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
+import { registerWebhookCommands } from "./commands/webhooks.ts";
 
 const program = new Command()
   .name("workbench")
@@ -30,5 +31,6 @@ registerClockCommands(program, run);
 registerConformanceCommands(program, run);
 registerSeedCommands(program, run);
 registerKeysCommands(program, run);
+registerWebhookCommands(program, run);
 
 await program.parseAsync(process.argv);
