@@ -17,8 +17,12 @@ const ACCEPTED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512
 const KEY_CARRYING_HEADERS = ["jwk", "jku", "x5u", "x5c"];
 /** Skew allowed on exp/nbf between the identity server's clock and ours. */
 const CLOCK_TOLERANCE_S = 30;
-/** An unknown kid triggers a JWKS refetch at most this often (jose's cooldown): forged kids cannot make us hammer the server. */
-const JWKS_REFETCH_COOLDOWN_MS = 30_000;
+/**
+ * An unknown kid triggers a JWKS refetch at most this often (jose's cooldown), so
+ * forged kids cannot make the receiver hammer the identity server. Short enough
+ * that a key rotation costs at most the engine's first few retries (1 s, 2 s, 4 s).
+ */
+const JWKS_REFETCH_COOLDOWN_MS = 5_000;
 /** Keys are re-read at least this often even when every kid is known, so a retired key drops out. */
 const JWKS_MAX_AGE_MS = 10 * 60_000;
 
@@ -30,8 +34,8 @@ export type TokenCheck = { ok: true; claims: JWTPayload } | { ok: false; reason:
 export type PublisherTokenVerifier = (options: { authorization: string | undefined; agencyId: string; now: Date }) => Promise<TokenCheck>;
 
 /** One verifier per process: it holds the cached discovery document and JWKS. */
-export function createPublisherTokenVerifier(options: { authUrl: string }): PublisherTokenVerifier {
-  const { authUrl } = options;
+export function createPublisherTokenVerifier(options: { authUrl: string; refetchCooldownMs?: number }): PublisherTokenVerifier {
+  const { authUrl, refetchCooldownMs = JWKS_REFETCH_COOLDOWN_MS } = options;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   // The receiver finds the keys through discovery, never from configuration (spec: "never pin").
@@ -41,7 +45,7 @@ export function createPublisherTokenVerifier(options: { authUrl: string }): Publ
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const { jwks_uri } = (await res.json()) as { jwks_uri?: string };
     if (!jwks_uri) throw new Error("discovery document names no jwks_uri");
-    jwks = createRemoteJWKSet(new URL(jwks_uri), { cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: 5_000 });
+    jwks = createRemoteJWKSet(new URL(jwks_uri), { cooldownDuration: refetchCooldownMs, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: 5_000 });
     return jwks;
   }
 
