@@ -93,7 +93,7 @@ describe("applyEvent: anomalies", () => {
     const { replica: after, anomalies } = run(replica, { flag: "labelChanged", params: p, body: {} });
     expect(anomalies).toEqual([["missing-key:label"]]);
     expect(after.snapshot.label).toBe("kept");
-    const withoutMedic = structuredClone(created) as Partial<typeof created> & { caller: Record<string, unknown> };
+    const withoutMedic = structuredClone(created) as unknown as { caller: Record<string, unknown> };
     delete withoutMedic.caller.medicData;
     expect(applyEvent(null, { flag: "created", params: {}, body: { incident: withoutMedic }, requestTimestamp: at }).anomalies).toEqual(["missing-key:incident.caller.medicData"]);
   });
