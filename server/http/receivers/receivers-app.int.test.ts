@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintPsapConnectorToken } from "../../identity/service-tokens.ts";
 import { defaultDeclaration } from "../../receiver/capabilities.ts";
-import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
+import { knownLocation, makeSnapshot, measuredLocation, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
+import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
@@ -103,6 +104,31 @@ describe("delivery handling", () => {
     expect((await north.send("PATCH", `/v3/incidents/${snapshot.id}/summary`, { summary: "drill" })).status).toBe(200);
     await p2;
     expect((await records({ incidentId: snapshot.id })).map((r) => r.isTest)).toEqual([true, true]);
+  });
+
+  it("applies deliveries answered before the previous one was processed in their recorded order, and shows a hole", async () => {
+    const snapshot = makeSnapshot();
+    const id = snapshot.id;
+    const allDone = new Promise<void>((resolve) => {
+      let applied = 0;
+      const onProcessed = (e: { incidentId: string | null; recordIds: bigint[] }) => {
+        if (e.incidentId !== id) return;
+        applied += e.recordIds.length;
+        if (applied === 7) { receiverEvents.off("receiver:processed", onProcessed); resolve(); }
+      };
+      receiverEvents.on("receiver:processed", onProcessed);
+    });
+    await north.send("POST", "/v3/incidents", { incident: snapshot });
+    await north.send("PUT", `/v3/incidents/${id}/caller/track`, { source: "Entered", track: [knownLocation(59.95, 10.75)] });
+    for (let i = 1; i <= 4; i++) await north.send("POST", `/v3/incidents/${id}/caller/track`, { location: knownLocation(59.95, 10.75 + i) });
+    // An append for a source whose whole track never arrived: a hole.
+    await north.send("POST", `/v3/incidents/${id}/caller/track`, { location: measuredLocation(59.96, 10.76, "MobileAppSms") });
+    await allDone;
+    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } } });
+    const tracks = (replica.snapshot as typeof snapshot).caller.tracks;
+    expect(tracks.find((t) => t.source === "Entered")!.track.map((l) => l.longitude)).toEqual([10.75, 11.75, 12.75, 13.75, 14.75]);
+    const rows = await records({ incidentId: id });
+    expect(rows.map((r) => r.anomalies)).toEqual([[], [], [], [], [], [], ["hole:MobileAppSms"]]);
   });
 
   it("flags a delivery to a route whose capability is not declared", async () => {
