@@ -10,7 +10,7 @@ export function RecordedEvents({ receiverKey }: { receiverKey: string }) {
       <h3 className="mb-2 text-sm font-semibold">Recently recorded</h3>
       {events.data?.length === 0 && <p className="text-sm text-slate-500">Nothing recorded yet.</p>}
       {events.data && events.data.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${receiverKey}: recorded events (scrollable)`}>
           <table className="w-full text-left text-xs" aria-label={`${receiverKey}: recorded events`}>
             <thead className="text-slate-500">
               <tr><th className="py-1 pr-3">received</th><th className="pr-3">status</th><th className="pr-3">route</th><th className="pr-3">incident</th><th>marks</th></tr>
