@@ -13,12 +13,13 @@ export function authenticate(verify: PublisherTokenVerifier) {
       ? { ok: false as const, reason: "fault reject-token: every token is refused" }
       : await verify({ authorization: c.req.header("authorization"), agencyId: c.var.agencyId, now: clock.now() });
     if (check.ok) return next();
+    const match = matchEventRoute(c.req.method, c.var.receiverPath);
     await recordDelivery({
       db, clock,
       input: {
         integrationKey: c.var.receiverKey, method: c.req.method, path: c.var.receiverPath,
-        route: matchEventRoute(c.req.method, c.var.receiverPath)?.route.flag ?? null,
-        incidentId: matchEventRoute(c.req.method, c.var.receiverPath)?.params.incidentId ?? null,
+        route: match?.route.flag ?? null,
+        incidentId: match?.params.incidentId ?? null,
         serviceRequestId: c.req.header("service-request-id") ?? null, requestTimestamp: c.req.header("service-request-timestamp") ?? null,
         // An unauthenticated body is not kept.
         body: null, status: 401, outcome: "rejected-token", detail: check.reason,
