@@ -3,7 +3,7 @@ import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
 import { parseDuration } from "../cli/parse-duration.ts";
-import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState, type ReceiverFaultMode } from "./faults.ts";
+import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState } from "./faults.ts";
 import { receiverEvents } from "./receiver-events.ts";
 import { requireEmbeddedReceiver } from "./receiver-capabilities.ts";
 
@@ -54,12 +54,6 @@ async function storeFault(options: SetFaultOptions, side: FaultSide): Promise<Fa
 export async function readFault(options: { db: DbClient; clock: Clock; key: string; side: FaultSide }): Promise<FaultState> {
   const row = await options.db.integrationFault.findUnique({ where: { integrationKey_side: { integrationKey: options.key, side: options.side } } });
   return describeFault(row, options.clock.nowMs());
-}
-
-/** The receiver's fault in force now (ok when none). */
-export async function readActiveReceiverFault(options: { db: DbClient; clock: Clock; key: string }): Promise<ReceiverFaultMode> {
-  const state = await readFault({ ...options, side: "receiver" });
-  return state.state === "active" ? (parseReceiverFaultMode(state.mode) ?? { kind: "ok" }) : { kind: "ok" };
 }
 
 /** For the webhook engine: the dispatcher-side network fault in force for an integration now. */

@@ -1,8 +1,13 @@
 // Processing after answering: applies an incident's recorded, not yet processed
 // deliveries to the replica, in the order they were recorded. The engine sends
-// one incident's events strictly in order (Delivery rules 3), and an advisory
-// lock per (receiver, incident) keeps processing in that order even when the next
-// delivery is answered before the previous one was applied.
+// one incident's events strictly in order (Delivery rules 3), so processing must
+// keep that order even when the next delivery is answered before the previous one
+// was applied. One runner per (receiver, incident) at a time:
+// - in this process, a second call only asks the running one to look again;
+// - across processes, pg_try_advisory_xact_lock: the loser returns at once and the
+//   holder re-reads pending records after each batch it commits, so nothing is left
+//   behind. (A blocking advisory lock held connections while waiting: under 32
+//   concurrent deliveries for one incident it starved the pool and recording stalled.)
 import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient, Prisma } from "../platform/db/client.ts";
 import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
@@ -12,12 +17,57 @@ import { matchEventRoute } from "./event-routes.ts";
 import { readCapabilities } from "./receiver-capabilities.ts";
 import { receiverEvents } from "./receiver-events.ts";
 
-export async function processPendingDeliveries(options: { db: DbClient; clock: Clock; integrationKey: string; incidentId: string | null }): Promise<void> {
+type Options = { db: DbClient; clock: Clock; integrationKey: string; incidentId: string | null };
+
+const SLOT = Symbol.for("incident-workbench.receiver-processing");
+type Run = { again: boolean; done: Promise<void> };
+const holder = globalThis as typeof globalThis & { [SLOT]?: Map<string, Run> };
+const running = (holder[SLOT] ??= new Map());
+
+/**
+ * Resolves once no processing runs in this process (graceful shutdown, tests):
+ * closing the database under a running transaction can leave its disconnect waiting.
+ */
+export async function whenReceiverProcessingIdle(): Promise<void> {
+  // Processing starts when a response has gone out: give those callbacks a turn first.
+  await new Promise((resolve) => setImmediate(resolve));
+  while (running.size > 0) {
+    await Promise.allSettled([...running.values()].map((r) => r.done));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export async function processPendingDeliveries(options: Options): Promise<void> {
+  const runKey = `${options.integrationKey}\u0000${options.incidentId ?? ""}`;
+  const current = running.get(runKey);
+  if (current) {
+    current.again = true;
+    return;
+  }
+  const state: Run = { again: false, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      for (;;) {
+        state.again = false;
+        const processed = await processBatch(options);
+        if (processed === "busy") break; // another process holds it and will re-read
+        if (processed === 0 && !state.again) break;
+      }
+    } finally {
+      running.delete(runKey);
+    }
+  })();
+  running.set(runKey, state);
+  return state.done;
+}
+
+async function processBatch(options: Options): Promise<number | "busy"> {
   const { db, clock, integrationKey, incidentId } = options;
   const declaration = await readCapabilities({ db, key: integrationKey });
   const done = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`receiver:${integrationKey}:${incidentId ?? ""}`}))`;
-    const pending = await tx.receiverRecord.findMany({ where: { integrationKey, incidentId, outcome: "accepted", processedAt: null }, orderBy: { id: "asc" } });
+    const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(hashtext(${`receiver:${integrationKey}:${incidentId ?? ""}`})) AS locked`;
+    if (!lock!.locked) return "busy" as const;
+    const pending = await tx.receiverRecord.findMany({ where: { integrationKey, incidentId, outcome: "accepted", processedAt: null }, orderBy: { id: "asc" }, take: 500 });
     if (pending.length === 0) return null;
     let replica = incidentId ? await loadReplica(tx, integrationKey, incidentId) : null;
     const anomalies: string[] = [];
@@ -36,7 +86,10 @@ export async function processPendingDeliveries(options: { db: DbClient; clock: C
     if (replica && incidentId) await saveReplica(tx, integrationKey, incidentId, replica, clock.now());
     return { recordIds: pending.map((r) => r.id), anomalies };
   }, { timeout: 15_000 });
-  if (done) receiverEvents.emit("receiver:processed", { integrationKey, incidentId, ...done });
+  if (done === "busy") return "busy";
+  if (!done) return 0;
+  receiverEvents.emit("receiver:processed", { integrationKey, incidentId, ...done });
+  return done.recordIds.length;
 }
 
 /** A route whose capability was not declared: the engine should not have called it (Endpoints rule 2). */

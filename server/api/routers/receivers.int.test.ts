@@ -7,6 +7,7 @@ import { setRuntime } from "../../platform/runtime.ts";
 import { receiverEvents, type ReceiverEventMap } from "../../receiver/receiver-events.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
+import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
 let s: TestServer;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   setRuntime(s.runtime);
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
 });
-afterAll(async () => { setRuntime(undefined); await s.close(); });
+afterAll(async () => { setRuntime(undefined); await whenReceiverProcessingIdle(); await s.close(); });
 
 describe("receivers router", () => {
   it("lists the three seeded embedded receivers with the default declaration and no fault", async () => {

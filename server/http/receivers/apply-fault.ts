@@ -3,15 +3,15 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Context, Next } from "hono";
 import type { ReceiverEnv } from "./receiver-env.ts";
-import { readActiveReceiverFault } from "../../receiver/integration-faults.ts";
+import { describeFault, parseReceiverFaultMode } from "../../receiver/faults.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
 
 /** A hung request is released after this long even if the caller never gives up (real time, a safety net). */
 const TIMEOUT_HOLD_MAX_MS = 10 * 60_000;
 
 export async function applyFault(c: Context<ReceiverEnv>, next: Next) {
-  const { db, clock } = c.var.runtime;
-  const fault = await readActiveReceiverFault({ db, clock, key: c.var.receiverKey });
+  const state = describeFault(c.var.storedFault, c.var.runtime.clock.nowMs());
+  const fault = state.state === "active" ? (parseReceiverFaultMode(state.mode) ?? { kind: "ok" as const }) : { kind: "ok" as const };
   const socket = c.env?.incoming?.socket;
   switch (fault.kind) {
     case "ok": return next();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintPsapConnectorToken } from "../../identity/service-tokens.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { receiverClient } from "../../receiver/testing/deliver.ts";
+import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
 let s: TestServer;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   north = receiverClient(s, "north-psap", NORTH_PSAP);
   foreign = await generateKeyPair("RS256", { extractable: true });
 });
-afterAll(async () => { if (process.env.SHOW_REASONS) console.log(reasons.join("\n")); await s.close(); });
+afterAll(async () => { if (process.env.SHOW_REASONS) console.log(reasons.join("\n")); await whenReceiverProcessingIdle(); await s.close(); });
 
 const nowS = () => Math.floor(s.runtime.clock.nowMs() / 1000);
 const genuineClaims = (): JWTPayload => ({

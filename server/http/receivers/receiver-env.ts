@@ -1,5 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Runtime } from "../../platform/runtime.ts";
+import type { StoredFault } from "../../receiver/faults.ts";
 
 /** What the receiver app's handlers see on the Hono context. */
 export type ReceiverEnv = {
@@ -14,5 +15,7 @@ export type ReceiverEnv = {
     /** 200, or 201 under the http-201 fault. */
     successStatus: 200 | 201;
     rejectToken: boolean;
+    /** The receiver's fault row (active or not: judged on the workbench clock per request). */
+    storedFault: StoredFault | null;
   };
 };

@@ -5,6 +5,7 @@ import { advanceClock } from "../../workbench/clock-control.ts";
 import { readDispatcherNetworkFault, readFault, setDispatcherNetworkFault, setReceiverFault } from "../../receiver/integration-faults.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
+import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
 let s: TestServer;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   north = receiverClient(s, "north-psap", NORTH_PSAP);
 });
 afterEach(async () => { await fault("ok"); });
-afterAll(async () => { await s.close(); });
+afterAll(async () => { await whenReceiverProcessingIdle(); await s.close(); });
 
 const fault = (mode: string, more: { for?: string; at?: string } = {}) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode, ...more });
 const create = (options: Parameters<typeof north.send>[3] = {}) => north.send("POST", "/v3/incidents", { incident: makeSnapshot() }, options);

@@ -7,6 +7,7 @@ import { defaultDeclaration } from "../../receiver/capabilities.ts";
 import { knownLocation, makeSnapshot, measuredLocation, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
+import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
 let s: TestServer;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   s = await startTestServer();
   north = receiverClient(s, "north-psap", NORTH_PSAP);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => { await whenReceiverProcessingIdle(); await s.close(); });
 
 const records = (where: Record<string, unknown> = {}) => s.runtime.db.receiverRecord.findMany({ where: { integrationKey: "north-psap", ...where }, orderBy: { id: "asc" } });
 
@@ -129,6 +130,31 @@ describe("delivery handling", () => {
     expect(tracks.find((t) => t.source === "Entered")!.track.map((l) => l.longitude)).toEqual([10.75, 11.75, 12.75, 13.75, 14.75]);
     const rows = await records({ incidentId: id });
     expect(rows.map((r) => r.anomalies)).toEqual([[], [], [], [], [], [], ["hole:MobileAppSms"]]);
+  });
+
+  it("under concurrent deliveries for one incident, every record is processed once, in recorded order", async () => {
+    const snapshot = makeSnapshot();
+    const id = snapshot.id;
+    const p = nextProcessed((e) => e.incidentId === id);
+    await north.send("POST", "/v3/incidents", { incident: snapshot });
+    await p;
+    await north.send("PUT", `/v3/incidents/${id}/caller/track`, { source: "Entered", track: [knownLocation(59.95, 0)] });
+    const statuses = await Promise.all(Array.from({ length: 24 }, (_, i) => north.send("POST", `/v3/incidents/${id}/caller/track`, { location: knownLocation(59.95, i + 1) }).then((r) => r.status)));
+    expect(statuses.every((x) => x === 200)).toBe(true);
+    // Every delivery was recorded before its 200: now wait until none is left unprocessed.
+    await new Promise<void>((resolve) => {
+      const check = async () => {
+        if ((await records({ incidentId: id, processedAt: null })).length === 0) { receiverEvents.off("receiver:processed", check); resolve(); }
+      };
+      receiverEvents.on("receiver:processed", check);
+      void check();
+    });
+    const rows = await records({ incidentId: id, route: "caller.newLocation" });
+    const recordedOrder = rows.map((r) => (r.body as { location: { longitude: number } }).location.longitude);
+    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } } });
+    const track = (replica.snapshot as typeof snapshot).caller.tracks[0]!.track.map((l) => l.longitude);
+    expect(track).toEqual([0, ...recordedOrder]);
+    expect(new Set(track).size).toBe(25);
   });
 
   it("flags a delivery to a route whose capability is not declared", async () => {

@@ -6,7 +6,8 @@
 import { Hono, type Context, type Next } from "hono";
 import type { Runtime } from "../../platform/runtime.ts";
 import { matchEventRoute } from "../../receiver/event-routes.ts";
-import { findEmbeddedReceiver, readCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { createReceiverLookup } from "../../receiver/receiver-lookup.ts";
 import { createPublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";
 import { applyFault } from "./apply-fault.ts";
 import { authenticate } from "./authenticate.ts";
@@ -16,15 +17,17 @@ import type { ReceiverEnv } from "./receiver-env.ts";
 export function receiversApp(runtime: Runtime) {
   // One verifier per app: it caches the discovery document and the JWKS it fetched.
   const authenticatePublisher = authenticate(createPublisherTokenVerifier({ authUrl: runtime.env.AUTH_URL }));
+  const lookup = createReceiverLookup({ db: runtime.db });
   const app = new Hono<ReceiverEnv>();
 
   async function findReceiver(c: Context<ReceiverEnv>, next: Next) {
     const key = c.req.param("key")!;
-    const integration = await findEmbeddedReceiver({ db: runtime.db, key });
-    if (!integration) return c.json({ error: "not_found", error_description: `No embedded receiver "${key}".` }, 404);
+    const receiver = await lookup.get(key);
+    if (!receiver) return c.json({ error: "not_found", error_description: `No embedded receiver "${key}".` }, 404);
     c.set("runtime", runtime);
     c.set("receiverKey", key);
-    c.set("agencyId", integration.agencyId);
+    c.set("agencyId", receiver.agencyId);
+    c.set("storedFault", receiver.fault);
     c.set("receiverPath", c.req.path.slice(`/receivers/${key}`.length) || "/");
     c.set("successStatus", 200);
     c.set("rejectToken", false);
