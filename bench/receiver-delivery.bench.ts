@@ -40,6 +40,7 @@ export async function run() {
     const target = `${origin}/receivers/north-psap/v3/incidents`;
     await load("warm-up", { url: target, method: "POST", body, headers: { ...headers, "service-request-id": "warm-up" }, seconds: 1 });
     const rows = [
+      await load("discovery document (calibration, no DB)", { url: `${origin}/.well-known/openid-configuration` }),
       await load("GET /health", { url: `${origin}/receivers/north-psap/health` }),
       await loadUnique("POST /v3/incidents, new Service-Request-Id each", target, body, headers),
       await load("POST /v3/incidents, retried (duplicate)", { url: target, method: "POST", body, headers: { ...headers, "service-request-id": "same-id" } }),
