@@ -3,6 +3,7 @@
 import type { Runtime } from "./platform/runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
+import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
 
 export type Worker = { name: string; stop: () => Promise<void> };
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
@@ -11,6 +12,7 @@ export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
 const WORKER_FACTORIES: WorkerFactory[] = [
   startCredentialPurgeWorker,
   startWebhookEngine,
+  receiverProcessingWorker,
 ];
 
 export async function startWorkers(runtime: Runtime) {

@@ -6,6 +6,7 @@ import { systemRouter } from "./routers/system.ts";
 import { identityRouter } from "./routers/identity.ts";
 import { deliveriesRouter } from "./routers/deliveries.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
+import { receiversRouter } from "./routers/receivers.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -16,6 +17,7 @@ export const appRouter = createTRPCRouter({
   identity: identityRouter,
   deliveries: deliveriesRouter,
   integrations: integrationsRouter,
+  receivers: receiversRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { registerConformanceCommands } from "./commands/conformance.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
 import { registerWebhookCommands } from "./commands/webhooks.ts";
+import { registerReceiverCommands } from "./commands/receiver.ts";
 
 const program = new Command()
   .name("workbench")
@@ -32,5 +33,6 @@ registerConformanceCommands(program, run);
 registerSeedCommands(program, run);
 registerKeysCommands(program, run);
 registerWebhookCommands(program, run);
+registerReceiverCommands(program, run);
 
 await program.parseAsync(process.argv);
