@@ -12,6 +12,7 @@ import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
 import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
 import { sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
+import { readDispatcherNetworkFault } from "../../receiver/integration-faults.ts";
 
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
@@ -39,10 +40,17 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
     "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
   };
   const refusal = refuseInsecureTarget(url, target.insecureDev);
+  // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
+  // for the network between the platform and an external receiver: the request is not sent.
+  const networkFault = refusal ? "ok" : await readDispatcherNetworkFault({ db: runtime.db, clock: runtime.clock, integrationKey: row.integrationKey });
   let result: SendResult;
   let startedAt = runtime.clock.now();
   if (refusal) {
     result = { status: null, headers: null, bodyExcerpt: null, error: refusal, durationMs: 0 };
+  } else if (networkFault !== "ok") {
+    result = networkFault === "refused"
+      ? { status: null, headers: null, bodyExcerpt: null, error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", durationMs: 0 }
+      : { status: null, headers: null, bodyExcerpt: null, error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`, durationMs: deps.timeoutMs };
   } else {
     const token = await getServiceToken(runtime, row.agencyId, "Publisher");
     const body = row.body === null ? null : JSON.stringify(row.body);

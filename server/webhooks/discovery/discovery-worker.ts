@@ -4,6 +4,7 @@
 import type { Runtime } from "../../platform/runtime.ts";
 import type { Worker } from "../../workers.ts";
 import { discoverIntegration } from "./discover-integration.ts";
+import { receiverEvents } from "../../receiver/receiver-events.ts";
 
 const CHECK_EVERY_MS = 5_000;
 
@@ -36,11 +37,20 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   timer.unref();
   const onClock = () => run(false);
   runtime.clock.on("changed", onClock);
+  // A reference receiver's /about changed (capability toggles): rediscover that integration now,
+  // so the next planned event already follows the new declaration.
+  const onCapabilities = ({ integrationKey }: { integrationKey: string }) => {
+    const p = discoverIntegration(runtime, integrationKey).catch((err: Error) => runtime.logger.warn({ err, integration: integrationKey }, "rediscovery failed"));
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+  receiverEvents.on("receiver:capabilities-changed", onCapabilities);
   return {
     name: "webhook-discovery",
     async stop() {
       clearInterval(timer);
       runtime.clock.off("changed", onClock);
+      receiverEvents.off("receiver:capabilities-changed", onCapabilities);
       await Promise.all(inFlight);
     },
   };
