@@ -40,8 +40,8 @@ const failedIds = (run: ConformanceRunView) => run.results.filter((r) => r.outco
 const TOKEN_REFUSALS = CONFORMANCE_CHECKS.filter((c) => c.group === "tokens" && c.id !== "token.valid-accepted").map((c) => c.id);
 
 describe("conformance kit", () => {
-  // When the embedded reference receiver (issue 6) is mounted on the protocol app, this one line makes it a CI gate:
-  // it("the embedded reference receiver passes 100%", async () => expectAllPass(await runKit(`${server.url}/receivers/north-psap`)));
+  // A CI gate both ways: the kit must pass the reference receiver (issue 6), and the receiver must pass the kit.
+  it("the embedded reference receiver passes 100%", async () => expectAllPass(await runKit(`${server.url}/receivers/north-psap`)));
 
   it("an embedded receiver's agency comes from its integration when none is named", async () => {
     const run = await runKit(`${server.url}/receivers/central-ems`);
