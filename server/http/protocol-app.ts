@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import type { Runtime } from "../platform/runtime.ts";
 import { requestLogger } from "./request-logger.ts";
 import { discoveryApp } from "./identity/discovery.ts";
+import { inboundApp } from "./inbound/inbound-app.ts";
 
 /** Paths served by Hono; every other path is Next's. */
 export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
@@ -17,6 +18,7 @@ export function createProtocolApp(runtime: Runtime) {
   const app = new Hono();
   app.use("*", requestLogger(runtime.logger, () => runtime.clock.nowMs()));
   app.route("/", discoveryApp(runtime));
+  app.route("/", inboundApp(runtime));
   app.notFound((c) => c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
