@@ -18,7 +18,12 @@ export function inboundApp(runtime: Runtime) {
     // Step "validate": zod issues become ValidationFailed naming each field.
     defaultHook: (result) => {
       if (!result.success) {
-        const errors = result.error.issues.map((i) => ({ field: i.path.map(String).join(".") || "body", message: i.message }));
+        const errors = result.error.issues.flatMap((i) => {
+          const at = i.path.map(String);
+          // An unknown member is named itself, not its parent object.
+          if (i.code === "unrecognized_keys") return i.keys.map((k) => ({ field: [...at, k].join("."), message: "unknown member" }));
+          return [{ field: at.join(".") || "body", message: i.message }];
+        });
         throw new AppError("ValidationFailed", 400, `The request is invalid: ${errors.map((e) => e.field).join(", ")}.`, errors);
       }
     },
