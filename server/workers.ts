@@ -1,12 +1,15 @@
 // Background workers of this process (delivery, discovery, ... as the issues
 // add them). Each starts after the database is ready and stops before it closes.
 import type { Runtime } from "./platform/runtime.ts";
+import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 
 export type Worker = { name: string; stop: () => Promise<void> };
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
 
 /** The workers every process runs; later issues register theirs here. */
-const WORKER_FACTORIES: WorkerFactory[] = [];
+const WORKER_FACTORIES: WorkerFactory[] = [
+  startLiveVideoWorker,
+];
 
 export async function startWorkers(runtime: Runtime) {
   const started: Worker[] = [];

@@ -2,12 +2,14 @@ import { createCallerFactory, createTRPCRouter } from "./trpc.ts";
 import { clockRouter } from "./routers/clock.ts";
 import { directoryRouter } from "./routers/directory.ts";
 import { systemRouter } from "./routers/system.ts";
+import { inboundRouter } from "./routers/inbound.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
   clock: clockRouter,
   directory: directoryRouter,
   system: systemRouter,
+  inbound: inboundRouter,
 });
 
 export type AppRouter = typeof appRouter;

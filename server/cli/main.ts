@@ -5,6 +5,7 @@ import { createWorkbenchClient, describeFailure, type WorkbenchClient } from "./
 import { fail, type OutputMode } from "./output.ts";
 import { registerClockCommands } from "./commands/clock.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
+import { registerSmsCommands } from "./commands/sms.ts";
 
 const program = new Command()
   .name("workbench")
@@ -26,5 +27,6 @@ function run(fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) {
 
 registerClockCommands(program, run);
 registerSeedCommands(program, run);
+registerSmsCommands(program, run);
 
 await program.parseAsync(process.argv);

@@ -10,6 +10,7 @@ export const AREAS = [
   { href: "/reference-receivers", label: "Receivers" },
   { href: "/simulator", label: "Simulator" },
   { href: "/partner-console", label: "Partner console" },
+  { href: "/api-docs", label: "Inbound API" },
   { href: "/admin", label: "Admin" },
   { href: "/clock", label: "Clock" },
 ] as const;
