@@ -12,16 +12,16 @@ export async function CallerChannel({ incidentId, channel }: { incidentId: strin
   const title = channel === "chat" ? "Caller chat" : "Live video";
   return (
     <main className="mx-auto max-w-2xl p-8">
-      <p className="text-xs font-semibold uppercase tracking-wider text-orange-600">Incident {snapshot.label ? `· ${snapshot.label}` : ""}</p>
+      <p className="text-xs font-semibold uppercase tracking-wider text-orange-800">Incident {snapshot.label ? `· ${snapshot.label}` : ""}</p>
       <h1 className="mt-1 text-2xl font-semibold">{title}</h1>
       <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
-        <dt className="text-slate-500">Incident</dt><dd className="font-mono">{snapshot.id}</dd>
-        <dt className="text-slate-500">Caller</dt><dd>{snapshot.caller.fullName ?? "unknown"} · {snapshot.caller.phoneNumber ?? "no number"}</dd>
-        <dt className="text-slate-500">State</dt>
+        <dt className="text-slate-600">Incident</dt><dd className="font-mono">{snapshot.id}</dd>
+        <dt className="text-slate-600">Caller</dt><dd>{snapshot.caller.fullName ?? "unknown"} · {snapshot.caller.phoneNumber ?? "no number"}</dd>
+        <dt className="text-slate-600">State</dt>
         <dd data-testid="channel-state" className="font-medium">{state ? state.state : "Not activated"}</dd>
-        {state && (<><dt className="text-slate-500">Activated</dt><dd>{state.activatedAtUtc}</dd></>)}
-        {state && "endedAtUtc" in state && state.endedAtUtc && (<><dt className="text-slate-500">Ended</dt><dd>{state.endedAtUtc}</dd></>)}
-        {incident.closedAt && (<><dt className="text-slate-500">Incident closed</dt><dd>{incident.closedAt.toISOString()}</dd></>)}
+        {state && (<><dt className="text-slate-600">Activated</dt><dd>{state.activatedAtUtc}</dd></>)}
+        {state && "endedAtUtc" in state && state.endedAtUtc && (<><dt className="text-slate-600">Ended</dt><dd>{state.endedAtUtc}</dd></>)}
+        {incident.closedAt && (<><dt className="text-slate-600">Incident closed</dt><dd>{incident.closedAt.toISOString()}</dd></>)}
       </dl>
       <p className="mt-8 rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
         The workbench simulates the caller: {channel === "chat" ? "messages" : "the video stream"} are not carried here.
