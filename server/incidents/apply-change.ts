@@ -20,6 +20,8 @@ export type MutationOutcome<R> = {
   /** Column updates beside the snapshot (undefined: unchanged). */
   liveVideoEndsAt?: Date | null;
   closedAt?: Date;
+  /** Only `incident.internal` changed (never delivered): saved without a version bump or change record. */
+  internalChanged?: boolean;
 };
 
 export type ApplyChangeOptions<R> = {
@@ -54,7 +56,10 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
     const outcome = await options.mutate({ tx, incident, now });
     if (outcome.closedAt) incident.closedAt = outcome.closedAt;
     if (outcome.liveVideoEndsAt !== undefined) incident.liveVideoEndsAt = outcome.liveVideoEndsAt;
-    if (outcome.changes.length === 0) return { result: outcome.result, version: incident.version, incident, changes: [] };
+    if (outcome.changes.length === 0) {
+      if (outcome.internalChanged) await tx.$executeRaw`UPDATE "Incident" SET internal = ${JSON.stringify(incident.internal)}::jsonb WHERE id = ${incident.id}::uuid`;
+      return { result: outcome.result, version: incident.version, incident, changes: [] };
+    }
 
     const changes = await recordChanges({ tx, incident, kinds: outcome.changes, now, actor: options.actor });
     for (const change of changes) await notifyChangeSubscribers(tx, change);

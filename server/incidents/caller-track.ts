@@ -37,7 +37,7 @@ export async function addMeasuredLocation(options: IncidentOperation & { source:
       const base = { type: "Measured" as const, accuracy: fix.accuracy, altitude: fix.altitude ?? null, altitudeAccuracy: fix.altitudeAccuracy ?? null, latitude: fix.latitude, longitude: fix.longitude, capturedAtUtc: (fix.capturedAt ?? now).toISOString(), receivedAtUtc: now.toISOString() };
       if (options.source === "AppleEed") {
         incident.internal.appleEedTrack.push(base);
-        return { changes: [], result: null };
+        return { changes: [], result: null, internalChanged: true };
       }
       const location: TLocation = { ...base, source: options.source };
       appendToTrack(incident.snapshot, location);
