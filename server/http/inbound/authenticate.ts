@@ -22,36 +22,41 @@ export type InboundAuth = {
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i;
 
-export function authenticate(runtime: Runtime) {
+/** Step "authenticate": verifies the bearer token and returns who calls. */
+export function tokenAuthenticator(runtime: Runtime) {
   const audience = inboundApiResource(runtime.env);
-  return createMiddleware<InboundEnv>(async (c, next) => {
-    const match = BEARER.exec(c.req.header("authorization") ?? "");
+  return async (authorization: string | undefined): Promise<InboundAuth> => {
+    const match = BEARER.exec(authorization ?? "");
     if (!match) throw new AppError("AuthenticationRequired", 401, "A valid bearer access token is required.");
     try {
       const claims = await verifyAccessToken({ token: match[1]!, keys: runtime.keys, clock: runtime.clock, issuer: runtime.env.AUTH_URL, audience });
       const username = typeof claims.username === "string" ? claims.username : undefined;
-      c.set("auth", {
+      return {
         clientId: claims.client_id,
         scopes: new Set(String(claims.scope).split(" ").filter(Boolean)),
         agencyId: typeof claims.agency_context === "string" ? claims.agency_context : undefined,
         // Rule 7: a user-context token's sub is the user, not the client.
         userId: username && claims.sub && claims.sub !== claims.client_id ? claims.sub : undefined,
         username,
-      });
+      };
     } catch (e) {
       if (e instanceof AccessTokenError) throw new AppError("AuthenticationRequired", 401, `The access token is not valid here (${e.reason}).`);
       throw e;
     }
-    await next();
-  });
+  };
 }
 
 export type Requirement = { context: "agency" | "user"; scope: string };
 
-/** Rule 7 first (AgencyContextRequired, then UserContextRequired), then the scope (AuthorizationDenied). */
+/**
+ * The first steps of every operation: authenticate (401), then rule 7
+ * (AgencyContextRequired, then UserContextRequired), then the scope
+ * (AuthorizationDenied). Per route, so an unknown path is 404 with or without a token.
+ */
 export function authorize(requirement: Requirement) {
   return createMiddleware<InboundEnv>(async (c, next) => {
-    const auth = c.get("auth");
+    const auth = await c.var.authenticate(c.req.header("authorization"));
+    c.set("auth", auth);
     if (!auth.agencyId || !isUuid(auth.agencyId)) throw new AppError("AgencyContextRequired", 403, "The token does not identify an agency: request it with agency_context.");
     if (requirement.context === "user" && !auth.userId) throw new AppError("UserContextRequired", 403, "The token does not identify a user: request it with scope username.required and a username.");
     if (!auth.scopes.has(requirement.scope)) throw new AppError("AuthorizationDenied", 403, `The token does not grant this operation (scope ${requirement.scope} required).`);

@@ -7,7 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../platform/runtime.ts";
-import { authenticate } from "./authenticate.ts";
+import { tokenAuthenticator } from "./authenticate.ts";
 import type { InboundEnv } from "./inbound-env.ts";
 import { buildProblem, problemResponse } from "./problem.ts";
 import { registerOperations } from "../../inbound/register-operations.ts";
@@ -29,14 +29,15 @@ export function inboundApp(runtime: Runtime) {
     },
   });
 
+  const authenticate = tokenAuthenticator(runtime);
   app.use("/v1/*", async (c, next) => {
     c.set("traceId", randomBytes(8).toString("hex"));
+    c.set("authenticate", authenticate);
     await next();
   });
   // Built once, on first request: every route is registered by then.
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get("/v1/openapi.json", (c) => c.json((document ??= app.getOpenAPI31Document(openApiConfig(runtime.env)))));
-  app.use("/v1/*", authenticate(runtime));
   registerOperations(app, runtime);
   app.all("/v1/*", () => { throw new AppError("RouteNotFound", 404, "No such operation: see /v1/openapi.json."); });
 

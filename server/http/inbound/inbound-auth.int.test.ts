@@ -105,6 +105,7 @@ describe("request envelope", () => {
   it("404 RouteNotFound for an unknown path, as problem+json", async () => {
     expectProblem(await call("GET", "/v1/nothing-here", { token: t.northApp }), 404, "RouteNotFound");
     expectProblem(await call("DELETE", "/v1/calls", { token: t.northApp }), 404, "RouteNotFound");
+    expectProblem(await call("GET", "/v1/nothing-here"), 404, "RouteNotFound");
   });
 
   it("serves the OpenAPI 3.1 document without a token, every error code documented per operation", async () => {
