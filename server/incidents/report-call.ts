@@ -31,9 +31,11 @@ export async function endCall(options: { db: Db; agencyId: string; callId: strin
   const { db, agencyId, callId, endedAt } = options;
   const notFound = new AppError("CallNotFound", 404, "No call with that ID is owned by the token's agency.");
   if (!isUuid(callId)) throw notFound;
-  const updated = await db.call.updateMany({ where: { id: callId, agencyId, endedAtUtc: null }, data: { endedAtUtc: endedAt } });
+  // The end may not precede the start (checked in the same conditional UPDATE).
+  const updated = await db.call.updateMany({ where: { id: callId, agencyId, endedAtUtc: null, startedAtUtc: { lte: endedAt } }, data: { endedAtUtc: endedAt } });
   const call = await db.call.findFirst({ where: { id: callId, agencyId } });
   if (!call) throw notFound;
+  if (updated.count === 0 && call.endedAtUtc === null) throw new AppError("ValidationFailed", 400, "endedAtUtc must not be before the call's startedAtUtc.", [{ field: "endedAtUtc", message: "before startedAtUtc" }]);
   if (updated.count === 0) throw new AppError("CallAlreadyEnded", 409, "The call already has an end time.");
   return view(call);
 }

@@ -62,6 +62,14 @@ describe("POST /v1/calls/{callId}/end", () => {
     expect((await report({ callerPhoneNumber: "+4790000005", startedAtUtc: "2026-11-22T08:00:00Z" })).body.endedAtUtc).toBe("2026-11-22T08:07:00.000Z");
   });
 
+  it("an end before the start is ValidationFailed, on report and on end", async () => {
+    const bad = await report({ callerPhoneNumber: "+4790000007", startedAtUtc: "2026-11-22T08:00:00Z", endedAtUtc: "2026-11-22T07:59:00Z" });
+    expect(bad).toMatchObject({ status: 400, body: { code: "ValidationFailed", errors: [{ field: "endedAtUtc" }] } });
+    const { body: created } = await report({ callerPhoneNumber: "+4790000007", startedAtUtc: "2026-11-22T08:00:00Z" });
+    const early = await call("POST", `/v1/calls/${created.callId}/end`, { token: t.northApp, body: { endedAtUtc: "2026-11-22T07:00:00Z" } });
+    expect(early).toMatchObject({ status: 400, body: { code: "ValidationFailed", errors: [{ field: "endedAtUtc" }] } });
+  });
+
   it("404 CallNotFound for another agency's call, an unknown id and a non-UUID", async () => {
     const { body: created } = await report({ callerPhoneNumber: "+4790000006", startedAtUtc: "2026-11-22T08:00:00Z" });
     for (const [id, token] of [[created.callId, t.ems], ["6f9d1c1e-0000-4000-8000-000000000000", t.northApp], ["nope", t.northApp]] as const) {
