@@ -4,6 +4,7 @@ import type { Runtime } from "./platform/runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
+import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 
 export type Worker = { name: string; stop: () => Promise<void> };
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
@@ -13,6 +14,7 @@ const WORKER_FACTORIES: WorkerFactory[] = [
   startCredentialPurgeWorker,
   startWebhookEngine,
   receiverProcessingWorker,
+  startLiveVideoWorker,
 ];
 
 export async function startWorkers(runtime: Runtime) {
