@@ -49,6 +49,11 @@ export async function setReceiverCapabilities(options: { db: DbClient; clock: Cl
     create: { integrationKey: key, declaration, updatedAt: clock.now() },
     update: { declaration, updatedAt: clock.now() },
   });
-  receiverEvents.emit("receiver:capabilities-changed", { integrationKey: key, declaration });
+  // Spec, "Versioning" 3 (the service reads /about to choose what it sends): a toggle must be in force
+  // for the very next event, so wait for the engine's rediscovery rather than letting it race the next
+  // change (a scenario test caught a label PATCH right after labelChanged=false still going to PATCH label).
+  const work: Promise<unknown>[] = [];
+  receiverEvents.emit("receiver:capabilities-changed", { integrationKey: key, declaration, waitFor: (p) => work.push(p) });
+  await Promise.allSettled(work);
   return declaration;
 }

@@ -10,7 +10,12 @@ import { EventEmitter } from "node:events";
 import type { CapabilityDeclaration } from "./capabilities.ts";
 
 export type ReceiverEventMap = {
-  "receiver:capabilities-changed": [{ integrationKey: string; declaration: CapabilityDeclaration }];
+  /**
+   * `waitFor`: a listener hands in the work it started (the engine's rediscovery), and the
+   * capability control awaits it before answering, so the next event is already planned
+   * under the new declaration.
+   */
+  "receiver:capabilities-changed": [{ integrationKey: string; declaration: CapabilityDeclaration; waitFor?: (work: Promise<unknown>) => void }];
   "receiver:fault-changed": [{ integrationKey: string; side: "receiver" | "dispatcher"; mode: string }];
   "receiver:recorded": [{ integrationKey: string; recordId: bigint; outcome: string; status: number; duplicate: boolean }];
   "receiver:processed": [{ integrationKey: string; incidentId: string | null; recordIds: bigint[]; anomalies: string[] }];

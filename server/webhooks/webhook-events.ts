@@ -11,6 +11,8 @@ export type WebhookEvents = {
   "delivery:attempted": [DeliveryRef & { workerId: string; attempt: number; status: number | null; error: string | null; durationMs: number }];
   "delivery:delivered": [DeliveryRef & { attempts: number }];
   "delivery:expired": [DeliveryRef & { attempts: number }];
+  /** Not sent: the integration's /about is not accepted, so the event waits (receiver-route rule 1) until retryAt. */
+  "delivery:held": [DeliveryRef & { retryAt: Date }];
   "integration:discovered": [{ integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null }];
   /** Internal: new rows may be ready (planned in this process); wakes the local worker. */
   "outbox:wake": [];

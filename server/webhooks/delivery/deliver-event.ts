@@ -75,6 +75,7 @@ async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef,
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
   if (attempt) events.emit("delivery:attempted", { ...ref, workerId: deps.workerId, attempt: attempt.attempt, status: attempt.status, error: attempt.error, durationMs: attempt.durationMs });
+  if (!attempt && outcome.state === "pending") events.emit("delivery:held", { ...ref, retryAt: outcome.retryAt });
   if (outcome.state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
   if (outcome.state === "expired") {
     await forgetExpiredTrack(deps.runtime.db, row);

@@ -39,8 +39,10 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   runtime.clock.on("changed", onClock);
   // A reference receiver's /about changed (capability toggles): rediscover that integration now,
   // so the next planned event already follows the new declaration.
-  const onCapabilities = ({ integrationKey }: { integrationKey: string }) => {
+  // The capability control awaits it (waitFor), so its caller's next change is planned under the new flags.
+  const onCapabilities = ({ integrationKey, waitFor }: { integrationKey: string; waitFor?: (work: Promise<unknown>) => void }) => {
     const p = discoverIntegration(runtime, integrationKey).catch((err: Error) => runtime.logger.warn({ err, integration: integrationKey }, "rediscovery failed"));
+    waitFor?.(p);
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
