@@ -1,0 +1,87 @@
+// Scenario 5 (issue 5 and 6 "Done when": expiry after a 61-minute clock jump;
+// the replica shows the hole after an expired append). Spec, Delivery rules 2,
+// 3 and 5: an event is abandoned one hour after it was produced, which unblocks
+// the next event of its incident; a lost append is a hole in the receiver's track.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setReceiverFault } from "../receiver/integration-faults.ts";
+import { diffReplica } from "../receiver/diff-replica.ts";
+import { advanceClock } from "../workbench/clock-control.ts";
+import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";
+import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
+
+let s: Scenario;
+beforeAll(async () => { s = await startScenario(); });
+afterAll(async () => { await s?.close(); });
+
+const MINUTE = 60_000;
+const fault = (mode: string) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode });
+const advance = (ms: number) => advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: ms });
+const track = (token: string, id: string, longitude: number) => s.step(token, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.96, longitude });
+
+describe("expiry", () => {
+  it("a stalled append expires at the 61-minute jump, the next event flows, and the replica lacks the lost location", async () => {
+    let token = await s.requestToken();
+    const id = await s.createIncident(token);
+    await track(token, id, 10.75); // the whole Entered track (PUT), delivered
+    await s.settled(id);
+
+    await fault("http-503");
+    const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === id);
+    await track(token, id, 10.76); // an append: stalls
+    await attempted;
+    await advance(30 * MINUTE);
+    token = await s.requestToken(); // partner tokens live an hour of workbench time too
+    await s.step(token, "PATCH", `/v1/incidents/${id}/label`, { label: "after the lost fix" });
+    await fault("ok");
+
+    const expired = waitForEvents("delivery:expired", 1, (e) => e.incidentId === id);
+    const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === id);
+    await advance(31 * MINUTE);
+    expect((await expired)[0]![0]).toMatchObject({ method: "POST", path: `/v3/incidents/${id}/caller/track` });
+    expect((await delivered)[0]![0]).toMatchObject({ method: "PATCH", path: `/v3/incidents/${id}/label` });
+    await s.settled(id);
+
+    const rows = await s.deliveries("north-psap", id);
+    expect(rows.map((d) => [d.eventName, d.state])).toEqual([
+      ["created", "delivered"], ["trackReplaced", "delivered"], ["trackAppended", "expired"], ["label", "delivered"],
+    ]);
+    // Delivery rule 5: the lost append is a hole in the receiver's copy of the Entered track.
+    const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([
+      { path: "caller.tracks[Entered].track[1]", replica: undefined, platform: expect.objectContaining({ longitude: 10.76, source: "Entered" }) },
+    ]);
+    expect(replica!.snapshot.label).toBe("after the lost fix");
+  });
+
+  it("an append queued behind an expired whole-track PUT reaches the replica as a hole (hole:Entered anomaly)", async () => {
+    let token = await s.requestToken();
+    const id = await s.createIncident(token);
+    await s.settled(id);
+
+    await fault("http-503");
+    const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === id);
+    await track(token, id, 10.75); // first position: planned as the whole track (PUT), stalls
+    await attempted;
+    await advance(30 * MINUTE);
+    token = await s.requestToken();
+    await track(token, id, 10.76); // planned as an append (the PUT was still in flight), queued behind it
+    await fault("ok");
+
+    const expired = waitForEvents("delivery:expired", 1, (e) => e.incidentId === id);
+    const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === id);
+    await advance(31 * MINUTE);
+    expect((await expired)[0]![0]).toMatchObject({ method: "PUT" });
+    expect((await delivered)[0]![0]).toMatchObject({ method: "POST", path: `/v3/incidents/${id}/caller/track` });
+    await s.settled(id);
+    const records = (await s.records("north-psap", id)).filter((r) => r.outcome === "accepted");
+    expect(records.map((r) => [r.route, r.anomalies])).toEqual([["created", []], ["caller.newLocation", ["hole:Entered"]]]);
+
+    // The engine forgot that the receiver holds the Entered track (forget-expired-track.ts):
+    // the next position is sent as the whole track again, which mends the replica (rule 5).
+    await track(token, id, 10.77);
+    await s.settled(id);
+    expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({ method: "PUT", eventName: "trackReplaced", state: "delivered" });
+    const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+  });
+});
