@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverFault } from "../receiver/integration-faults.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
+import { resendIncident } from "../webhooks/admin/resend-incident.ts";
 import { advanceClock } from "../workbench/clock-control.ts";
 import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";
 import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
@@ -83,5 +84,30 @@ describe("expiry", () => {
     expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({ method: "PUT", eventName: "trackReplaced", state: "delivered" });
     const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+  });
+
+  it("after an outage longer than the hour, `incidents resend` brings the replica back in step, the close included (Delivery rule 5)", async () => {
+    let token = await s.requestToken();
+    const id = await s.createIncident(token);
+    await track(token, id, 10.75);
+    await s.settled(id);
+    await fault("http-503");
+    const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === id);
+    await track(token, id, 10.76);
+    await s.step(token, "PATCH", `/v1/incidents/${id}/summary`, { summary: "lost in the outage" });
+    await s.step(token, "POST", `/v1/incidents/${id}/close`);
+    await attempted;
+    const expired = waitForEvents("delivery:expired", 3, (e) => e.incidentId === id);
+    await advance(61 * MINUTE);
+    await expired;
+    await fault("ok");
+    token = await s.requestToken();
+
+    const { planned } = await resendIncident({ runtime: s.runtime, incidentId: id, integrationKey: "north-psap" });
+    expect(planned.map((p) => `${p.method} ${p.path.replace(id, "{id}")}`)).toEqual(["POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track", "POST /v3/incidents/{id}/closed"]);
+    await s.settled(id);
+    const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+    expect(replica!.closedAtUtc).not.toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // tokens from the real POST /connect/token, and waits driven by the typed events
 // (webhookEvents, receiverEvents) — never by sleeping.
 import { randomUUID } from "node:crypto";
+import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { setRuntime } from "../../platform/runtime.ts";
 import { startWorkers } from "../../workers.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
@@ -77,9 +78,10 @@ export async function startScenario() {
     runtime.db.webhookDelivery.findMany({ where: { integrationKey, incidentId }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { attempt: "asc" } } } });
 
   async function replicaAndPlatform(integrationKey: string, incidentId: string) {
-    const replica = await runtime.db.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey, incidentId } } });
+    const row = await runtime.db.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey, incidentId } } });
     const platform = await runtime.db.incident.findUniqueOrThrow({ where: { id: incidentId } });
-    return { replica, platform: platform.snapshot };
+    const replica = row ? { ...row, snapshot: row.snapshot as TIncidentSnapshotV3 } : null;
+    return { replica, platform: platform.snapshot as TIncidentSnapshotV3 };
   }
 
   return {

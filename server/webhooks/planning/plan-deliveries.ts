@@ -7,7 +7,7 @@ import type { ChangeSubscriber, IncidentChange } from "../../incidents/change-re
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, type PlanningTarget } from "./load-targets.ts";
-import { planEvents, planIntroduction, type Plan } from "./plan-events.ts";
+import { planEvents, planResendSequence, type Plan } from "./plan-events.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
 export const OUTBOX_CHANNEL = "webhook_outbox";
@@ -26,14 +26,16 @@ export async function planDeliveries(tx: Tx, change: IncidentChange): Promise<Pl
   return writePlans(tx, { incidentId: change.incidentId, seq: change.seq, producedAt: change.producedAt, plans, snapshot: change.snapshot });
 }
 
-/** Rule 5: after an outage, re-send the incident's create-and-track sequence (to one integration or all). */
+/** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
 export async function planResend(tx: Tx, options: { incidentId: string; integrationKey?: string; now: Date }): Promise<PlannedRow[]> {
   const stored = await tx.webhookIncidentSnapshot.findUnique({ where: { incidentId: options.incidentId } });
   if (!stored) return [];
   const snapshot = stored.snapshot as TIncidentSnapshotV3;
   const agencyIds = snapshot.involvedAgencies.filter((a) => a.collaboration !== "Declined").map((a) => a.id);
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
-  const plans = targets.map((target) => ({ target, plan: planIntroduction(snapshot, target.flags) }));
+  const incident = await tx.incident.findUnique({ where: { id: options.incidentId }, select: { closedAt: true } });
+  const closedAtUtc = incident?.closedAt?.toISOString() ?? null;
+  const plans = targets.map((target) => ({ target, plan: planResendSequence(snapshot, target.flags, closedAtUtc) }));
   return writePlans(tx, { incidentId: options.incidentId, seq: stored.seq, producedAt: options.now, plans, snapshot: null });
 }
 

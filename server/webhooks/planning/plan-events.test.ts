@@ -8,7 +8,7 @@ import { V3_FLAGS, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
 import { V3_EVENT_BODIES } from "../contracts/v3/event-bodies.schema.ts";
 import { V3_ROUTES } from "../contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, EMS, measured, NORTH } from "../testing/build-change.ts";
-import { NEW_LANE, planEvents, type LaneState, type PlannedEvent } from "./plan-events.ts";
+import { NEW_LANE, planEvents, planResendSequence, type LaneState, type PlannedEvent } from "./plan-events.ts";
 
 const ID = "7f3c2a10-0000-4000-8000-000000000001";
 const at = "2026-11-22T06:01:00.000Z";
@@ -136,6 +136,14 @@ describe("planEvents: lanes", () => {
   });
   it("a closed incident's first delivery to a new receiver is create then closed", () => {
     expect(plan("closed", PROFILES.createdAndChanged!, NEW_LANE).events.map(describeEvent)).toEqual(["POST incidents", c("POST closed")]);
+  });
+  it("a resend (Delivery rule 5) is create, whole tracks, and closed when the incident is closed; nothing more when open", () => {
+    const snapshot = buildSnapshot({ id: ID });
+    const withTrack = { ...snapshot, caller: { ...snapshot.caller, tracks: [{ source: "MobileApp" as const, track: [measured("MobileApp", "2026-11-22T06:00:00.000Z")] }] } };
+    const closed = planResendSequence(withTrack, ALL, "2026-11-22T07:00:00.000Z");
+    expect(closed.events.map((e) => `${e.method} ${e.route}`)).toEqual(["POST created", "PUT trackReplaced", "POST closed"]);
+    expect(closed.events.at(-1)!.body).toEqual({ closedAtUtc: "2026-11-22T07:00:00.000Z" });
+    expect(planResendSequence(withTrack, ALL, null).events.map((e) => e.route)).toEqual(["created", "trackReplaced"]);
   });
   it("never sends an empty track", () => {
     const empty = buildSnapshot({ id: ID });

@@ -63,6 +63,17 @@ export function planIntroduction(snapshot: TIncidentSnapshotV3, flags: ReadonlyS
   return { events, lane: { introduced: true, fullTracks: [...full] } };
 }
 
+/**
+ * Delivery rule 5 (re-send after an outage): the create-and-track sequence, and for a closed
+ * incident its closed event too — a create alone would leave the receiver's copy open for good
+ * (a scenario test caught a resent closed incident coming back open on the replica).
+ */
+export function planResendSequence(snapshot: TIncidentSnapshotV3, flags: ReadonlySet<V3Flag>, closedAtUtc: string | null): Plan {
+  const plan = planIntroduction(snapshot, flags);
+  if (closedAtUtc !== null) plan.events.push(...specificOrChanged("closed", { snapshot, closedAtUtc }, flags));
+  return plan;
+}
+
 function planTrackChange(change: IncidentChange & { kind: "caller.locationAdded" | "caller.trackReplaced" }, flags: ReadonlySet<V3Flag>, lane: LaneState): Plan {
   const { snapshot, source } = change;
   const full = new Set(lane.fullTracks);
