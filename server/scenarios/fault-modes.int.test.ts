@@ -27,7 +27,7 @@ async function failThenRecover(breakIt: () => Promise<unknown>, repair: () => Pr
   await breakIt();
   const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === id);
   await s.step(token, "PATCH", `/v1/incidents/${id}/label`, { label: "after the fault" });
-  const [[failed]] = (await attempted) as [[{ status: number | null; error: string | null; requestId: string }]];
+  const failed = (await attempted)[0]![0];
   await repair();
   const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === id);
   await advance(retryAfterMs);

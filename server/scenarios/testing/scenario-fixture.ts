@@ -60,7 +60,8 @@ export async function startScenario() {
   }
 
   /** Resolves once every delivery of the incident (to `integrationKey`, or all) is finished and the receiver applied what it accepted. */
-  function settled(incidentId: string, integrationKey?: string) {
+  function settled(incidentIds: string | string[], integrationKey?: string) {
+    const incidentId = { in: [incidentIds].flat() };
     return waitUntil(async () => {
       const open = await runtime.db.webhookDelivery.count({ where: { incidentId, integrationKey, state: { in: ["pending", "delivering"] } } });
       if (open > 0) return false;
