@@ -2,7 +2,7 @@
 // before expiry (platform-interface.md, Access tokens rule 2: never one per call).
 // Minting RS256 costs ~1 ms; a burst of 1,000 events would otherwise sign 1,000 tokens.
 import type { Runtime } from "../../platform/runtime.ts";
-import { mintPsapConnectorToken, mintPublisherToken, type ServiceToken } from "../../identity/service-tokens.ts";
+import { mintPsapConnectorToken, mintPublisherToken, SERVICE_TOKEN_LIFETIME_S, type ServiceToken } from "../../identity/service-tokens.ts";
 
 export type ServiceIdentity = "Publisher" | "PsapConnector";
 
@@ -23,7 +23,7 @@ export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | 
   const cached = cache.get(key);
   if (cached) {
     const token = await cached.catch(() => undefined);
-    if (token && token.expiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS > runtime.clock.nowMs()) return token.accessToken;
+    if (token && isUsable(token, runtime.clock.nowMs())) return token.accessToken;
   }
   const minted = identity === "Publisher" ? mintPublisherToken(runtime, agencyId) : mintPsapConnectorToken(runtime, agencyId, PSAP_CONNECTOR_ABOUT_SCOPES);
   cache.set(key, minted);
@@ -32,4 +32,16 @@ export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | 
 
 export function clearServiceTokenCache(runtime: Pick<Runtime, "keys">): void {
   caches.delete(runtime.keys);
+}
+
+/**
+ * Valid from its nbf (= iat) until shortly before exp, on the workbench clock. The lower bound
+ * matters when the clock goes back (`workbench clock reset` after a jump ahead): a token minted
+ * at the advanced time is "not yet valid" to every receiver (Webhook receiver token validation:
+ * lifetime valid), and reusing it failed every delivery with 401 for the hour real time needs to
+ * catch up (found by server/scenarios/clock-reset.int.test.ts).
+ */
+function isUsable(token: ServiceToken, nowMs: number): boolean {
+  const issuedAtMs = token.expiresAt.getTime() - SERVICE_TOKEN_LIFETIME_S * 1000;
+  return issuedAtMs <= nowMs && token.expiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS > nowMs;
 }
