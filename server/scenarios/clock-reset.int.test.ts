@@ -25,4 +25,11 @@ describe("clock reset after a jump", () => {
       ["created", "delivered", [200]], ["label", "delivered", [200]], ["summary", "delivered", [200]],
     ]);
   });
+
+  // Not fixed here (a design decision for the lead): retries scheduled while the clock was ahead keep
+  // their advanced nextAttemptAt, so after a reset a lane stalled during the jump waits up to the jump's
+  // length in real time. Shifting them must happen once per reset (in clock-control, not in each
+  // worker's `changed` listener, which every process runs) and must keep producedAt (the
+  // Service-Request-Timestamp retries keep).
+  it.todo("a lane whose retry was scheduled during a jump ahead resumes soon after `clock reset`, not a jump's length later");
 });
