@@ -39,8 +39,10 @@ export function TokenPanel({ onToken }: { onToken: (t: ConsoleToken | null) => v
     setScope(client.scopes.filter((s) => s !== "identity.user.signin" || client.scopes.length === 1).join(" "));
     setSecret(SEED_SECRETS[client.clientId] ?? "");
   }, [client]);
-  useEffect(() => { if (username && !users.some((u) => u.username === username)) setUsername(users[0]?.username ?? ""); }, [users, username]);
-  useEffect(() => { if (!username && users[0] && scope.includes("username.required")) setUsername(users[0].username); }, [users, username, scope]);
+  // The default user: one whose name is unambiguous (the seed's j.smith / J.Smith pair is the UsernameAmbiguous case).
+  const preferred = users.find((u) => u.canSignIn && users.filter((o) => o.username.toLowerCase() === u.username.toLowerCase()).length === 1) ?? users[0];
+  useEffect(() => { if (username && !users.some((u) => u.username === username)) setUsername(preferred?.username ?? ""); }, [users, username, preferred]);
+  useEffect(() => { if (!username && preferred && scope.includes("username.required")) setUsername(preferred.username); }, [preferred, username, scope]);
 
   const fields = useMemo(() => ({ grant_type: "client_credentials", client_id: clientId, client_secret: secret, scope, agency_context: agency, username }), [clientId, secret, scope, agency, username]);
   async function requestToken() {
