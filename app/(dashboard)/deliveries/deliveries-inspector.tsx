@@ -47,7 +47,7 @@ export function DeliveriesInspector({ initial }: { initial: InspectorFilters }) 
         {lanes.length ? <AttemptTimeline deliveries={lanes} nowIso={nowIso} onSelect={(selected) => update({ selected })} />
           : <p className="text-sm text-slate-600">No deliveries match.</p>}
       </SectionCard>
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <SectionCard id="h-deliveries" title="Deliveries (newest first, live)" bodyClassName="p-0">
           <VirtualList<InspectorRow>
             items={rows} getKey={(r) => r.requestId} ariaLabel="Deliveries" estimateSize={ROW_HEIGHT} height="32rem"

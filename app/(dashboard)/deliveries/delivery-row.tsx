@@ -14,13 +14,12 @@ export const ROW_HEIGHT = 52;
 export function DeliveryRow({ row, active, selected }: { row: InspectorRow; active: boolean; selected: boolean }) {
   const last = row.attempts.at(-1);
   return (
-    <div className={cn("grid h-full grid-cols-[6.5rem_7rem_1fr_6rem_8rem] items-center gap-2 border-b border-slate-100 px-3 text-sm",
+    <div className={cn("grid h-full grid-cols-[5.5rem_minmax(0,1fr)_5.5rem_4.5rem] items-center gap-2 border-b border-slate-100 px-3 text-sm",
       selected ? "bg-orange-50" : active ? "bg-slate-50" : "")} data-testid="delivery-row" data-state={row.state}>
-      <span className="font-mono text-xs tabular-nums text-slate-600">{row.producedAt.slice(11, 23)}</span>
-      <span className="truncate">{row.integration}</span>
+      <span className="font-mono text-xs tabular-nums text-slate-600">{row.producedAt.slice(11, 19)}</span>
       <span className="min-w-0">
         <span className="block truncate font-mono text-xs">{row.method} {row.path}</span>
-        <span className="block truncate text-xs text-slate-500">{row.event} · incident {row.incidentId.slice(0, 8)}</span>
+        <span className="block truncate text-xs text-slate-500">{row.integration} · {row.event} · incident {row.incidentId.slice(0, 8)}</span>
       </span>
       <span><Badge tone={STATE_TONE[row.state]}>{row.state}</Badge></span>
       <span className="truncate font-mono text-xs text-slate-600">
@@ -32,8 +31,8 @@ export function DeliveryRow({ row, active, selected }: { row: InspectorRow; acti
 
 export function DeliveryListHeader() {
   return (
-    <div className="grid grid-cols-[6.5rem_7rem_1fr_6rem_8rem] gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
-      <span>Produced</span><span>Integration</span><span>Request</span><span>State</span><span>Attempts</span>
+    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)_5.5rem_4.5rem] gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
+      <span>Produced</span><span>Request</span><span>State</span><span>Attempts</span>
     </div>
   );
 }
