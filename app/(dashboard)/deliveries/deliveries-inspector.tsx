@@ -28,7 +28,9 @@ export function DeliveriesInspector({ initial }: { initial: InspectorFilters }) 
   const clock = useQuery({ ...trpc.clock.show.queryOptions(), refetchInterval: 2_000 });
   const pages = useInfiniteQuery({
     ...trpc.deliveries.inspect.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor }),
-    placeholderData: keepPreviousData, refetchInterval: 1_000, maxPages: 50,
+    // Live while the user is near the top (≤ 3 pages loaded): a refetch reloads every loaded page,
+    // so deep in history the list holds still instead of costing 50 queries a second.
+    placeholderData: keepPreviousData, maxPages: 50, refetchInterval: (q) => ((q.state.data?.pages.length ?? 0) <= 3 ? 1_000 : false),
   });
   const rows: InspectorRow[] = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
   // Oldest first, as a lane reads; the timeline shows what the filters select, newest 40.
@@ -48,7 +50,7 @@ export function DeliveriesInspector({ initial }: { initial: InspectorFilters }) 
           : <p className="text-sm text-slate-600">No deliveries match.</p>}
       </SectionCard>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SectionCard id="h-deliveries" title="Deliveries (newest first, live)" bodyClassName="p-0">
+        <SectionCard id="h-deliveries" title={`Deliveries (newest first, ${(pages.data?.pages.length ?? 0) <= 3 ? "live" : "paused while scrolled back"})`} bodyClassName="p-0">
           <VirtualList<InspectorRow>
             items={rows} getKey={(r) => r.requestId} ariaLabel="Deliveries" estimateSize={ROW_HEIGHT} height="32rem"
             header={<DeliveryListHeader />} selectedKey={filters.selected || null}
