@@ -1,16 +1,14 @@
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
-test("the Deliveries page lists integrations with their discovery state and the (live) outbox", async ({ page }, testInfo) => {
-  await page.goto("/deliveries");
+test("the inspector filters by integration (kept in the URL), searches, and is accessible", async ({ page }, testInfo) => {
+  await page.goto("/deliveries?integration=central-ems");
   await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
-  const integrations = page.getByRole("region", { name: "Integrations" });
-  for (const key of ["north-psap", "central-ems", "fire-rescue"]) await expect(integrations).toContainText(key);
-  await expect(integrations.getByRole("button", { name: "Rediscover" })).toHaveCount(3);
-  await expect(page.getByTestId("deliveries-table")).toBeVisible();
-  await page.getByLabel("Filter by integration").selectOption("north-psap");
-  await page.getByLabel("Filter by incident").fill("0b0c5b52-1c0e-4a57-9a57-00000000aaaa");
-  await expect(page.getByRole("button", { name: "Resend incident" })).toBeVisible();
-  await testInfo.attach("deliveries", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await expect(page.getByLabel("Integration")).toHaveValue("central-ems");
+  await expect(page.getByRole("region", { name: /Attempt timeline of central-ems/ })).toBeVisible();
+  await page.getByLabel("Search").fill("no-such-event");
+  await expect(page).toHaveURL(/q=no-such-event/);
+  await expect(page.getByText("No deliveries match.").first()).toBeVisible();
+  await testInfo.attach("inspector", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   await expectAccessible(page);
 });
 

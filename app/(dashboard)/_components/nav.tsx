@@ -1,5 +1,5 @@
 "use client";
-import { Activity, Building2, Clock, FlaskConical, LayoutDashboard, type LucideIcon, Radio, Send, Siren, Terminal } from "lucide-react";
+import { Activity, BookOpen, Building2, Clock, FlaskConical, LayoutDashboard, type LucideIcon, Radio, Send, Siren, Terminal } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/app/_components/ui/cn";
@@ -14,13 +14,14 @@ export const AREAS = [
   { href: "/partner-console", label: "Partner console" },
   { href: "/conformance", label: "Conformance" },
   { href: "/api-docs", label: "Inbound API" },
+  { href: "/docs", label: "Docs" },
   { href: "/admin", label: "Admin" },
   { href: "/clock", label: "Clock" },
 ] as const;
 
 const ICONS: Record<string, LucideIcon> = {
   "/": LayoutDashboard, "/incidents": Siren, "/deliveries": Send, "/reference-receivers": Radio, "/simulator": FlaskConical,
-  "/partner-console": Terminal, "/admin": Building2, "/clock": Clock,
+  "/partner-console": Terminal, "/docs": BookOpen, "/admin": Building2, "/clock": Clock,
 };
 
 export function Nav() {

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { PageHeader } from "../_components/page-header";
 import { ClientsAdmin } from "./clients-admin";
+import { DirectoryAdmin } from "./directory-admin";
+import { IntegrationsAdmin } from "./integrations-admin";
 import { KeysAdmin } from "./keys-admin";
 
 export const metadata = { title: "Admin" };
@@ -9,11 +11,14 @@ export default function AdminPage() {
   return (
     <>
       <PageHeader title="Admin">
-        Clients with the onboarding values a partner receives, and the identity server&apos;s signing keys. To look inside an
+        Clients with the onboarding values a partner receives, where each agency&apos;s webhooks go, agencies and users, and
+        the identity server&apos;s signing keys. To look inside an
         access token, use the <Link href="/admin/tokens" className="font-medium text-orange-800 underline">token inspector</Link>.
       </PageHeader>
       <div className="grid gap-8">
         <ClientsAdmin />
+        <IntegrationsAdmin />
+        <DirectoryAdmin />
         <KeysAdmin />
       </div>
     </>

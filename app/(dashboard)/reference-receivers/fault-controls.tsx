@@ -1,5 +1,6 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Countdown } from "@/app/_components/ui/countdown";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import type { ReceiverSummary } from "@/server/receiver/list-receivers";
@@ -18,6 +19,9 @@ export function FaultControls({ receiver }: { receiver: ReceiverSummary }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: trpc.receivers.list.queryKey() });
+  const clock = useQuery({ ...trpc.clock.show.queryOptions(), refetchInterval: 2_000 });
+  // The next moment the fault changes on the workbench clock: its start when scheduled, else its end.
+  const faultTarget = receiver.fault.state === "scheduled" ? receiver.fault.startsAt : receiver.fault.state === "active" ? receiver.fault.endsAt : null;
   const setFault = useMutation(trpc.receivers.setFault.mutationOptions({ onSuccess }));
   const setNetwork = useMutation(trpc.receivers.setNetworkFault.mutationOptions({ onSuccess }));
   const [mode, setMode] = useState<(typeof MODES)[number]>("http-503");
@@ -32,6 +36,7 @@ export function FaultControls({ receiver }: { receiver: ReceiverSummary }) {
     <div className="flex flex-col gap-3 text-sm">
       <h3 className="font-semibold">Faults</h3>
       <p data-testid={`fault-${receiver.key}`} aria-live="polite" className={receiver.fault.state === "none" ? "text-slate-600" : "font-medium text-red-700"}>{describe(receiver.fault)}</p>
+      {faultTarget && clock.data && <Countdown targetIso={faultTarget} clockOffsetMs={clock.data.offsetMs} label={receiver.fault.state === "scheduled" ? "starts in" : "heals in"} />}
       <div className="grid grid-cols-2 gap-2">
         <label htmlFor={id("mode")} className="text-xs">mode</label>
         <select id={id("mode")} value={mode} onChange={(e) => setMode(e.target.value as typeof mode)} className="rounded border border-slate-300 px-2 py-1">

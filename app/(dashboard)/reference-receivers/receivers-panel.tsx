@@ -3,9 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/react";
 import { CapabilityTree } from "./capability-tree";
 import { FaultControls } from "./fault-controls";
+import { DedupeStore } from "./dedupe-store";
 import { RecordedEvents } from "./recorded-events";
+import { ReplicaCompare } from "./replica-compare";
 
-export function ReceiversPanel() {
+export function ReceiversPanel({ focusIncidentId }: { focusIncidentId?: string }) {
   const trpc = useTRPC();
   // Once a second: fault countdowns follow the workbench clock.
   const receivers = useQuery({ ...trpc.receivers.list.queryOptions(), refetchInterval: 1_000 });
@@ -33,6 +35,8 @@ export function ReceiversPanel() {
             <FaultControls receiver={r} />
           </div>
           <RecordedEvents receiverKey={r.key} />
+          <DedupeStore receiverKey={r.key} />
+          <ReplicaCompare receiverKey={r.key} focusIncidentId={focusIncidentId} />
         </section>
       ))}
     </div>

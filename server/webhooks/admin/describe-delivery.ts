@@ -1,0 +1,30 @@
+// One delivery in full for the inspector: the request body, every attempt's
+// request and response (the Bearer token was redacted when the attempt was
+// recorded: deliver-event.ts), and the incident's snapshot at this change next
+// to the one before it, for the diff.
+import { AppError } from "../../platform/errors.ts";
+import type { DbClient } from "../../platform/db/client.ts";
+import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
+
+export async function describeDelivery(options: { db: DbClient; requestId: string }) {
+  const { db, requestId } = options;
+  const d = await db.webhookDelivery.findUnique({ where: { requestId }, include: { attempts: { orderBy: { attempt: "asc" } } } });
+  if (!d) throw new AppError("DeliveryNotFound", 404, `No delivery with Service-Request-Id ${requestId}.`);
+  // A resend re-plans from the latest snapshot with changeSeq of that change; seq 0 has no previous.
+  const changes = await db.incidentChange.findMany({
+    where: { incidentId: d.incidentId, seq: { in: [d.changeSeq, d.changeSeq - 1] } }, select: { seq: true, kind: true, snapshot: true },
+  });
+  const at = changes.find((c) => c.seq === d.changeSeq) ?? null;
+  const before = changes.find((c) => c.seq === d.changeSeq - 1) ?? null;
+  return {
+    id: d.id.toString(), requestId: d.requestId, integration: d.integrationKey, agencyId: d.agencyId, incidentId: d.incidentId, changeSeq: d.changeSeq,
+    change: at ? { seq: at.seq, kind: at.kind } : null, event: d.eventName, method: d.method, path: d.path, body: d.body ?? null, state: d.state,
+    producedAt: d.producedAt.toISOString(), nextAttemptAt: d.state === "pending" ? d.nextAttemptAt.toISOString() : null,
+    expiresAt: new Date(d.producedAt.getTime() + RETRY_WINDOW_MS).toISOString(), finishedAt: d.finishedAt?.toISOString() ?? null,
+    snapshot: at?.snapshot ?? null, previousSnapshot: before?.snapshot ?? null,
+    attempts: d.attempts.map((a) => ({
+      attempt: a.attempt, at: a.startedAt.toISOString(), durationMs: a.durationMs, url: a.url, requestHeaders: a.requestHeaders as Record<string, string>,
+      status: a.status, responseHeaders: (a.responseHeaders ?? null) as Record<string, string> | null, responseBody: a.bodyExcerpt, error: a.error,
+    })),
+  };
+}
