@@ -4,6 +4,7 @@
 import type { DbClient } from "../server/platform/db/client.ts";
 import type { Clock } from "../server/platform/clock/clock.ts";
 import { hashClientSecret } from "../server/identity/client-secret.ts";
+import { seedDemoIncidents } from "../server/incidents/seed-demo-incidents.ts";
 
 export const AGENCY = {
   northPsap: "0b0c5b52-1c0e-4a57-9a57-000000000001",
@@ -115,6 +116,9 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
         { key: "fire-rescue", agencyId: AGENCY.fireRescue, receiverUrl: "/receivers/fire-rescue", contractVersion: 2, insecureDev: true, createdAt },
       ],
     });
+
+    // Issue 4: two Demo incidents with fixed ids (server/incidents/seed-demo-incidents.ts).
+    await seedDemoIncidents({ db: tx, clock, portalUrl: publicUrl, agencies: AGENCY });
   });
 }
 

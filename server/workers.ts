@@ -2,6 +2,7 @@
 // add them). Each starts after the database is ready and stops before it closes.
 import type { Runtime } from "./platform/runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
+import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 
 export type Worker = { name: string; stop: () => Promise<void> };
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
@@ -9,6 +10,7 @@ export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
 /** The workers every process runs; later issues register theirs here. */
 const WORKER_FACTORIES: WorkerFactory[] = [
   startCredentialPurgeWorker,
+  startLiveVideoWorker,
 ];
 
 export async function startWorkers(runtime: Runtime) {

@@ -5,7 +5,7 @@ import autocannon from "autocannon";
 
 export type LoadResult = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
-export async function load(name: string, options: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number }): Promise<LoadResult> {
+export async function load(name: string, options: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number; requests?: autocannon.Request[] }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -13,6 +13,7 @@ export async function load(name: string, options: { url: string; method?: "GET" 
     headers: options.headers,
     connections: options.connections ?? 32,
     duration: options.seconds ?? 5,
+    ...(options.requests ? { requests: options.requests } : {}),
   });
   return {
     name,

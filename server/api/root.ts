@@ -4,6 +4,7 @@ import { conformanceRouter } from "./routers/conformance.ts";
 import { directoryRouter } from "./routers/directory.ts";
 import { systemRouter } from "./routers/system.ts";
 import { identityRouter } from "./routers/identity.ts";
+import { inboundRouter } from "./routers/inbound.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   directory: directoryRouter,
   system: systemRouter,
   identity: identityRouter,
+  inbound: inboundRouter,
 });
 
 export type AppRouter = typeof appRouter;

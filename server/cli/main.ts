@@ -7,6 +7,7 @@ import { registerClockCommands } from "./commands/clock.ts";
 import { registerConformanceCommands } from "./commands/conformance.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
+import { registerSmsCommands } from "./commands/sms.ts";
 
 const program = new Command()
   .name("workbench")
@@ -30,5 +31,6 @@ registerClockCommands(program, run);
 registerConformanceCommands(program, run);
 registerSeedCommands(program, run);
 registerKeysCommands(program, run);
+registerSmsCommands(program, run);
 
 await program.parseAsync(process.argv);

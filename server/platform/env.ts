@@ -22,6 +22,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** `false` skips seeding an empty database (e.g. a shared staging server). */
     SEED_ON_EMPTY: z.stringbool().default(true),
+    /** Simulated live-video length: an activated live video ends on its own after this many seconds of workbench time. */
+    LIVE_VIDEO_DURATION_S: z.coerce.number().int().min(1).max(86_400).default(120),
   })
   .transform((e) => {
     const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;

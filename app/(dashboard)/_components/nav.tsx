@@ -11,6 +11,7 @@ export const AREAS = [
   { href: "/simulator", label: "Simulator" },
   { href: "/partner-console", label: "Partner console" },
   { href: "/conformance", label: "Conformance" },
+  { href: "/api-docs", label: "Inbound API" },
   { href: "/admin", label: "Admin" },
   { href: "/clock", label: "Clock" },
 ] as const;

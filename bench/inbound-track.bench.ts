@@ -1,0 +1,97 @@
+// POST /v1/incidents/{id}/caller/track through the real entry (server/main.ts:
+// Hono + jose RS256 verify + one transaction: row lock, snapshot update,
+// change record), 32 connections, on the embedded PostgreSQL 18 and — when
+// TEST_DATABASE_URL is set — the external one, next to a bare node:http
+// handler in the same run. Target (issue 4): ≥ 2,000 req/s, p99 < 25 ms.
+//
+// Load is spread over INCIDENTS incidents (writers of one incident serialize on
+// its row lock by design); a single-incident row shows that worst case too.
+import path from "node:path";
+import os from "node:os";
+import pg from "pg";
+import type autocannon from "autocannon";
+import { load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
+import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
+import { ensureDatabase } from "../server/platform/db/open-database.ts";
+import { createDbClient } from "../server/platform/db/client.ts";
+import { WorkbenchClock } from "../server/platform/clock/clock.ts";
+import { SigningKeyStore } from "../server/identity/signing-keys.ts";
+import { mintAccessToken } from "../server/identity/access-token.ts";
+import { AGENCY, USER } from "../prisma/seed.ts";
+
+const INCIDENTS = 64;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+export async function run() {
+  const basePort = Number(process.env.BENCH_PORT ?? 3210);
+  const bare = await startChild("node", ["bench/lib/echo-server.mjs"], { PORT: String(basePort + 1) }, `http://127.0.0.1:${basePort + 1}/`);
+  const rows: LoadResult[] = [];
+  const notes: string[] = [];
+  try {
+    rows.push(await load("bare node:http (JSON POST echo)", { url: `http://127.0.0.1:${basePort + 1}/`, method: "POST", body: '{"latitude":59.97,"longitude":10.76}', headers: { "content-type": "application/json" }, seconds: SECONDS }));
+
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `wb-bench-inbound-${process.pid}`), port: Number(process.env.EMBEDDED_PG_PORT ?? 5499), ephemeral: true });
+    try {
+      await ensureDatabase(embedded.url("postgres"), "workbench");
+      rows.push(...(await measure("embedded PostgreSQL 18", embedded.url("workbench"), basePort + 2)));
+    } finally {
+      await embedded.stop();
+    }
+
+    if (process.env.TEST_DATABASE_URL) {
+      const name = `wb_bench_${process.pid}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const version = (await admin.query("SHOW server_version")).rows[0].server_version as string;
+      try {
+        const url = new URL(process.env.TEST_DATABASE_URL);
+        url.pathname = `/${name}`;
+        rows.push(...(await measure(`external PostgreSQL ${version.split(" ")[0]}`, url.toString(), basePort + 3)));
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    } else {
+      notes.push("external PostgreSQL: skipped (set TEST_DATABASE_URL)");
+    }
+  } finally {
+    if (bare) await stopChild(bare);
+  }
+  printTable(`POST /v1/incidents/{id}/caller/track, 32 connections, ${SECONDS} s each`, rows,
+    ["target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the 2 cores)", ...notes].join("\n"));
+}
+
+async function measure(label: string, databaseUrl: string, port: number): Promise<LoadResult[]> {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+    NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, DATABASE_URL: databaseUrl, DATA_DIR: ".data/bench-inbound", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
+  }, `${origin}/api/health`);
+  const db = createDbClient(databaseUrl, { poolSize: 2 });
+  try {
+    const clock = new WorkbenchClock();
+    const { accessToken } = await mintAccessToken({
+      keys: new SigningKeyStore({ db, clock }), clock, issuer: origin, subject: USER.dispatcherNorth, audience: `${origin}/v1`, clientId: "partner-cad",
+      scope: ["incident.create", "incident.caller.track", "username.required"], lifetimeS: 3600,
+      claims: { agency_context: AGENCY.northPsap, username: "dispatcher.north", name: "Nora North", role: "Dispatcher" },
+    });
+    const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
+    const ids: string[] = [];
+    for (let i = 0; i < INCIDENTS; i++) {
+      const res = await fetch(`${origin}/v1/incidents`, { method: "POST", headers, body: JSON.stringify({ routingMode: "TokenAgency", caller: { phoneNumber: `+47960${String(i).padStart(5, "0")}` } }) });
+      if (res.status !== 201) throw new Error(`create incident: ${res.status} ${await res.text()}`);
+      ids.push(((await res.json()) as { incidentId: string }).incidentId);
+    }
+    const body = '{"latitude":59.97,"longitude":10.76}';
+    let n = 0;
+    const spread: autocannon.Request[] = [{ method: "POST", headers, body, setupRequest: (req) => ({ ...req, path: `/v1/incidents/${ids[n++ % ids.length]}/caller/track` }) }];
+    await load("warm-up", { url: origin, requests: spread, seconds: 1 });
+    return [
+      await load(`workbench, ${label}, ${INCIDENTS} incidents`, { url: origin, requests: spread, seconds: SECONDS }),
+      await load(`workbench, ${label}, one incident (row lock)`, { url: `${origin}/v1/incidents/${ids[0]}/caller/track`, method: "POST", headers, body, seconds: SECONDS }),
+    ];
+  } finally {
+    await db.$disconnect();
+    await stopChild(server);
+  }
+}

@@ -1,0 +1,36 @@
+// Step 1 of a pipeline with a body: 413 over 64 KiB (before reading it all),
+// 415 unless application/json, 400 ValidationFailed for malformed JSON.
+// Operations without a body ignore an empty one but still refuse a non-JSON one.
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../../platform/errors.ts";
+import type { InboundEnv } from "./inbound-env.ts";
+
+/** Maximum request body (a workbench decision; the spec leaves sizes open). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const tooLarge = () => { throw new AppError("RequestTooLarge", 413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`); };
+const isJson = (type: string | undefined) => !!type && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type.trim());
+const hasBody = (h: (n: string) => string | undefined) => (Number(h("content-length") ?? 0) > 0) || h("transfer-encoding") !== undefined;
+
+export const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+
+export function acceptJson(options: { bodyRequired: boolean }) {
+  return createMiddleware<InboundEnv>(async (c, next) => {
+    const type = c.req.header("content-type");
+    const header = (n: string) => c.req.header(n);
+    if (!options.bodyRequired && !hasBody(header) && !type) return next();
+    if (!isJson(type)) {
+      if (!options.bodyRequired && !hasBody(header)) return next();
+      throw new AppError("UnsupportedMediaType", 415, "The request body must be application/json.");
+    }
+    const text = await c.req.text();
+    if (!options.bodyRequired && text.trim() === "") return next();
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new AppError("ValidationFailed", 400, "The request body is not valid JSON.", [{ field: "body", message: "malformed JSON" }]);
+    }
+    await next();
+  });
+}

@@ -1,0 +1,64 @@
+// {base_url}/v1: the inbound API (spec section B). Each operation is a
+// pipeline of named steps — authenticate → authorize → accept JSON → validate
+// (zod, the same schemas that generate /v1/openapi.json) → domain → response —
+// and every failure leaves as application/problem+json through one serializer.
+import { randomBytes } from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { AppError, isAppError } from "../../platform/errors.ts";
+import type { Runtime } from "../../platform/runtime.ts";
+import { tokenAuthenticator } from "./authenticate.ts";
+import type { InboundEnv } from "./inbound-env.ts";
+import { buildProblem, problemResponse } from "./problem.ts";
+import { registerOperations } from "../../inbound/register-operations.ts";
+import { openApiConfig } from "../../inbound/openapi-config.ts";
+
+export function inboundApp(runtime: Runtime) {
+  const app = new OpenAPIHono<InboundEnv>({
+    // Step "validate": zod issues become ValidationFailed naming each field.
+    defaultHook: (result) => {
+      if (!result.success) {
+        const errors = result.error.issues.flatMap((i) => {
+          const at = i.path.map(String);
+          // An unknown member is named itself, not its parent object.
+          if (i.code === "unrecognized_keys") return i.keys.map((k) => ({ field: [...at, k].join("."), message: "unknown member" }));
+          return [{ field: at.join(".") || "body", message: i.message }];
+        });
+        throw new AppError("ValidationFailed", 400, `The request is invalid: ${errors.map((e) => e.field).join(", ")}.`, errors);
+      }
+    },
+  });
+
+  const authenticate = tokenAuthenticator(runtime);
+  app.use("/v1/*", async (c, next) => {
+    c.set("traceId", randomBytes(8).toString("hex"));
+    c.set("authenticate", authenticate);
+    await next();
+  });
+  // Built once, on first request: every route is registered by then.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.get("/v1/openapi.json", (c) => c.json((document ??= app.getOpenAPI31Document(openApiConfig(runtime.env)))));
+  registerOperations(app, runtime);
+  app.all("/v1/*", () => { throw new AppError("RouteNotFound", 404, "No such operation: see /v1/openapi.json."); });
+
+  app.onError((error, c) => {
+    const traceId = c.get("traceId") ?? randomBytes(8).toString("hex");
+    const appError = toAppError(error);
+    const problem = buildProblem({ baseUrl: runtime.env.BASE_URL, code: appError.code, status: appError.status, detail: appError.message, instance: c.req.path, traceId, errors: appError.errors });
+    if (appError.status >= 500) runtime.logger.error({ err: error, code: appError.code, traceId, path: c.req.path }, "inbound request failed");
+    else runtime.logger.info({ code: appError.code, status: appError.status, traceId, path: c.req.path }, "inbound problem");
+    return problemResponse(c, problem, appError.code === "AuthenticationRequired" ? { "www-authenticate": 'Bearer error="invalid_token"' } : {});
+  });
+  return app;
+}
+
+/** Known failures keep their code; Hono's own 4xx become the matching code; anything else a generic 500 (details only in the log). */
+function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new AppError("RequestTooLarge", 413, "The request body is too large.");
+    if (error.status === 415) return new AppError("UnsupportedMediaType", 415, "The request body must be application/json.");
+    if (error.status === 400) return new AppError("ValidationFailed", 400, "The request body could not be read as JSON.", [{ field: "body", message: "malformed JSON" }]);
+  }
+  return new AppError("InternalServerError", 500, "The request could not be completed.");
+}

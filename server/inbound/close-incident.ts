@@ -1,0 +1,25 @@
+// POST /v1/incidents/{incidentId}/close — afterwards every change is 409 IncidentClosed.
+import { createRoute } from "@hono/zod-openapi";
+import type { Runtime } from "../platform/runtime.ts";
+import { closeIncident } from "../incidents/close-incident.ts";
+import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import { ZIncidentIdParam, errorResponses, json } from "./common.schema.ts";
+import { ZCloseResponse } from "./caller-actions.schema.ts";
+import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";
+
+const route = createRoute({
+  method: "post", path: "/v1/incidents/{incidentId}/close", tags: ["Incidents"], operationId: "closeIncident",
+  summary: "Close the incident",
+  description: "Token context: agency and user. Scope: `incident.close`. No body. Closing is a once-only transition: a second close, like every other change after it, is 409 IncidentClosed. An active live video ends with the incident.",
+  security: userSecurity("incident.close"),
+  middleware: incidentSteps("incident.close", false),
+  request: { params: ZIncidentIdParam },
+  responses: { 200: json(ZCloseResponse, "Closed"), ...errorResponses("incident", [], false) },
+});
+
+export function registerCloseIncident(app: InboundApp, runtime: Runtime) {
+  app.openapi(route, async (c) => {
+    const applied = await closeIncident(onIncident(runtime, c));
+    return c.json(applied.result, 200);
+  });
+}

@@ -1,0 +1,91 @@
+// The one function through which an existing incident changes. In one
+// transaction it locks the incident row, checks access and state, lets the
+// caller mutate a copy of the snapshot, bumps the version, writes one
+// IncidentChange per change (next seq) and hands each to the subscribers
+// (change-record.ts) — so a change, its record and its planned deliveries
+// commit or roll back together. The row lock serializes writers of one
+// incident: no update is ever lost, and seq follows commit order.
+import type { Clock } from "../platform/clock/clock.ts";
+import type { Prisma } from "../platform/db/client.ts";
+import { AppError } from "../platform/errors.ts";
+import { notifyChangeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
+import { inTransaction, isUuid, type Db } from "./db-handle.ts";
+import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
+import { recordChanges } from "./record-changes.ts";
+
+export type MutationContext = { tx: Prisma.TransactionClient; incident: IncidentState; now: Date };
+export type MutationOutcome<R> = {
+  changes: IncidentChangeKind[];
+  result: R;
+  /** Column updates beside the snapshot (undefined: unchanged). */
+  liveVideoEndsAt?: Date | null;
+  closedAt?: Date;
+  /** Only `incident.internal` changed (never delivered): saved without a version bump or change record. */
+  internalChanged?: boolean;
+};
+
+export type ApplyChangeOptions<R> = {
+  db: Db;
+  clock: Clock;
+  incidentId: string;
+  /** "inbound:<clientId>", "simulator", "system", … */
+  actor: string;
+  /** Inbound access: the agency must act on the incident (Owner/Accepted), or — `anyInvolvement` — merely be involved (to resolve an invitation). Otherwise 404. */
+  access?: { agencyId: string; anyInvolvement?: boolean };
+  /** The request's If-Match header, raw. */
+  ifMatch?: string;
+  /** Mutates `incident.snapshot` / `incident.internal` in place (a private copy) and names the changes; throws AppError for a refused transition. */
+  mutate: (ctx: MutationContext) => MutationOutcome<R> | Promise<MutationOutcome<R>>;
+};
+
+export type AppliedChange<R> = { result: R; version: number; incident: IncidentState; changes: IncidentChange[] };
+
+export const incidentNotFound = () => new AppError("IncidentNotFound", 404, "No incident with that ID is accessible to the token's agency.");
+
+export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Promise<AppliedChange<R>> {
+  const { incidentId, access } = options;
+  if (!isUuid(incidentId) || (access && !isUuid(access.agencyId))) throw incidentNotFound();
+  return inTransaction(options.db, async (tx) => {
+    const incident = await lockIncident(tx, incidentId, access?.agencyId);
+    if (!incident) throw incidentNotFound();
+    if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration))) throw incidentNotFound();
+    if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
+    checkIfMatch(options.ifMatch, incident.version);
+
+    const now = options.clock.now();
+    const outcome = await options.mutate({ tx, incident, now });
+    if (outcome.closedAt) incident.closedAt = outcome.closedAt;
+    if (outcome.liveVideoEndsAt !== undefined) incident.liveVideoEndsAt = outcome.liveVideoEndsAt;
+    if (outcome.changes.length === 0) {
+      if (outcome.internalChanged) await tx.$executeRaw`UPDATE "Incident" SET internal = ${JSON.stringify(incident.internal)}::jsonb WHERE id = ${incident.id}::uuid`;
+      return { result: outcome.result, version: incident.version, incident, changes: [] };
+    }
+
+    const changes = await recordChanges({ tx, incident, kinds: outcome.changes, now, actor: options.actor });
+    for (const change of changes) await notifyChangeSubscribers(tx, change);
+    return { result: outcome.result, version: incident.version, incident, changes };
+  });
+}
+
+function checkIfMatch(header: string | undefined, version: number) {
+  const parsed = parseIfMatch(header);
+  if (!parsed || "any" in parsed) return;
+  if (!parsed.versions.includes(version)) {
+    throw new AppError("UpdateConflict", 409, `The incident changed since that ETag was read; its current ETag is "${version}". Read it again and retry.`);
+  }
+}
+
+type LockedRow = Omit<IncidentState, "collaboration"> & { collaboration: CollaborationState | null };
+
+/** SELECT … FOR UPDATE OF the incident, with the acting agency's involvement in the same round trip. */
+async function lockIncident(tx: Prisma.TransactionClient, incidentId: string, agencyId: string | undefined): Promise<IncidentState | undefined> {
+  const rows = await tx.$queryRaw<LockedRow[]>`
+    SELECT i.id::text AS id, i."ownerAgencyId"::text AS "ownerAgencyId", i."createdByAgencyId"::text AS "createdByAgencyId",
+           i."routingMode"::text AS "routingMode", i.purpose::text AS purpose, i.version, i."lastSeq", i."closedAt",
+           i."liveVideoEndsAt", i.snapshot, i.internal, ia.collaboration::text AS collaboration
+    FROM "Incident" i
+    LEFT JOIN "IncidentAgency" ia ON ia."incidentId" = i.id AND ia."agencyId" = ${agencyId ?? null}::uuid
+    WHERE i.id = ${incidentId}::uuid
+    FOR UPDATE OF i`;
+  return rows[0];
+}

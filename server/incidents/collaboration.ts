@@ -1,0 +1,50 @@
+// Collaboration (spec state table): an acting agency invites one of its
+// relatedAgencies (Pending); the invited agency accepts or declines. Every
+// refused transition is a 409 that changes nothing.
+import { AppError } from "../platform/errors.ts";
+import { applyIncidentChange } from "./apply-change.ts";
+import type { TInvolvedAgency } from "./snapshot.schema.ts";
+import type { IncidentOperation } from "./set-incident-text.ts";
+
+export async function inviteAgency(options: IncidentOperation & { access: { agencyId: string }; invitedAgencyId: string }) {
+  const inviterId = options.access.agencyId;
+  return applyIncidentChange({
+    ...options,
+    mutate: async ({ tx, incident, now }) => {
+      const relation = await tx.agencyRelation.findUnique({
+        where: { fromId_toId: { fromId: inviterId, toId: options.invitedAgencyId } },
+        select: { from: { select: { displayName: true } }, to: { select: { displayName: true } } },
+      });
+      if (!relation) throw new AppError("AgencyNotAllowed", 400, "That agency may not be invited: choose one of GET /v1/agency/info relatedAgencies.", [{ field: "agencyId", message: "not among relatedAgencies" }]);
+      const current = incident.snapshot.involvedAgencies.find((a) => a.id === options.invitedAgencyId);
+      if (current?.collaboration === "Pending") throw new AppError("CollaborationInvitationPending", 409, "An invitation for that agency is still open.");
+      if (current?.collaboration === "Owner" || current?.collaboration === "Accepted") throw new AppError("CollaborationAlreadyActive", 409, "That agency already collaborates on this incident.");
+
+      const entry: TInvolvedAgency = { id: options.invitedAgencyId, displayName: relation.to.displayName, collaboration: "Pending", invitedBy: { id: inviterId, displayName: relation.from.displayName } };
+      incident.snapshot.involvedAgencies = [...incident.snapshot.involvedAgencies.filter((a) => a.id !== entry.id), entry];
+      await tx.incidentAgency.upsert({
+        where: { incidentId_agencyId: { incidentId: incident.id, agencyId: entry.id } },
+        create: { incidentId: incident.id, agencyId: entry.id, collaboration: "Pending", invitedByAgencyId: inviterId, updatedAt: now },
+        update: { collaboration: "Pending", invitedByAgencyId: inviterId, updatedAt: now },
+      });
+      return { changes: [{ kind: "involvedAgency.invited", agencyId: entry.id }], result: entry };
+    },
+  });
+}
+
+/** The invited agency (any involvement may ask; only Pending may resolve). */
+export async function resolveInvitation(options: IncidentOperation & { access: { agencyId: string }; decision: "Accepted" | "Declined" }) {
+  const agencyId = options.access.agencyId;
+  return applyIncidentChange({
+    ...options,
+    access: { agencyId, anyInvolvement: true },
+    mutate: async ({ tx, incident, now }) => {
+      if (incident.collaboration === "Accepted" || incident.collaboration === "Declined") throw new AppError("CollaborationInvitationAlreadyResolved", 409, `The invitation was already ${incident.collaboration.toLowerCase()}.`);
+      if (incident.collaboration !== "Pending") throw new AppError("NoPendingCollaborationInvitation", 409, "There is no open invitation for the token's agency on this incident.");
+      const entry = incident.snapshot.involvedAgencies.find((a) => a.id === agencyId)!;
+      entry.collaboration = options.decision;
+      await tx.incidentAgency.update({ where: { incidentId_agencyId: { incidentId: incident.id, agencyId } }, data: { collaboration: options.decision, updatedAt: now } });
+      return { changes: [{ kind: "involvedAgency.collaborationChanged", agencyId }], result: { ...entry } };
+    },
+  });
+}

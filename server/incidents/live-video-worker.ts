@@ -1,0 +1,33 @@
+// Ends live videos whose simulated duration (LIVE_VIDEO_DURATION_S) has passed
+// on the workbench clock. Checks once a second and at once when the clock
+// jumps. Safe with several processes on one database: endLiveVideo locks the
+// incident row and does nothing when the video already ended.
+import type { Runtime } from "../platform/runtime.ts";
+import type { Worker } from "../workers.ts";
+import { endDueLiveVideos } from "./reach-caller.ts";
+
+const CHECK_EVERY_MS = 1_000;
+
+export async function startLiveVideoWorker(runtime: Pick<Runtime, "db" | "clock" | "logger">): Promise<Worker> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = endDueLiveVideos({ db: runtime.db, clock: runtime.clock })
+      .then((n) => { if (n > 0) runtime.logger.debug({ ended: n }, "live videos ended on their own"); })
+      .catch((err: Error) => runtime.logger.warn({ err }, "live-video check failed"))
+      .finally(() => { running = undefined; });
+  };
+  const timer = setInterval(tick, CHECK_EVERY_MS);
+  timer.unref();
+  runtime.clock.on("changed", tick);
+  return {
+    name: "live-video",
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      runtime.clock.off("changed", tick);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// caller/locate: the workbench pretends to send a location-link SMS and keeps
+// it (dashboard, `workbench sms list`). Opening its link in the simulator
+// yields a Measured location with source MobileAppSms. Sending changes no
+// snapshot member, so it records no change — but a closed incident refuses it.
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../platform/clock/clock.ts";
+import { AppError } from "../platform/errors.ts";
+import { applyIncidentChange } from "./apply-change.ts";
+import { addMeasuredLocation, type MeasuredInput } from "./caller-track.ts";
+import type { Db } from "./db-handle.ts";
+import { locationSmsLink } from "./portal-urls.ts";
+import type { IncidentOperation } from "./set-incident-text.ts";
+
+export async function sendLocationSms(options: IncidentOperation & { portalUrl: string; agencyId: string }) {
+  return applyIncidentChange({
+    ...options,
+    mutate: async ({ tx, incident, now }) => {
+      const sentTo = incident.snapshot.caller.phoneNumber;
+      if (!sentTo) throw new AppError("CallerPhoneNumberRequired", 400, "The incident has no caller phone number to send the SMS to.");
+      const id = randomUUID();
+      await tx.simulatedSms.create({ data: { id, incidentId: incident.id, agencyId: options.agencyId, sentTo, link: locationSmsLink(options.portalUrl, id), sentAt: now } });
+      return { changes: [], result: { smsId: id, sentTo } };
+    },
+  });
+}
+
+export async function listSms(options: { db: Db; incidentId?: string; take?: number }) {
+  const rows = await options.db.simulatedSms.findMany({
+    where: options.incidentId ? { incidentId: options.incidentId } : {},
+    orderBy: { sentAt: "desc" },
+    take: options.take ?? 100,
+  });
+  return rows.map((r) => ({ smsId: r.id, incidentId: r.incidentId, agencyId: r.agencyId, sentTo: r.sentTo, link: r.link, sentAtUtc: r.sentAt.toISOString(), openedAtUtc: r.openedAt?.toISOString() ?? null }));
+}
+
+/** The simulated caller opens the SMS link and shares a fix: a MobileAppSms Measured location. */
+export async function openLocationSms(options: { db: Db; clock: Clock; smsId: string; fix: MeasuredInput }) {
+  const sms = await options.db.simulatedSms.findUnique({ where: { id: options.smsId } });
+  if (!sms) throw new AppError("SmsNotFound", 404, "No simulated SMS with that ID.");
+  const applied = await addMeasuredLocation({ db: options.db, clock: options.clock, incidentId: sms.incidentId, actor: "simulator", source: "MobileAppSms", fix: options.fix });
+  await options.db.simulatedSms.update({ where: { id: sms.id }, data: { openedAt: sms.openedAt ?? options.clock.now() } });
+  return applied;
+}
