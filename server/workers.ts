@@ -3,6 +3,7 @@
 import type { Runtime } from "./platform/runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
+import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 
 export type Worker = { name: string; stop: () => Promise<void> };
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
@@ -12,6 +13,7 @@ const WORKER_FACTORIES: WorkerFactory[] = [
   startCredentialPurgeWorker,
   startLiveVideoWorker,
 ];
+const WORKER_FACTORIES: WorkerFactory[] = [startWebhookEngine];
 
 export async function startWorkers(runtime: Runtime) {
   const started: Worker[] = [];

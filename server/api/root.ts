@@ -5,6 +5,8 @@ import { directoryRouter } from "./routers/directory.ts";
 import { systemRouter } from "./routers/system.ts";
 import { identityRouter } from "./routers/identity.ts";
 import { inboundRouter } from "./routers/inbound.ts";
+import { deliveriesRouter } from "./routers/deliveries.ts";
+import { integrationsRouter } from "./routers/integrations.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -14,6 +16,8 @@ export const appRouter = createTRPCRouter({
   system: systemRouter,
   identity: identityRouter,
   inbound: inboundRouter,
+  deliveries: deliveriesRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

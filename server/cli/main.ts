@@ -8,6 +8,7 @@ import { registerConformanceCommands } from "./commands/conformance.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
 import { registerSmsCommands } from "./commands/sms.ts";
+import { registerWebhookCommands } from "./commands/webhooks.ts";
 
 const program = new Command()
   .name("workbench")
@@ -32,5 +33,6 @@ registerConformanceCommands(program, run);
 registerSeedCommands(program, run);
 registerKeysCommands(program, run);
 registerSmsCommands(program, run);
+registerWebhookCommands(program, run);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,9 @@
+// The webhook contract v3 (AsyncAPI 3 + JSON Schemas) for integrators.
+import { getRuntime } from "@/server/platform/runtime";
+import { buildAsyncApiDocument } from "@/server/webhooks/contracts/v3/build-asyncapi";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return Response.json(buildAsyncApiDocument({ publicUrl: getRuntime().env.PUBLIC_URL }));
+}

@@ -1,0 +1,57 @@
+// The deliveries and integrations routers (what the CLI and the Deliveries page use).
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCaller } from "../../api/root.ts";
+import { createTRPCContext } from "../../api/trpc.ts";
+import { setRuntime } from "../../platform/runtime.ts";
+import { buildChange, buildSnapshot } from "../testing/build-change.ts";
+import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
+
+const ID = "5d1f0000-0000-4000-8000-0000000000bb";
+const msw = setupServer(http.get("https://cad.partner.test/webhooks/about", () => HttpResponse.json({ version: "3.1", supports: { incident: { created: true, closed: true } } })));
+let h: WebhookHarness;
+let caller: ReturnType<typeof createCaller>;
+beforeAll(async () => {
+  msw.listen({ onUnhandledRequest: "error" });
+  h = await startWebhookHarness({ flags: ["incident.created", "labelChanged"] });
+  setRuntime(h.runtime);
+  caller = createCaller(await createTRPCContext({ headers: new Headers() }));
+  await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { seq: 1, producedAt: h.clock.now() }));
+  await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: "x" }), { seq: 2, producedAt: h.clock.now() }));
+});
+afterAll(async () => {
+  msw.close();
+  setRuntime(undefined);
+  await h.close();
+});
+
+describe("deliveries and integrations API", () => {
+  it("lists deliveries oldest first in the CLI's shape, filtered by incident and integration", async () => {
+    const rows = await caller.deliveries.list({ incidentId: ID });
+    expect(rows.map((r) => [r.integration, r.method, r.path, r.state, r.attempts])).toEqual([
+      ["north-psap", "POST", "/v3/incidents", "pending", []],
+      ["north-psap", "PATCH", `/v3/incidents/${ID}/label`, "pending", []],
+    ]);
+    expect(rows[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await caller.deliveries.list({ integration: "central-ems" })).toEqual([]);
+  });
+
+  it("re-sends an incident's create sequence as new events behind the queue", async () => {
+    const result = await caller.deliveries.resend({ incidentId: ID });
+    expect(result.planned.map((p) => [p.integration, p.method, p.path])).toEqual([["north-psap", "POST", "/v3/incidents"]]);
+    const rows = await caller.deliveries.list({ incidentId: ID });
+    expect(rows.map((r) => r.path)).toEqual(["/v3/incidents", `/v3/incidents/${ID}/label`, "/v3/incidents"]);
+    expect(new Set(rows.map((r) => r.requestId)).size).toBe(3);
+    await expect(caller.deliveries.resend({ incidentId: "5d1f0000-0000-4000-8000-00000000ffff" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("points an integration at an integrator's receiver and rediscovers it", async () => {
+    const result = await caller.integrations.set({ key: "central-ems", url: "https://cad.partner.test/webhooks/" });
+    expect(result).toMatchObject({ status: "active", version: "3.1", flags: ["incident.created", "incident.closed"] });
+    const listed = (await caller.integrations.list()).find((i) => i.key === "central-ems")!;
+    expect(listed).toMatchObject({ receiverUrl: "https://cad.partner.test/webhooks", insecureDev: false, discovery: { status: "active", majorVersion: 3 } });
+    await expect(caller.integrations.set({ key: "central-ems", url: "ftp://x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.integrations.rediscover({ key: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

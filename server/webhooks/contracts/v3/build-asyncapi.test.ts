@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { buildAsyncApiDocument } from "./build-asyncapi.ts";
+import { V3_ROUTES } from "./routes.ts";
+
+describe("AsyncAPI document", () => {
+  const doc = buildAsyncApiDocument({ publicUrl: "http://localhost:3000" });
+  it("lists every v3 receiver route with its method, headers and a JSON Schema payload", () => {
+    expect(doc.asyncapi).toBe("3.0.0");
+    for (const [key, route] of Object.entries(V3_ROUTES)) {
+      const op = doc.operations[`send_${key}`] as { bindings: { http: { method: string } } };
+      expect(op.bindings.http.method).toBe(route.method);
+      const message = (doc.components.messages as Record<string, { payload: Record<string, unknown>; headers?: { required: string[] } }>)[key]!;
+      expect(message.headers?.required).toContain("Service-Request-Id");
+      expect(message.payload).toHaveProperty(key === "liveVideoEnded" ? "type" : "properties");
+    }
+    expect((doc.channels as Record<string, { address: string }>).collaboration!.address).toBe("/v3/incidents/{incidentId}/involved-agency/{agencyId}/collaboration");
+  });
+  it("keeps nullable snapshot members required (present as null, never missing)", () => {
+    const snapshot = doc.components.schemas.IncidentSnapshotV3 as { required: string[]; properties: Record<string, unknown> };
+    expect(snapshot.required).toEqual(expect.arrayContaining(["label", "summary", "callSign", "patient", "caller"]));
+    expect(JSON.stringify(doc)).toContain("PUT caller carries {caller}");
+  });
+});

@@ -1,0 +1,55 @@
+// Dequeue: ONE statement (HOUSE-STYLE habit 9). The CTE picks lane heads that
+// are ready — the oldest unfinished row of its (integration, incident) lane,
+// either pending and due, or delivering with a lease that ran out (its worker
+// died: crash recovery retries it with the same Service-Request-Id) — and locks
+// them FOR UPDATE SKIP LOCKED; the UPDATE claims them in the same statement.
+//
+// Why this shape: a lane's head is "no unfinished row with a smaller id"
+// (NOT EXISTS over the partial lane index), so a lane whose head is in flight
+// or waiting for its retry offers nothing, which is what keeps each incident
+// strictly sequential across any number of workers; SKIP LOCKED lets two workers
+// run the statement at once without waiting on each other's rows, and a row a
+// concurrent claimer has just committed is re-checked (state = 'delivering')
+// and skipped. Measured on embedded PostgreSQL 18 here with 1,000 active lanes:
+// see bench/webhook-delivery.bench.ts and ARCHITECTURE.md for the figures.
+// Time is a bound parameter from the workbench clock, never now().
+import type { DbClient } from "../../platform/db/client.ts";
+
+export type ClaimedDelivery = {
+  id: bigint; requestId: string; integrationKey: string; agencyId: string; incidentId: string; eventName: string;
+  method: string; path: string; body: unknown; producedAt: Date; attemptCount: number; claimedAt: Date;
+};
+
+export async function claimDeliveries(db: DbClient, options: { now: Date; leaseMs: number; workerId: string; limit: number }): Promise<ClaimedDelivery[]> {
+  const { now, workerId, limit } = options;
+  const leaseCutoff = new Date(now.getTime() - options.leaseMs);
+  return db.$queryRaw<ClaimedDelivery[]>`
+    WITH ready AS (
+      SELECT d.id
+      FROM "WebhookDelivery" d
+      WHERE ((d.state = 'pending' AND d."nextAttemptAt" <= ${now})
+          OR (d.state = 'delivering' AND d."claimedAt" <= ${leaseCutoff}))
+        AND NOT EXISTS (
+          SELECT 1 FROM "WebhookDelivery" p
+          WHERE p."integrationKey" = d."integrationKey" AND p."incidentId" = d."incidentId"
+            AND p.state IN ('pending', 'delivering') AND p.id < d.id)
+      ORDER BY d."nextAttemptAt", d.id
+      LIMIT ${limit}
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    UPDATE "WebhookDelivery" d
+    SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId}
+    FROM ready
+    WHERE d.id = ready.id
+    RETURNING d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
+              d."producedAt", d."attemptCount", d."claimedAt"`;
+}
+
+/** When the worker should look again: the earliest pending due time or running lease end (one index each). */
+export async function nextWakeAt(db: DbClient, options: { leaseMs: number }): Promise<Date | null> {
+  const [row] = await db.$queryRaw<Array<{ due: Date | null; lease: Date | null }>>`
+    SELECT (SELECT min("nextAttemptAt") FROM "WebhookDelivery" WHERE state = 'pending') AS due,
+           (SELECT min("claimedAt") FROM "WebhookDelivery" WHERE state = 'delivering') AS lease`;
+  const candidates = [row?.due, row?.lease ? new Date(row.lease.getTime() + options.leaseMs) : null].filter((d): d is Date => d instanceof Date);
+  return candidates.length ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
+}

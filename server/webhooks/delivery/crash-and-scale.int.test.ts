@@ -1,0 +1,91 @@
+// Crash safety and scale-out (issue 5, Delivery): a worker process killed with
+// SIGKILL mid-burst loses nothing and reorders nothing — its in-flight rows are
+// re-claimed after their lease with the same Service-Request-Id — and two
+// workers on one database never have two attempts of one incident in flight.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildChange, buildSnapshot } from "../testing/build-change.ts";
+import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
+import { createDbClient } from "../../platform/db/client.ts";
+import { startDeliveryWorker } from "./delivery-worker.ts";
+
+const incidentId = (i: number) => `5d1f0000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+let h: WebhookHarness | undefined;
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  await h?.close();
+});
+
+/** Per incident: created, then labels L1..Ln (distinct, so order is visible at the receiver). */
+async function commitBurst(harness: WebhookHarness, incidents: number, labels: number) {
+  for (let i = 0; i < incidents; i++) {
+    const id = incidentId(i);
+    await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id }), { seq: 1, producedAt: harness.clock.now() }));
+    for (let n = 1; n <= labels; n++) await harness.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id, label: `L${n}` }), { seq: n + 1, producedAt: harness.clock.now() }));
+  }
+}
+
+function receivedOrder(harness: WebhookHarness, id: string) {
+  return harness.receiver.received.filter((r) => r.incidentId === id).map((r) => (r.path === "/v3/incidents" ? "created" : (r.body as { label: string }).label));
+}
+
+describe("crash safety and scale-out", () => {
+  it("after SIGKILL of a worker process mid-burst, in-flight events are retried with the same Service-Request-Id; nothing lost or reordered", async () => {
+    h = await startWebhookHarness();
+    await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
+    const harness = h;
+    await commitBurst(harness, 5, 4);
+    let hung = 0;
+    const allHung = new Promise<void>((resolve) => harness.receiver.respondWith(() => { if (++hung === 5) resolve(); return 0; }));
+
+    const child = spawn("node_modules/.bin/tsx", ["server/webhooks/testing/run-delivery-worker.ts"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: harness.database.url, PUBLIC_URL: "http://127.0.0.1:9", NODE_ENV: "test", LEASE_MS: "4000", TIMEOUT_MS: "3000", WORKER_ID: "doomed" },
+      stdio: ["ignore", "pipe", "inherit"], detached: true,
+    });
+    cleanups.push(async () => { if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL"); });
+    await allHung; // five heads in flight in the child, one per incident
+    const inFlight = await harness.database.db.webhookDelivery.findMany({ where: { state: "delivering" }, orderBy: { id: "asc" } });
+    expect(inFlight.map((r) => r.claimedBy)).toEqual(Array(5).fill("doomed"));
+    process.kill(-child.pid!, "SIGKILL");
+    await once(child, "exit");
+
+    harness.receiver.respondWith(() => 200);
+    const delivered = waitForEvents("delivery:delivered", 25);
+    const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 3_000, leaseMs: 4_000 });
+    cleanups.push(() => worker.stop());
+    harness.advanceClock(5_000); // past the dead worker's lease
+    await delivered;
+
+    for (let i = 0; i < 5; i++) expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "created", "L1", "L2", "L3", "L4"]);
+    const hungIds = harness.receiver.received.slice(0, 5).map((r) => r.headers["service-request-id"]);
+    const retriedIds = harness.receiver.received.slice(5).filter((r) => r.path === "/v3/incidents").map((r) => r.headers["service-request-id"]);
+    expect(new Set(retriedIds)).toEqual(new Set(hungIds));
+    expect(await harness.database.db.webhookDelivery.count({ where: { state: "delivered" } })).toBe(25);
+  });
+
+  it("two workers on one database: never two attempts of one incident in flight, order preserved, both do work", async () => {
+    h = await startWebhookHarness();
+    await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
+    const harness = h;
+    h.receiver.respondWith(async () => { await new Promise((r) => setTimeout(r, Math.random() * 4)); return 200; });
+    const secondDb = createDbClient(harness.database.url, { poolSize: 5 });
+    cleanups.push(() => secondDb.$disconnect());
+    const workers = [
+      await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 8 }),
+      await startDeliveryWorker({ ...harness.runtime, db: secondDb }, { workerId: "w2", concurrency: 8 }),
+    ];
+    cleanups.push(() => Promise.all(workers.map((w) => w.stop())));
+    const byWorker = new Map<string, number>();
+    const count = (e: { workerId: string }) => { byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + 1); return true; };
+    const attempted = waitForEvents("delivery:attempted", 30 * 6, count, 60_000);
+    await commitBurst(harness, 30, 5);
+    await attempted;
+
+    expect(harness.receiver.maxConcurrentPerIncident).toBe(1);
+    for (let i = 0; i < 30; i++) expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "L1", "L2", "L3", "L4", "L5"]);
+    expect(byWorker.get("w1")).toBeGreaterThan(0);
+    expect(byWorker.get("w2")).toBeGreaterThan(0);
+  });
+});

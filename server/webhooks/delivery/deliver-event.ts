@@ -1,0 +1,76 @@
+// Delivers one claimed outbox row: expire it if its hour is over, hold it while
+// the integration is not accepted, else send it once and record the result.
+// Headers per platform-interface.md "Events": Service-Request-Id and
+// Service-Request-Timestamp, both fixed when the event was produced.
+import type { Runtime } from "../../platform/runtime.ts";
+import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
+import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
+import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import { forgetExpiredTrack } from "./forget-expired-track.ts";
+import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
+import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
+import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
+import { sendRequest, type SendResult } from "./send-request.ts";
+import { getServiceToken } from "./service-token-cache.ts";
+
+/** How long an event waits before looking again at an integration whose /about is not accepted. */
+export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
+
+export type DeliverDeps = { runtime: Runtime; workerId: string; targets: DeliveryTargetLoader; timeoutMs: number };
+
+export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Promise<void> {
+  const { runtime, workerId } = deps;
+  const ref: DeliveryRef = { deliveryId: row.id.toString(), requestId: row.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: row.method, path: row.path };
+  const now = runtime.clock.now();
+  if (isExpired(row.producedAt, now)) return finish(deps, row, ref, null, { state: "expired" });
+
+  const target = await deps.targets.load(row.integrationKey);
+  if (!target?.accepted) {
+    // Rule 1 of the receiver routes: events wait in the queue, up to their window.
+    const retryAt = Math.min(now.getTime() + HOLD_WHILE_UNDISCOVERED_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
+    return finish(deps, row, ref, null, { state: "pending", retryAt: new Date(retryAt) });
+  }
+
+  const url = resolveReceiverUrl(target.receiverUrl, runtime.env.PUBLIC_URL) + row.path;
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "service-request-id": row.requestId,
+    "service-request-timestamp": row.producedAt.toISOString(),
+    "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
+  };
+  const refusal = refuseInsecureTarget(url, target.insecureDev);
+  let result: SendResult;
+  let startedAt = runtime.clock.now();
+  if (refusal) {
+    result = { status: null, headers: null, bodyExcerpt: null, error: refusal, durationMs: 0 };
+  } else {
+    const token = await getServiceToken(runtime, row.agencyId, "Publisher");
+    const body = row.body === null ? null : JSON.stringify(row.body);
+    startedAt = runtime.clock.now();
+    result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, allowInvalidCertificate: target.insecureDev, timeoutMs: deps.timeoutMs });
+  }
+  const attempt: AttemptRecord = {
+    attempt: row.attemptCount + 1, startedAt, durationMs: result.durationMs, url,
+    requestHeaders: refusal ? headers : { ...headers, authorization: "Bearer [redacted]" },
+    status: result.status, responseHeaders: result.headers, bodyExcerpt: result.bodyExcerpt,
+    error: result.error ?? (result.status !== 200 ? `HTTP ${result.status}: only 200 accepts a delivery` : null),
+  };
+  // Delivery rule 1: only HTTP 200 accepts an event (201 and 204 included in the failures).
+  const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, runtime.clock.now());
+  const outcome: Outcome = decision === null ? { state: "delivered" } : "expire" in decision ? { state: "expired" } : { state: "pending", retryAt: decision.retryAt };
+  return finish(deps, row, ref, attempt, outcome);
+}
+
+async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef, attempt: AttemptRecord | null, outcome: Outcome) {
+  const applied = await recordOutcome(deps.runtime.db, { delivery: row, workerId: deps.workerId, now: deps.runtime.clock.now(), attempt, outcome });
+  if (!applied) return;
+  const events = webhookEvents();
+  const attempts = row.attemptCount + (attempt ? 1 : 0);
+  if (attempt) events.emit("delivery:attempted", { ...ref, workerId: deps.workerId, attempt: attempt.attempt, status: attempt.status, error: attempt.error, durationMs: attempt.durationMs });
+  if (outcome.state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
+  if (outcome.state === "expired") {
+    await forgetExpiredTrack(deps.runtime.db, row);
+    deps.runtime.logger.warn({ requestId: row.requestId, integration: row.integrationKey, incidentId: row.incidentId, path: row.path, attempts }, "webhook delivery expired (one hour after production)");
+    events.emit("delivery:expired", { ...ref, attempts });
+  }
+}

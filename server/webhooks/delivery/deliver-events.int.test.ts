@@ -1,0 +1,127 @@
+// End to end through the outbox: a change committed the way the aggregate
+// commits it → planned in its transaction → claimed → sent to a real local
+// receiver → recorded. Time moves only on the workbench clock.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { verifyAccessToken } from "../../identity/access-token.ts";
+import { publisherAudience, PUBLISHER } from "../../identity/service-tokens.ts";
+import { V3_EVENT_BODIES } from "../contracts/v3/event-bodies.schema.ts";
+import type { V3RouteKey } from "../contracts/v3/routes.ts";
+import { buildChange, buildSnapshot, measured, NORTH } from "../testing/build-change.ts";
+import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
+import { startDeliveryWorker } from "./delivery-worker.ts";
+
+const ID = "5d1f0000-0000-4000-8000-000000000001";
+let h: WebhookHarness;
+let worker: Awaited<ReturnType<typeof startDeliveryWorker>>;
+
+beforeEach(async () => {
+  h = await startWebhookHarness();
+  worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000 });
+});
+afterEach(async () => {
+  await worker.stop();
+  await h.close();
+});
+
+function snapshotAt(label: string | null) {
+  const base = buildSnapshot({ id: ID, label });
+  return { ...base, caller: { ...base.caller, tracks: [{ source: "MobileApp" as const, track: [measured("MobileApp", "2026-11-22T06:00:00.000Z")] }] } };
+}
+const producedAt = () => h.clock.now();
+
+describe("delivery", () => {
+  it("plans in the change's transaction and delivers in order with the v3 headers, a Publisher token and schema-valid bodies", async () => {
+    const delivered = waitForEvents("delivery:delivered", 3);
+    await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: producedAt() }));
+    await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("Smoke at pier 4"), { seq: 2, producedAt: producedAt() }));
+    await delivered;
+
+    expect(h.receiver.received.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /v3/incidents", `PUT /v3/incidents/${ID}/caller/track`, `PATCH /v3/incidents/${ID}/label`,
+    ]);
+    const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" }, include: { attempts: true } });
+    expect(rows.map((r) => r.state)).toEqual(["delivered", "delivered", "delivered"]);
+    for (const [i, r] of h.receiver.received.entries()) {
+      const row = rows[i]!;
+      expect(r.headers["service-request-id"]).toBe(row.requestId);
+      expect(r.headers["service-request-timestamp"]).toBe(row.producedAt.toISOString());
+      const token = String(r.headers.authorization).replace(/^Bearer /, "");
+      const claims = await verifyAccessToken({ token, keys: h.runtime.keys, clock: h.clock, issuer: h.runtime.env.AUTH_URL, audience: publisherAudience(NORTH) });
+      expect([claims.sub, claims.client_id, claims.scope]).toEqual([PUBLISHER, PUBLISHER, "webhooks.receive"]);
+      expect(() => V3_EVENT_BODIES[row.eventName as V3RouteKey].parse(r.body)).not.toThrow();
+      expect(row.attempts[0]!.requestHeaders).toMatchObject({ authorization: "Bearer [redacted]" });
+    }
+    expect(h.receiver.received[2]!.body).toEqual({ label: "Smoke at pier 4" });
+  });
+
+  it("a change whose transaction rolls back plans nothing", async () => {
+    await expect(h.database.db.$transaction(async (tx) => {
+      const { notifyChangeSubscribers } = await import("../../incidents/change-record.ts");
+      await notifyChangeSubscribers(tx, buildChange({ kind: "incident.created" }, snapshotAt(null), { producedAt: producedAt() }));
+      throw new Error("aggregate rejected the change");
+    })).rejects.toThrow("aggregate rejected");
+    expect(await h.database.db.webhookDelivery.count()).toBe(0);
+  });
+
+  it("only 200 accepts; retries keep the Service-Request-Id, come 1 s then 2 s later on the workbench clock, and hold the lane", async () => {
+    const statuses = [204, 500, 200];
+    h.receiver.respondWith((r) => (r.method === "POST" && r.path === "/v3/incidents" ? statuses.shift()! : 200));
+    await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
+    let attempted = waitForEvents("delivery:attempted", 1);
+    await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: producedAt() }));
+    await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("x"), { seq: 2, producedAt: producedAt() }));
+    const first = (await attempted)[0]![0];
+    expect([first.status, first.error]).toEqual([204, "HTTP 204: only 200 accepts a delivery"]);
+
+    const head = async () => h.database.db.webhookDelivery.findFirstOrThrow({ where: { eventName: "created" }, include: { attempts: { orderBy: { attempt: "asc" } } } });
+    let row = await head();
+    // 1 s after the failure (= the attempt's start plus its duration; exact values are in decide-retry.test.ts).
+    const sinceFailure = (a: { startedAt: Date; durationMs: number }) => row.nextAttemptAt.getTime() - a.startedAt.getTime() - a.durationMs;
+    expect(sinceFailure(row.attempts[0]!)).toBeGreaterThanOrEqual(999);
+    expect(sinceFailure(row.attempts[0]!)).toBeLessThanOrEqual(1_010);
+    expect(h.receiver.received).toHaveLength(1); // the label waits behind the failing create
+
+    attempted = waitForEvents("delivery:attempted", 1);
+    h.advanceClock(1_000);
+    await attempted;
+    row = await head();
+    expect(sinceFailure(row.attempts[1]!)).toBeGreaterThanOrEqual(1_999);
+    expect(sinceFailure(row.attempts[1]!)).toBeLessThanOrEqual(2_010);
+
+    const delivered = waitForEvents("delivery:delivered", 2);
+    h.advanceClock(2_000);
+    await delivered;
+    expect(h.receiver.received.map((r) => r.path)).toEqual(["/v3/incidents", "/v3/incidents", "/v3/incidents", `/v3/incidents/${ID}/label`]);
+    expect(new Set(h.receiver.received.slice(0, 3).map((r) => r.headers["service-request-id"])).size).toBe(1);
+    expect((await head()).attemptCount).toBe(3);
+  });
+
+  it("advancing the clock 61 minutes expires a stalled head at once and unblocks the next event", async () => {
+    h.receiver.respondWith((r) => (r.path === "/v3/incidents" ? 503 : 200));
+    await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
+    const attempted = waitForEvents("delivery:attempted", 1);
+    const t0 = producedAt();
+    await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: t0 }));
+    await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("late"), { seq: 2, producedAt: new Date(t0.getTime() + 30 * 60_000) }));
+    await attempted;
+    const expired = waitForEvents("delivery:expired", 1);
+    const delivered = waitForEvents("delivery:delivered", 1);
+    h.advanceClock(61 * 60_000);
+    await expired;
+    await delivered;
+    const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.eventName, r.state])).toEqual([["created", "expired"], ["label", "delivered"]]);
+    // The receiver never got the MobileApp track in full: no append may be planned for it from now on.
+    const lane = await h.database.db.webhookLane.findFirstOrThrow({ where: { incidentId: ID } });
+    expect(lane.fullTracks).toEqual([]);
+  });
+
+  it("an incident's later changes reach only declared routes, and a receiver without flags for them gets nothing", async () => {
+    await h.pointIntegration("north-psap", ["incident.created"]);
+    const delivered = waitForEvents("delivery:delivered", 1);
+    await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: producedAt() }));
+    await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("ignored"), { seq: 2, producedAt: producedAt() }));
+    await delivered;
+    expect(await h.database.db.webhookDelivery.count()).toBe(1);
+  });
+});

@@ -1,0 +1,76 @@
+// Discovery of one integration (platform-interface.md, "Webhook receiver token
+// validation" and receiver-route rule 1): GET {receiver_url}/about with the
+// legacy PsapConnector credential first, and on 401/403 again with Publisher;
+// the declaration is parsed, its major version read from `version`, and a v3
+// receiver declaring neither incident.created nor incident.changed rejected
+// (logged and retried; its events wait in the queue up to their hour).
+import type { Runtime } from "../../platform/runtime.ts";
+import { ZAboutDeclaration, flattenSupports, majorVersionOf, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
+import { sendRequest, type SendResult } from "../delivery/send-request.ts";
+import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
+import { webhookEvents } from "../webhook-events.ts";
+
+/** Accepted declarations are refreshed every 10 minutes; failed or rejected ones retried every 30 s. */
+export const REFRESH_ACCEPTED_MS = 10 * 60_000;
+export const RETRY_FAILED_MS = 30_000;
+
+export type DiscoveryStatus = "active" | "rejected" | "unreachable";
+export type DiscoveryResult = { integrationKey: string; status: DiscoveryStatus; version: string | null; majorVersion: number | null; flags: V3Flag[]; credential: ServiceIdentity | null; error: string | null };
+
+export async function discoverIntegration(runtime: Runtime, integrationKey: string): Promise<DiscoveryResult> {
+  const integration = await runtime.db.integration.findUniqueOrThrow({ where: { key: integrationKey } });
+  const url = `${resolveReceiverUrl(integration.receiverUrl, runtime.env.PUBLIC_URL)}/about`;
+  const base: DiscoveryResult = { integrationKey, status: "unreachable", version: null, majorVersion: null, flags: [], credential: null, error: null };
+  const result = await (async (): Promise<DiscoveryResult & { allowsMonitoring?: boolean }> => {
+    const refusal = refuseInsecureTarget(url, integration.insecureDev);
+    if (refusal) return { ...base, error: refusal };
+    const get = async (identity: ServiceIdentity): Promise<SendResult> => {
+      const token = await getServiceToken(runtime, integration.agencyId, identity);
+      return sendRequest({ url, method: "GET", headers: { accept: "application/json", authorization: `Bearer ${token}` }, body: null, allowInvalidCertificate: integration.insecureDev });
+    };
+    let credential: ServiceIdentity = "PsapConnector";
+    let response = await get(credential);
+    if (response.status === 401 || response.status === 403) response = await get((credential = "Publisher"));
+    if (response.status !== 200) return { ...base, error: response.error ?? `GET /about answered HTTP ${response.status}` };
+    let json: unknown;
+    try {
+      json = JSON.parse(response.bodyExcerpt ?? "");
+    } catch {
+      return { ...base, status: "rejected", credential, error: "GET /about did not answer JSON" };
+    }
+    const parsed = ZAboutDeclaration.safeParse(json);
+    if (!parsed.success) return { ...base, status: "rejected", credential, error: `invalid capability declaration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` };
+    const { version, supports, allowsMonitoring } = parsed.data;
+    const majorVersion = majorVersionOf(version) ?? null;
+    const flags = majorVersion === 3 ? flattenSupports(supports) : [];
+    const found = { ...base, version, majorVersion, flags, credential, allowsMonitoring: allowsMonitoring ?? false };
+    if (majorVersion === 3 && !flags.includes("incident.created") && !flags.includes("incident.changed")) {
+      return { ...found, status: "rejected", error: "the declaration supports neither incident.created nor incident.changed" };
+    }
+    return { ...found, status: "active" };
+  })();
+  await saveDiscovery(runtime, result);
+  return result;
+}
+
+async function saveDiscovery(runtime: Runtime, r: DiscoveryResult & { allowsMonitoring?: boolean }) {
+  const now = runtime.clock.now();
+  const previous = await runtime.db.webhookCapabilities.findUnique({ where: { integrationKey: r.integrationKey } });
+  // An /about that is merely unreachable keeps an earlier accepted declaration: deliveries have their own retries.
+  const keepPrevious = r.status === "unreachable" && previous?.status === "active";
+  const data = keepPrevious
+    ? { error: r.error, checkedAt: now, nextCheckAt: new Date(now.getTime() + RETRY_FAILED_MS) }
+    : {
+        status: r.status, version: r.version, majorVersion: r.majorVersion, flags: r.flags, allowsMonitoring: r.allowsMonitoring ?? false,
+        credential: r.credential, error: r.error, checkedAt: now,
+        nextCheckAt: new Date(now.getTime() + (r.status === "active" ? REFRESH_ACCEPTED_MS : RETRY_FAILED_MS)),
+      };
+  await runtime.db.webhookCapabilities.upsert({
+    where: { integrationKey: r.integrationKey },
+    create: { status: r.status, flags: r.flags, ...data, integrationKey: r.integrationKey },
+    update: data,
+  });
+  if (r.status !== "active") runtime.logger.warn({ integration: r.integrationKey, status: r.status, error: r.error }, "webhook integration not accepted at /about; events wait in the queue up to their hour");
+  webhookEvents().emit("integration:discovered", { integrationKey: r.integrationKey, status: keepPrevious ? "active" : r.status, version: r.version, flags: r.flags, error: r.error });
+}

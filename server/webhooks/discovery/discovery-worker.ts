@@ -1,0 +1,47 @@
+// Keeps every integration's capabilities fresh: all at start-up, then each one
+// when its nextCheckAt (workbench clock) comes due, checked every few seconds
+// and at once on a clock jump. On demand: `workbench integrations rediscover KEY`.
+import type { Runtime } from "../../platform/runtime.ts";
+import type { Worker } from "../../workers.ts";
+import { discoverIntegration } from "./discover-integration.ts";
+
+const CHECK_EVERY_MS = 5_000;
+
+export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
+  let running = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const tick = async (all: boolean) => {
+    if (running) return;
+    running = true;
+    try {
+      const now = runtime.clock.now();
+      const integrations = await runtime.db.integration.findMany({ select: { key: true } });
+      const caps = await runtime.db.webhookCapabilities.findMany({ select: { integrationKey: true, nextCheckAt: true } });
+      const due = integrations.filter((i) => all || !caps.some((c) => c.integrationKey === i.key && c.nextCheckAt > now));
+      await Promise.all(due.map((i) => discoverIntegration(runtime, i.key).catch((err: Error) => runtime.logger.warn({ err, integration: i.key }, "discovery failed"))));
+    } catch (err) {
+      runtime.logger.warn({ err }, "discovery pass failed");
+    } finally {
+      running = false;
+    }
+  };
+  const run = (all: boolean) => {
+    const p = tick(all);
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+  // Not awaited: a slow receiver must not hold up the server's start.
+  run(true);
+  const timer = setInterval(() => run(false), CHECK_EVERY_MS);
+  timer.unref();
+  const onClock = () => run(false);
+  runtime.clock.on("changed", onClock);
+  return {
+    name: "webhook-discovery",
+    async stop() {
+      clearInterval(timer);
+      runtime.clock.off("changed", onClock);
+      await Promise.all(inFlight);
+    },
+  };
+}

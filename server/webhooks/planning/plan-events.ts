@@ -1,0 +1,117 @@
+// PURE planning: one incident change + one receiver's declared capabilities +
+// what that receiver has already been sent (its lane) → the ordered events to
+// send it, and the lane afterwards. Implements the spec's mapping table and the
+// receiver-route rules 1–7 (platform-interface.md, "Webhook receiver routes").
+import type { IncidentChange } from "../../incidents/change-record.ts";
+import type { TIncidentSnapshotV3, TLocationSource } from "../../incidents/snapshot.schema.ts";
+import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import { renderEventBody, type RenderInput } from "../contracts/v3/render-event-body.ts";
+import { routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+
+export type LaneState = {
+  /** The create-and-track sequence was planned for this receiver (rule 6). */
+  introduced: boolean;
+  /** Sources whose whole current track the receiver was sent (appends only for these, rule 5). */
+  fullTracks: TLocationSource[];
+};
+
+export type PlannedEvent = {
+  route: V3RouteKey;
+  /** For `changed`: the specific route it stands for. */
+  standsFor: V3RouteKey | null;
+  method: "POST" | "PUT" | "PATCH";
+  path: string;
+  body: unknown;
+};
+
+export type PlanInput = { change: IncidentChange; flags: ReadonlySet<V3Flag>; lane: LaneState };
+export type Plan = { events: PlannedEvent[]; lane: LaneState };
+
+export const NEW_LANE: LaneState = { introduced: false, fullTracks: [] };
+
+const CALLER_PATCHES = { "caller.fullNameChanged": "fullName", "caller.phoneNumberChanged": "phoneNumber", "caller.deviceInfoChanged": "deviceInfo" } as const;
+const SIMPLE = {
+  "caller.chatActivated": "chatActivated", "caller.liveVideoActivated": "liveVideoActivated", "caller.liveVideoEnded": "liveVideoEnded",
+  labelChanged: "label", summaryChanged: "summary", callSignChanged: "callSign", "patient.descriptionChanged": "patientDescription",
+} as const;
+
+function build(key: V3RouteKey, input: RenderInput): PlannedEvent {
+  const { method } = V3_ROUTES[key];
+  return { route: key, standsFor: input.standsFor ?? null, method, path: routePath(key, input.snapshot.id, input.agencyId), body: renderEventBody(key, input) };
+}
+
+/** Rule 2: the specific event when its flag is declared, else generic `changed` when declared, else nothing. */
+function specificOrChanged(key: V3RouteKey, input: RenderInput, flags: ReadonlySet<V3Flag>): PlannedEvent[] {
+  if (flags.has(V3_ROUTES[key].flag)) return [build(key, input)];
+  if (flags.has("incident.changed")) return [build("changed", { ...input, standsFor: key })];
+  return [];
+}
+
+const nonEmptyTracks = (s: TIncidentSnapshotV3) => s.caller.tracks.filter((t) => t.track.length > 0);
+
+/** Rule 6: create first, then one whole-track PUT per non-empty source (also without incident.created). */
+export function planIntroduction(snapshot: TIncidentSnapshotV3, flags: ReadonlySet<V3Flag>): Plan {
+  const events = specificOrChanged("created", { snapshot }, flags);
+  const createSent = flags.has("incident.created");
+  const full = new Set<TLocationSource>(createSent ? nonEmptyTracks(snapshot).map((t) => t.source) : []);
+  if (flags.has("caller.trackReplaced")) {
+    for (const t of nonEmptyTracks(snapshot)) {
+      events.push(build("trackReplaced", { snapshot, source: t.source }));
+      full.add(t.source);
+    }
+  }
+  return { events, lane: { introduced: true, fullTracks: [...full] } };
+}
+
+function planTrackChange(change: IncidentChange & { kind: "caller.locationAdded" | "caller.trackReplaced" }, flags: ReadonlySet<V3Flag>, lane: LaneState): Plan {
+  const { snapshot, source } = change;
+  const full = new Set(lane.fullTracks);
+  const track = snapshot.caller.tracks.find((t) => t.source === source)?.track ?? [];
+  // Rule 5: an append only for a track the receiver holds in full.
+  if (change.kind === "caller.locationAdded" && flags.has("caller.newLocation") && full.has(source)) {
+    return { events: [build("trackAppended", { snapshot, location: change.location })], lane };
+  }
+  let events: PlannedEvent[] = [];
+  if (track.length === 0) {
+    full.delete(source); // never an empty track
+  } else if (flags.has("caller.trackReplaced")) {
+    // Rule 4: trackReplaced alone (or an append to a track not yet held) → the whole track.
+    events = [build("trackReplaced", { snapshot, source })];
+    full.add(source);
+  } else {
+    // The receiver's copy is stale from here on: no append may follow until a whole track is sent.
+    full.delete(source);
+    const standsFor = change.kind === "caller.locationAdded" ? "trackAppended" : "trackReplaced";
+    if (flags.has("incident.changed")) events = [build("changed", { snapshot, standsFor })];
+  }
+  return { events, lane: { ...lane, fullTracks: [...full] } };
+}
+
+export function planEvents({ change, flags, lane }: PlanInput): Plan {
+  const { snapshot } = change;
+  if (!lane.introduced) {
+    // A receiver that has not been sent this incident yet (created, newly involved, or a resend):
+    // the snapshot already holds this change, so the create-and-track sequence carries it.
+    const intro = planIntroduction(snapshot, flags);
+    if (change.kind === "incident.closed") intro.events.push(...specificOrChanged("closed", { snapshot, closedAtUtc: change.closedAtUtc }, flags));
+    return intro;
+  }
+  const same = (events: PlannedEvent[]): Plan => ({ events, lane });
+  switch (change.kind) {
+    case "incident.created": return same([]); // already introduced: nothing new
+    case "incident.closed": return same(specificOrChanged("closed", { snapshot, closedAtUtc: change.closedAtUtc }, flags));
+    case "caller.changed": return same(specificOrChanged("caller", { snapshot }, flags));
+    case "caller.fullNameChanged":
+    case "caller.phoneNumberChanged":
+    case "caller.deviceInfoChanged":
+      // Rule 3: caller.changed supersedes the three PATCHes, whatever their flags.
+      if (flags.has("caller.changed")) return same([build("caller", { snapshot })]);
+      return same(specificOrChanged(CALLER_PATCHES[change.kind], { snapshot }, flags));
+    case "caller.locationAdded":
+    case "caller.trackReplaced":
+      return planTrackChange(change, flags, lane);
+    case "involvedAgency.invited": return same(specificOrChanged("involvedAgency", { snapshot, agencyId: change.agencyId }, flags));
+    case "involvedAgency.collaborationChanged": return same(specificOrChanged("collaboration", { snapshot, agencyId: change.agencyId }, flags));
+    default: return same(specificOrChanged(SIMPLE[change.kind], { snapshot }, flags));
+  }
+}

@@ -1,0 +1,21 @@
+// The webhook engine of one process (registered in server/workers.ts): the
+// planner subscribed to incident changes, discovery, and a delivery worker.
+import { subscribeToChanges } from "../incidents/change-record.ts";
+import type { Runtime } from "../platform/runtime.ts";
+import type { Worker } from "../workers.ts";
+import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
+import { startDiscoveryWorker } from "./discovery/discovery-worker.ts";
+import { planDeliveriesOnChange } from "./planning/plan-deliveries.ts";
+
+export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
+  const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
+  const discovery = await startDiscoveryWorker(runtime);
+  const delivery = await startDeliveryWorker(runtime);
+  return {
+    name: "webhooks",
+    async stop() {
+      unsubscribe();
+      await Promise.all([discovery.stop(), delivery.stop()]);
+    },
+  };
+}
