@@ -4,6 +4,7 @@ import type { Runtime } from "./platform/runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
+import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
 
 export type Worker = { name: string; stop: () => Promise<void> };
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
@@ -14,6 +15,7 @@ const WORKER_FACTORIES: WorkerFactory[] = [
   startLiveVideoWorker,
 ];
 const WORKER_FACTORIES: WorkerFactory[] = [startWebhookEngine];
+const WORKER_FACTORIES: WorkerFactory[] = [receiverProcessingWorker];
 
 export async function startWorkers(runtime: Runtime) {
   const started: Worker[] = [];

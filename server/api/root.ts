@@ -7,6 +7,7 @@ import { identityRouter } from "./routers/identity.ts";
 import { inboundRouter } from "./routers/inbound.ts";
 import { deliveriesRouter } from "./routers/deliveries.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
+import { receiversRouter } from "./routers/receivers.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   inbound: inboundRouter,
   deliveries: deliveriesRouter,
   integrations: integrationsRouter,
+  receivers: receiversRouter,
 });
 
 export type AppRouter = typeof appRouter;

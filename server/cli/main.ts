@@ -9,6 +9,7 @@ import { registerSeedCommands } from "./commands/seed.ts";
 import { registerKeysCommands } from "./commands/keys.ts";
 import { registerSmsCommands } from "./commands/sms.ts";
 import { registerWebhookCommands } from "./commands/webhooks.ts";
+import { registerReceiverCommands } from "./commands/receiver.ts";
 
 const program = new Command()
   .name("workbench")
@@ -34,5 +35,6 @@ registerSeedCommands(program, run);
 registerKeysCommands(program, run);
 registerSmsCommands(program, run);
 registerWebhookCommands(program, run);
+registerReceiverCommands(program, run);
 
 await program.parseAsync(process.argv);

@@ -9,6 +9,7 @@ import { tokenEndpointApp } from "./identity/token-endpoint.ts";
 import { authorizeApp } from "./identity/authorize.ts";
 import { accountApp } from "./identity/account.ts";
 import { inboundApp } from "./inbound/inbound-app.ts";
+import { receiversApp } from "./receivers/receivers-app.ts";
 
 /** Paths served by Hono; every other path is Next's. */
 export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
@@ -25,6 +26,7 @@ export function createProtocolApp(runtime: Runtime) {
   app.route("/", authorizeApp(runtime));
   app.route("/", accountApp(runtime));
   app.route("/", inboundApp(runtime));
+  app.route("/receivers", receiversApp(runtime));
   app.notFound((c) => c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");

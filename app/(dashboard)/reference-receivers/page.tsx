@@ -1,12 +1,16 @@
-import { NotBuiltYet, PageHeader } from "../_components/page-header";
+import { PageHeader } from "../_components/page-header";
+import { ReceiversPanel } from "./receivers-panel";
 
 export const metadata = { title: "Receivers" };
 
 export default function Page() {
   return (
     <>
-      <PageHeader title="Receivers" />
-      <NotBuiltYet issue={6} what="Reference receivers, capability toggles and fault controls" />
+      <PageHeader title="Reference receivers">
+        The embedded v3 receivers the workbench delivers to by default, one per integration at /receivers/&#123;key&#125;.
+        Change what they declare on /about, break them on purpose, and see what they recorded — duplicates and anomalies marked.
+      </PageHeader>
+      <ReceiversPanel />
     </>
   );
 }

@@ -1,0 +1,64 @@
+// The embedded reference receiver under load: a v3 delivery (token check, durable
+// record with dedupe, answer, then replica processing) and a retried delivery
+// (the dedupe path), next to /health, all through the real entry (server/main.ts).
+// Runs on its own database on TEST_DATABASE_URL's server when set (the bench mints
+// Publisher tokens with the workbench's keys), else on a bench embedded cluster.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { WorkbenchClock } from "../server/platform/clock/clock.ts";
+import { createDbClient } from "../server/platform/db/client.ts";
+import { SigningKeyStore } from "../server/identity/signing-keys.ts";
+import { mintPublisherToken } from "../server/identity/service-tokens.ts";
+import { makeSnapshot, NORTH_PSAP } from "../server/receiver/testing/snapshot-fixture.ts";
+import { load, printTable, startChild, stopChild } from "./lib/load.ts";
+
+export async function run() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log("\n## Receiver delivery: skipped (set TEST_DATABASE_URL to a PostgreSQL server the bench may create a database on)");
+    return;
+  }
+  const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
+  const origin = `http://127.0.0.1:${port}`;
+  const name = `wb_bench_receiver_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const child = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+    NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, DATABASE_URL: url.toString(), LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
+  }, `${origin}/api/health`);
+  const db = createDbClient(url.toString(), { poolSize: 2 });
+  try {
+    const clock = new WorkbenchClock();
+    const keys = new SigningKeyStore({ db, clock });
+    const env = { AUTH_URL: origin } as Parameters<typeof mintPublisherToken>[0]["env"];
+    const { accessToken } = await mintPublisherToken({ keys, clock, env }, NORTH_PSAP);
+    const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json", "service-request-timestamp": clock.now().toISOString() };
+    const body = JSON.stringify({ incident: makeSnapshot() });
+    const target = `${origin}/receivers/north-psap/v3/incidents`;
+    await load("warm-up", { url: target, method: "POST", body, headers: { ...headers, "service-request-id": "warm-up" }, seconds: 1 });
+    const rows = [
+      await load("GET /health", { url: `${origin}/receivers/north-psap/health` }),
+      await loadUnique("POST /v3/incidents, new Service-Request-Id each", target, body, headers),
+      await load("POST /v3/incidents, retried (duplicate)", { url: target, method: "POST", body, headers: { ...headers, "service-request-id": "same-id" } }),
+    ];
+    printTable("Embedded receiver, 32 connections, 5 s each (token check + durable record + replica processing)", rows);
+  } finally {
+    await db.$disconnect();
+    await stopChild(child);
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** Each request carries a fresh Service-Request-Id, so every one is recorded and processed. */
+async function loadUnique(name: string, url: string, body: string, headers: Record<string, string>) {
+  const autocannon = (await import("autocannon")).default;
+  const result = await autocannon({
+    url, connections: 32, duration: 5,
+    requests: [{ method: "POST", body, setupRequest: (req) => ({ ...req, headers: { ...headers, "service-request-id": randomUUID() } }) }],
+  });
+  return { name, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}

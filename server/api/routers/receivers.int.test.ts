@@ -1,0 +1,71 @@
+// The receivers router (dashboard + CLI) against a live receiver over HTTP.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCaller } from "../root.ts";
+import { createTRPCContext } from "../trpc.ts";
+import { setRuntime } from "../../platform/runtime.ts";
+import { receiverEvents, type ReceiverEventMap } from "../../receiver/receiver-events.ts";
+import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
+import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
+import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+
+let s: TestServer;
+let caller: ReturnType<typeof createCaller>;
+beforeAll(async () => {
+  s = await startTestServer();
+  setRuntime(s.runtime);
+  caller = createCaller(await createTRPCContext({ headers: new Headers() }));
+});
+afterAll(async () => { setRuntime(undefined); await whenReceiverProcessingIdle(); await s.close(); });
+
+describe("receivers router", () => {
+  it("lists the three seeded embedded receivers with the default declaration and no fault", async () => {
+    const list = await caller.receivers.list();
+    expect(list.map((r) => r.key)).toEqual(["central-ems", "fire-rescue", "north-psap"]);
+    for (const r of list) {
+      expect(r.flags.every((f) => f.enabled)).toBe(true);
+      expect(r.fault.state).toBe("none");
+      expect(r.declarationProblem).toBeNull();
+    }
+  });
+
+  it("a capability change is served on /about and emitted as receiver:capabilities-changed", async () => {
+    const emitted = new Promise<ReceiverEventMap["receiver:capabilities-changed"][0]>((resolve) => receiverEvents.once("receiver:capabilities-changed", resolve));
+    await caller.receivers.setCapabilities({ key: "north-psap", set: { "incident.labelChanged": false, "incident.changed": true }, version: "3.1", allowsMonitoring: true });
+    expect(await emitted).toMatchObject({ integrationKey: "north-psap", declaration: { version: "3.1", allowsMonitoring: true } });
+    const north = receiverClient(s, "north-psap", NORTH_PSAP);
+    const about = (await (await fetch(`${north.url}/about`, { headers: { authorization: `Bearer ${await north.token()}` } })).json()) as { version: string; supports: { incident: Record<string, unknown> }; allowsMonitoring: boolean };
+    expect(about).toMatchObject({ version: "3.1", allowsMonitoring: true, supports: { incident: { labelChanged: false, changed: true, created: true } } });
+    await expect(caller.receivers.setCapabilities({ key: "north-psap", set: { "incident.teleport": true } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.receivers.setCapabilities({ key: "north-psap", version: "2.0" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.receivers.setCapabilities({ key: "nobody", set: {} })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("events lists what was recorded, newest first, with duplicates and anomalies marked; filtered by incident", async () => {
+    const north = receiverClient(s, "north-psap", NORTH_PSAP);
+    const snapshot = makeSnapshot({ purpose: "Test" });
+    const requestId = randomUUID();
+    const p = nextProcessed((e) => e.incidentId === snapshot.id);
+    await north.send("POST", "/v3/incidents", { incident: snapshot }, { requestId });
+    await p;
+    await north.send("POST", "/v3/incidents", { incident: snapshot }, { requestId });
+    const p2 = nextProcessed((e) => e.incidentId === snapshot.id);
+    await north.send("PATCH", `/v3/incidents/${snapshot.id}/label`, {});
+    await p2;
+    const events = await caller.receivers.events({ key: "north-psap", incidentId: snapshot.id });
+    expect(events.map((e) => [e.route, e.duplicates, e.anomalies, e.isTest])).toEqual([
+      ["labelChanged", 0, ["missing-key:label", "undeclared-route:incident.labelChanged"], true],
+      ["created", 1, [], true],
+    ]);
+    const [replica] = await caller.receivers.replicas({ key: "north-psap", incidentId: snapshot.id });
+    expect(replica).toMatchObject({ isTest: true, snapshot: { id: snapshot.id } });
+  });
+
+  it("faults show their remaining time; network faults are per integration", async () => {
+    expect(await caller.receivers.setFault({ key: "central-ems", mode: "http-503", for: "2m" })).toMatchObject({ state: "active", mode: "http-503", remainingMs: 120_000 });
+    expect((await caller.receivers.get({ key: "central-ems" })).fault.remainingMs).toBeLessThanOrEqual(120_000);
+    expect(await caller.receivers.setNetworkFault({ key: "fire-rescue", mode: "timeout", at: "+1m" })).toMatchObject({ state: "scheduled", remainingMs: 60_000 });
+    await expect(caller.receivers.setFault({ key: "central-ems", mode: "explode" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});

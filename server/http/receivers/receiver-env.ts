@@ -1,0 +1,21 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { Runtime } from "../../platform/runtime.ts";
+import type { StoredFault } from "../../receiver/faults.ts";
+
+/** What the receiver app's handlers see on the Hono context. */
+export type ReceiverEnv = {
+  /** Present when served by @hono/node-server: the raw request/response (for "down" and after-response work). */
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    runtime: Runtime;
+    receiverKey: string;
+    agencyId: string;
+    /** The path below {receiver_url}, e.g. /v3/incidents. */
+    receiverPath: string;
+    /** 200, or 201 under the http-201 fault. */
+    successStatus: 200 | 201;
+    rejectToken: boolean;
+    /** The receiver's fault row (active or not: judged on the workbench clock per request). */
+    storedFault: StoredFault | null;
+  };
+};

@@ -1,0 +1,54 @@
+// The embedded reference receivers at {PUBLIC_URL}/receivers/{key}: the
+// receiver side of the v3 webhook contract (platform-interface.md, "Webhook
+// receiver routes"), one per integration that delivers to /receivers/{key}.
+// Each route is a pipeline: find the receiver, apply a simulated fault,
+// authenticate, then the route's own step.
+import { Hono, type Context, type Next } from "hono";
+import type { Runtime } from "../../platform/runtime.ts";
+import { matchEventRoute } from "../../receiver/event-routes.ts";
+import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { createReceiverLookup } from "../../receiver/receiver-lookup.ts";
+import { createPublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";
+import { applyFault } from "./apply-fault.ts";
+import { authenticate } from "./authenticate.ts";
+import { receiveDelivery } from "./receive-delivery.ts";
+import type { ReceiverEnv } from "./receiver-env.ts";
+
+export function receiversApp(runtime: Runtime) {
+  // One verifier per app: it caches the discovery document and the JWKS it fetched.
+  const authenticatePublisher = authenticate(createPublisherTokenVerifier({ authUrl: runtime.env.AUTH_URL }));
+  const lookup = createReceiverLookup({ db: runtime.db });
+  const app = new Hono<ReceiverEnv>();
+
+  async function findReceiver(c: Context<ReceiverEnv>, next: Next) {
+    const key = c.req.param("key")!;
+    const receiver = await lookup.get(key);
+    if (!receiver) return c.json({ error: "not_found", error_description: `No embedded receiver "${key}".` }, 404);
+    c.set("runtime", runtime);
+    c.set("receiverKey", key);
+    c.set("agencyId", receiver.agencyId);
+    c.set("storedFault", receiver.fault);
+    c.set("receiverPath", c.req.path.slice(`/receivers/${key}`.length) || "/");
+    c.set("successStatus", 200);
+    c.set("rejectToken", false);
+    return next();
+  }
+
+  function requireEventRoute(c: Context<ReceiverEnv>, next: Next) {
+    if (!matchEventRoute(c.req.method, c.var.receiverPath)) return c.json({ error: "not_found", error_description: `No v3 route ${c.req.method} ${c.var.receiverPath}.` }, 404);
+    return next();
+  }
+
+  app.use("/:key/*", findReceiver, applyFault);
+
+  // /health: ordinary HTTP semantics, 200 when the connector is available. It
+  // carries no incident data, so it asks for no token (only /about declares 401/403).
+  app.get("/:key/health", (c) => c.json({ status: "ok" }));
+
+  // /about: the stored declaration. The legacy PsapConnector credential fails the
+  // Publisher check and gets 401: this receiver is v3-only (spec, "Discovery").
+  app.get("/:key/about", authenticatePublisher, async (c) => c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })));
+
+  app.on(["POST", "PUT", "PATCH"], "/:key/v3/*", requireEventRoute, authenticatePublisher, receiveDelivery);
+  return app;
+}

@@ -1,0 +1,111 @@
+// The replica: the receiver's own copy of an incident, built only from what it
+// was delivered. applyEvent is pure: (replica, delivery) -> (replica, anomalies).
+// Anomalies are what an integrator's receiver must notice rather than silently
+// absorb (spec, Endpoints rules 5-6, Delivery rules 4-5).
+import type { z } from "zod";
+import type { TIncidentSnapshotV3, TLocation, TTrack } from "../incidents/snapshot.schema.ts";
+import type { V3Flag } from "./capabilities.ts";
+import { checkBody } from "./check-body.ts";
+import { EVENT_ROUTES } from "./event-routes.ts";
+
+export type Replica = {
+  snapshot: TIncidentSnapshotV3;
+  /** Sources whose whole track was received (create, PUT caller, PUT caller/track). */
+  fullSources: string[];
+  closedAtUtc: string | null;
+};
+
+export type Delivery = {
+  flag: V3Flag;
+  params: { incidentId?: string; agencyId?: string };
+  body: unknown;
+  /** Service-Request-Timestamp: the only time a body-less event (live video ended) carries. */
+  requestTimestamp: string | null;
+};
+
+export type Applied = { replica: Replica | null; anomalies: string[] };
+
+export function applyEvent(replica: Replica | null, delivery: Delivery): Applied {
+  const route = EVENT_ROUTES.find((r) => r.flag === delivery.flag)!;
+  // PUT caller carries "the whole composed caller"; a {caller: …} wrapper is accepted too.
+  const body = delivery.flag === "caller.changed" ? unwrapCaller(delivery.body) : delivery.body;
+  if (route.body) {
+    const checked = checkBody(route.body as z.ZodType<unknown>, body);
+    if (!checked.ok) return { replica, anomalies: checked.anomalies }; // unprocessable: recorded and flagged, never applied
+  }
+  if (delivery.flag === "created") return create(body as { incident: TIncidentSnapshotV3 }, replica);
+  if (!replica) return { replica, anomalies: ["unknown-incident"] };
+  // States and transitions rule 3: a closed incident accepts no further change.
+  if (replica.closedAtUtc) return { replica, anomalies: [`after-close:${delivery.flag}`] };
+  return update(structuredClone(replica), delivery, body);
+}
+
+function create(body: { incident: TIncidentSnapshotV3 }, _previous: Replica | null): Applied {
+  const snapshot = structuredClone(body.incident);
+  // Endpoints rule 6: a create may be repeated (a newly involved agency); applying it again changes nothing.
+  return { replica: { snapshot, fullSources: snapshot.caller.tracks.map((t) => t.source), closedAtUtc: null }, anomalies: [] };
+}
+
+function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
+  const s = replica.snapshot;
+  const b = body as Record<string, unknown>;
+  const anomalies: string[] = [];
+  switch (delivery.flag) {
+    case "closed": replica.closedAtUtc = b.closedAtUtc as string; break;
+    // "changed" carries no incident data: the replica cannot follow it (work in the portal via openUrl).
+    case "changed": break;
+    case "caller.changed":
+      s.caller = body as TIncidentSnapshotV3["caller"];
+      replica.fullSources = [...new Set([...replica.fullSources, ...s.caller.tracks.map((t) => t.source)])];
+      break;
+    case "caller.newLocation": {
+      const location = b.location as TLocation;
+      // Endpoints rule 5: an append arrives only for a track already received in full; otherwise it is a hole.
+      if (!replica.fullSources.includes(location.source)) anomalies.push(`hole:${location.source}`);
+      const entry = s.caller.tracks.find((t) => t.source === location.source);
+      if (entry) entry.track.push(location);
+      else s.caller.tracks.push({ source: location.source, track: [location] });
+      break;
+    }
+    case "caller.trackReplaced": {
+      const track = body as TTrack;
+      const i = s.caller.tracks.findIndex((t) => t.source === track.source);
+      if (i >= 0) s.caller.tracks[i] = track;
+      else s.caller.tracks.push(track);
+      if (!replica.fullSources.includes(track.source)) replica.fullSources.push(track.source);
+      break;
+    }
+    case "caller.fullNameChanged": s.caller.fullName = b.fullName as string | null; break;
+    case "caller.phoneNumberChanged": s.caller.phoneNumber = b.phoneNumber as string | null; break;
+    case "caller.deviceInfoChanged": s.caller.deviceInfo = b.deviceInfo as TIncidentSnapshotV3["caller"]["deviceInfo"]; break;
+    case "caller.chat.activated": s.caller.chat = b.chat as TIncidentSnapshotV3["caller"]["chat"]; break;
+    case "caller.liveVideo.activated": s.caller.liveVideo = b.liveVideo as TIncidentSnapshotV3["caller"]["liveVideo"]; break;
+    case "caller.liveVideo.ended":
+      if (!s.caller.liveVideo) anomalies.push("live-video-not-active");
+      else s.caller.liveVideo = { ...s.caller.liveVideo, state: "Ended", endedAtUtc: delivery.requestTimestamp ?? s.caller.liveVideo.endedAtUtc };
+      break;
+    case "involvedAgency.invited": {
+      const agency = b.agency as TIncidentSnapshotV3["involvedAgencies"][number];
+      const i = s.involvedAgencies.findIndex((a) => a.id === agency.id);
+      if (i >= 0) s.involvedAgencies[i] = agency;
+      else s.involvedAgencies.push(agency);
+      break;
+    }
+    case "involvedAgency.collaboration.changed": {
+      const agency = s.involvedAgencies.find((a) => a.id === delivery.params.agencyId);
+      if (!agency) anomalies.push(`unknown-agency:${delivery.params.agencyId}`);
+      else agency.collaboration = b.collaboration as typeof agency.collaboration;
+      break;
+    }
+    case "labelChanged": s.label = b.label as string | null; break;
+    case "summaryChanged": s.summary = b.summary as string | null; break;
+    case "callSignChanged": s.callSign = b.callSign as string | null; break;
+    case "patient.descriptionChanged": s.patient.description = b.description as string | null; break;
+  }
+  return { replica, anomalies };
+}
+
+function unwrapCaller(body: unknown): unknown {
+  if (body && typeof body === "object" && Object.keys(body).length === 1 && "caller" in body) return (body as { caller: unknown }).caller;
+  return body;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { declarationProblem, defaultDeclaration, isFlagSet, listFlags, normalizeFlag, V3_FLAGS, withFlag } from "./capabilities.ts";
+
+describe("capability declarations", () => {
+  it("the default declares every v3 flag of the spec as true, version 3.0, allowsMonitoring false", () => {
+    const d = defaultDeclaration();
+    expect(V3_FLAGS).toHaveLength(18);
+    expect(listFlags(d).every((f) => f.enabled)).toBe(true);
+    expect(d).toMatchObject({ version: "3.0", allowsMonitoring: false });
+    expect(d.supports.incident).toMatchObject({ caller: { chat: { activated: true }, liveVideo: { activated: true, ended: true } }, involvedAgency: { collaboration: { changed: true } } });
+  });
+
+  it("reads and sets flags by dotted path, with or without the incident. prefix", () => {
+    expect(normalizeFlag("incident.labelChanged")).toBe("labelChanged");
+    expect(normalizeFlag("caller.liveVideo.ended")).toBe("caller.liveVideo.ended");
+    expect(normalizeFlag("incident.caller.liveVideo")).toBeUndefined();
+    const d = defaultDeclaration();
+    d.supports.incident = withFlag(d.supports.incident!, "caller.chat.activated", false);
+    expect(isFlagSet(d, "caller.chat.activated")).toBe(false);
+    expect(isFlagSet(d, "caller.liveVideo.ended")).toBe(true);
+  });
+
+  it("a missing flag or group means unsupported", () => {
+    const d = { version: "3.0", supports: { incident: { created: true, caller: true } }, allowsMonitoring: false } as never;
+    expect(isFlagSet(d, "caller.changed")).toBe(false);
+    expect(isFlagSet({ version: "3.0", supports: {}, allowsMonitoring: false }, "created")).toBe(false);
+  });
+
+  it("names the declarations the service would reject (Endpoints rule 1)", () => {
+    const d = defaultDeclaration();
+    expect(declarationProblem(d)).toBeNull();
+    d.supports.incident = withFlag(withFlag(d.supports.incident!, "created", false), "changed", false);
+    expect(declarationProblem(d)).toMatch(/neither incident.created nor incident.changed/);
+  });
+});

@@ -1,0 +1,54 @@
+// Reading and changing an embedded receiver's /about declaration.
+import type { Clock } from "../platform/clock/clock.ts";
+import type { DbClient } from "../platform/db/client.ts";
+import { AppError } from "../platform/errors.ts";
+import { defaultDeclaration, normalizeFlag, withFlag, type CapabilityDeclaration, type SupportsTree } from "./capabilities.ts";
+import { receiverEvents } from "./receiver-events.ts";
+
+/** An embedded receiver is an integration whose receiver URL is the workbench's own /receivers/{key}. */
+export async function findEmbeddedReceiver(options: { db: DbClient; key: string }) {
+  const integration = await options.db.integration.findUnique({ where: { key: options.key } });
+  if (!integration || integration.receiverUrl !== `/receivers/${integration.key}`) return null;
+  return integration;
+}
+
+export async function requireEmbeddedReceiver(options: { db: DbClient; key: string }) {
+  const integration = await findEmbeddedReceiver(options);
+  if (!integration) throw new AppError("ReceiverNotFound", 404, `No embedded receiver "${options.key}": its integration must deliver to /receivers/${options.key}.`);
+  return integration;
+}
+
+export async function readCapabilities(options: { db: DbClient; key: string }): Promise<CapabilityDeclaration> {
+  const row = await options.db.receiverCapabilities.findUnique({ where: { integrationKey: options.key } });
+  return row ? (row.declaration as CapabilityDeclaration) : defaultDeclaration();
+}
+
+export type CapabilityChange = {
+  /** Flags to set, by dotted path ("incident.labelChanged" or "labelChanged"). */
+  set?: Record<string, boolean>;
+  version?: string;
+  allowsMonitoring?: boolean;
+};
+
+/** Applies the change, stores it and emits receiver:capabilities-changed (the engine rediscovers). */
+export async function setReceiverCapabilities(options: { db: DbClient; clock: Clock; key: string } & CapabilityChange): Promise<CapabilityDeclaration> {
+  const { db, clock, key } = options;
+  await requireEmbeddedReceiver({ db, key });
+  const current = await readCapabilities({ db, key });
+  let incident: SupportsTree = current.supports.incident ?? {};
+  for (const [path, value] of Object.entries(options.set ?? {})) {
+    const flag = normalizeFlag(path);
+    if (!flag) throw new AppError("ValidationFailed", 400, `"${path}" is not a v3 capability flag.`, [{ field: "set", message: `unknown flag ${path}` }]);
+    incident = withFlag(incident, flag, value);
+  }
+  const version = options.version ?? current.version;
+  if (!/^3\.\d+$/.test(version)) throw new AppError("ValidationFailed", 400, `The reference receiver implements v3: the version must be 3.x, not "${version}".`, [{ field: "version", message: "must be 3.x" }]);
+  const declaration: CapabilityDeclaration = { version, supports: { ...current.supports, incident }, allowsMonitoring: options.allowsMonitoring ?? current.allowsMonitoring };
+  await db.receiverCapabilities.upsert({
+    where: { integrationKey: key },
+    create: { integrationKey: key, declaration, updatedAt: clock.now() },
+    update: { declaration, updatedAt: clock.now() },
+  });
+  receiverEvents.emit("receiver:capabilities-changed", { integrationKey: key, declaration });
+  return declaration;
+}

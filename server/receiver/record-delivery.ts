@@ -1,0 +1,44 @@
+// Recording a request durably, before answering (spec, Delivery rules 4: "answer
+// 200 as soon as the delivery is durably recorded and process afterwards").
+// Deduplication on Service-Request-Id is the unique index (integrationKey,
+// dedupeKey): a retry is not recorded again, only counted on the first record.
+// Records are kept until a seed reset, well beyond the one hour the spec requires.
+import type { Clock } from "../platform/clock/clock.ts";
+import type { DbClient } from "../platform/db/client.ts";
+import { receiverEvents } from "./receiver-events.ts";
+
+export type RecordInput = {
+  integrationKey: string;
+  method: string;
+  path: string;
+  route: string | null;
+  incidentId: string | null;
+  serviceRequestId: string | null;
+  requestTimestamp: string | null;
+  body: unknown;
+  status: number;
+  outcome: "accepted" | "rejected-token" | "fault";
+  detail?: string | null;
+  anomalies?: string[];
+  isTest?: boolean;
+};
+
+/** Returns the record's id and whether it was a duplicate of an earlier accepted delivery. */
+export async function recordDelivery(options: { db: DbClient; clock: Clock; input: RecordInput }): Promise<{ id: bigint; duplicate: boolean }> {
+  const { db, clock, input } = options;
+  // Only accepted deliveries take part in dedupe: a refused or faulted attempt was never accepted, so its retry must be.
+  const dedupeKey = input.outcome === "accepted" ? input.serviceRequestId : null;
+  const body = input.body === undefined ? null : JSON.stringify(input.body);
+  const [row] = await db.$queryRaw<Array<{ id: bigint; duplicates: number }>>`
+    INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", "requestTimestamp", "method", "path", "route",
+      "incidentId", "body", "receivedAt", "status", "outcome", "detail", "anomalies", "isTest")
+    VALUES (${input.integrationKey}, ${dedupeKey}, ${input.serviceRequestId}, ${input.requestTimestamp}, ${input.method}, ${input.path},
+      ${input.route}, ${input.incidentId}, ${body}::jsonb, ${clock.now()}, ${input.status}, ${input.outcome}, ${input.detail ?? null},
+      ${input.anomalies ?? []}::text[], ${input.isTest ?? false})
+    ON CONFLICT ("integrationKey", "dedupeKey") DO UPDATE
+      SET "duplicates" = "ReceiverRecord"."duplicates" + 1, "lastDuplicateAt" = EXCLUDED."receivedAt"
+    RETURNING "id", "duplicates"`;
+  const duplicate = row!.duplicates > 0;
+  receiverEvents.emit("receiver:recorded", { integrationKey: input.integrationKey, recordId: row!.id, outcome: input.outcome, status: input.status, duplicate });
+  return { id: row!.id, duplicate };
+}

@@ -1,0 +1,51 @@
+// The verifier's key handling against a live identity server: keys come over
+// HTTP from the discovery document's jwks_uri, are cached, are refetched when an
+// unknown kid appears (a rotation), and that refetch is rate limited.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateKeyPair, SignJWT } from "jose";
+import { mintPublisherToken } from "../identity/service-tokens.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { NORTH_PSAP } from "./testing/snapshot-fixture.ts";
+import { createPublisherTokenVerifier } from "./verify-publisher-token.ts";
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+const jwksFetches = () => s.logs.records().filter((r) => r.msg === "request" && r.path === "/.well-known/jwks.json").length;
+const check = (verify: ReturnType<typeof createPublisherTokenVerifier>, token: string) =>
+  verify({ authorization: `Bearer ${token}`, agencyId: NORTH_PSAP, now: s.runtime.clock.now() });
+
+describe("Publisher token verifier", () => {
+  it("fetches the JWKS once, caches it, and refetches after a key rotation (unknown kid)", async () => {
+    const verify = createPublisherTokenVerifier({ authUrl: s.url, refetchCooldownMs: 0 });
+    const before = jwksFetches();
+    const first = await mintPublisherToken(s.runtime, NORTH_PSAP);
+    expect(await check(verify, first.accessToken)).toMatchObject({ ok: true, claims: { sub: "Publisher", client_id: "Publisher" } });
+    expect(await check(verify, first.accessToken)).toMatchObject({ ok: true });
+    expect(jwksFetches() - before).toBe(1);
+
+    await s.runtime.keys.rotate();
+    const afterRotation = await mintPublisherToken(s.runtime, NORTH_PSAP);
+    expect(await check(verify, afterRotation.accessToken)).toMatchObject({ ok: true });
+    expect(jwksFetches() - before).toBe(2);
+    // The superseded key stays published until its tokens expire: the old token still verifies.
+    expect(await check(verify, first.accessToken)).toMatchObject({ ok: true });
+  });
+
+  it("rate limits refetches caused by unknown kids", async () => {
+    const verify = createPublisherTokenVerifier({ authUrl: s.url, refetchCooldownMs: 60_000 });
+    expect(await check(verify, (await mintPublisherToken(s.runtime, NORTH_PSAP)).accessToken)).toMatchObject({ ok: true });
+    const before = jwksFetches();
+    const foreign = await generateKeyPair("RS256");
+    const nowS = Math.floor(s.runtime.clock.nowMs() / 1000);
+    for (let i = 0; i < 5; i++) {
+      const forged = await new SignJWT({ client_id: "Publisher", scope: "webhooks.receive" })
+        .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: `made-up-${i}` })
+        .setIssuer(s.url).setSubject("Publisher").setAudience(`urn:service:webhooks:${NORTH_PSAP}`).setIssuedAt(nowS).setExpirationTime(nowS + 600)
+        .sign(foreign.privateKey);
+      expect(await check(verify, forged)).toMatchObject({ ok: false });
+    }
+    expect(jwksFetches() - before).toBe(0);
+  });
+});
