@@ -48,7 +48,7 @@ export const SEED_CLIENTS = {
 } as const;
 
 export async function seedDatabase(options: { db: DbClient; clock: Clock; publicUrl: string }): Promise<void> {
-  const { db, clock } = options;
+  const { db, clock, publicUrl } = options;
   const createdAt = clock.now();
   const [cadHash, readonlyHash] = await Promise.all([
     hashClientSecret(SEED_CLIENTS.partnerCad.secret),

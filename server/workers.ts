@@ -13,9 +13,9 @@ export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
 const WORKER_FACTORIES: WorkerFactory[] = [
   startCredentialPurgeWorker,
   startLiveVideoWorker,
+  startWebhookEngine,
+  receiverProcessingWorker,
 ];
-const WORKER_FACTORIES: WorkerFactory[] = [startWebhookEngine];
-const WORKER_FACTORIES: WorkerFactory[] = [receiverProcessingWorker];
 
 export async function startWorkers(runtime: Runtime) {
   const started: Worker[] = [];
