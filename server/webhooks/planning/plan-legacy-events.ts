@@ -15,7 +15,7 @@ import { V3_FLAGS, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
 import { renderLegacyBody, type LegacyRenderInput } from "../contracts/v2/render-event-body.ts";
 import { V2_SOURCE_OF, v3SourcesOf } from "../contracts/v2/render-incident.ts";
 import { LEGACY_ROUTES, legacyPath, type LegacyMajor, type LegacyRouteKey } from "../contracts/v2/routes.ts";
-import { planEvents, type LaneState, type PlannedEvent } from "./plan-events.ts";
+import { NEW_LANE, planEvents, type LaneState, type PlannedEvent } from "./plan-events.ts";
 
 /** The v3 flags whose events have a v2 route (caller.changed and the generic changed have none). */
 export const LEGACY_FLAGS: ReadonlySet<V3Flag> = new Set(V3_FLAGS.filter((f) => f !== "caller.changed" && f !== "incident.changed"));
@@ -91,4 +91,10 @@ export function planLegacyEvents(options: { change: IncidentChange; lane: LaneSt
   const full = new Set(v3.lane.fullTracks);
   const events = dropRepeatedTrackPuts(v3.events.flatMap((e) => translate(ctx, e, lane, full)));
   return { events, lane: { introduced: v3.lane.introduced, fullTracks: [...full] } };
+}
+
+/** Rule 5 resend for a v1/v2 integration: the create-and-track sequence, as new events. */
+export function planLegacyIntroduction(options: { snapshot: TIncidentSnapshotV3; seq: number; now: Date; major: LegacyMajor }): LegacyPlan {
+  const change: IncidentChange = { kind: "incident.created", incidentId: options.snapshot.id, seq: options.seq, producedAt: options.now, actor: "resend", snapshot: options.snapshot };
+  return planLegacyEvents({ change, lane: NEW_LANE, major: options.major });
 }
