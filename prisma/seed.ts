@@ -5,6 +5,7 @@ import type { DbClient } from "../server/platform/db/client.ts";
 import type { Clock } from "../server/platform/clock/clock.ts";
 import { hashClientSecret } from "../server/identity/client-secret.ts";
 import { seedDemoIncidents } from "../server/incidents/seed-demo-incidents.ts";
+import { defaultDeclaration } from "../server/receiver/capabilities.ts";
 
 export const AGENCY = {
   northPsap: "0b0c5b52-1c0e-4a57-9a57-000000000001",
@@ -116,6 +117,10 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
         { key: "fire-rescue", agencyId: AGENCY.fireRescue, receiverUrl: "/receivers/fire-rescue", contractVersion: 2, insecureDev: true, createdAt },
       ],
     });
+
+    // Issue 8: fire-rescue's embedded receiver speaks the legacy v2 contract (its /about says 2.0),
+    // with v3 declared beside it, ready for a cutover rehearsal (workbench-decisions.md, seed table).
+    await tx.receiverCapabilities.create({ data: { integrationKey: "fire-rescue", declaration: { ...defaultDeclaration(), version: "2.0" }, updatedAt: createdAt } });
 
     // Issue 4: two Demo incidents with fixed ids (server/incidents/seed-demo-incidents.ts).
     await seedDemoIncidents({ db: tx, clock, portalUrl: publicUrl, agencies: AGENCY });

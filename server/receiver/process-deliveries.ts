@@ -15,6 +15,8 @@ import { applyEvent, type Replica } from "./apply-event.ts";
 import { isFlagSet, type CapabilityDeclaration } from "./capabilities.ts";
 import { matchEventRoute } from "./event-routes.ts";
 import { readCapabilities } from "./receiver-capabilities.ts";
+import { matchLegacyRoute } from "../webhooks/contracts/v2/routes.ts";
+import { applyLegacyEvent, isLegacySnapshot, legacyPurpose, type LegacyReplica } from "./legacy/apply-legacy-event.ts";
 import { receiverEvents } from "./receiver-events.ts";
 
 type Options = { db: DbClient; clock: Clock; integrationKey: string; incidentId: string | null };
@@ -72,15 +74,19 @@ async function processBatch(options: Options): Promise<number | "busy"> {
     let replica = incidentId ? await loadReplica(tx, integrationKey, incidentId) : null;
     const anomalies: string[] = [];
     for (const record of pending) {
-      const match = matchEventRoute(record.method, record.path)!;
-      const applied = applyEvent(replica, { flag: match.route.flag, params: match.params, body: record.body, requestTimestamp: record.requestTimestamp });
-      const found = [...record.anomalies, ...applied.anomalies, ...undeclared(declaration, match.route.flag)];
+      // Issue 8: a v1/v2 delivery applies to the legacy replica (receiver/legacy).
+      const legacy = matchLegacyRoute(record.method, record.path);
+      const match = legacy ? null : matchEventRoute(record.method, record.path)!;
+      const applied = legacy
+        ? (applyLegacyEvent(replica as unknown as LegacyReplica | null, { key: legacy.key, body: record.body }) as unknown as ReturnType<typeof applyEvent>)
+        : applyEvent(replica, { flag: match!.route.flag, params: match!.params, body: record.body, requestTimestamp: record.requestTimestamp });
+      const found = [...record.anomalies, ...applied.anomalies, ...(match ? undeclared(declaration, match.route.flag) : [])];
       replica = applied.replica;
       anomalies.push(...found);
       await tx.receiverRecord.update({
         where: { id: record.id },
         // Delivery rules 6: Test incidents are accepted and marked, never shown as real emergencies.
-        data: { processedAt: clock.now(), anomalies: found, isTest: replica?.snapshot.purpose === "Test" },
+        data: { processedAt: clock.now(), anomalies: found, isTest: replica ? purposeOf(replica.snapshot) === "Test" : false },
       });
     }
     if (replica && incidentId) await saveReplica(tx, integrationKey, incidentId, replica, clock.now());
@@ -105,6 +111,11 @@ async function loadReplica(tx: Prisma.TransactionClient, integrationKey: string,
 }
 
 async function saveReplica(tx: Prisma.TransactionClient, integrationKey: string, incidentId: string, replica: Replica, now: Date) {
-  const data = { snapshot: replica.snapshot as object, purpose: replica.snapshot.purpose, fullSources: replica.fullSources, closedAtUtc: replica.closedAtUtc, updatedAt: now };
+  const data = { snapshot: replica.snapshot as object, purpose: purposeOf(replica.snapshot), fullSources: replica.fullSources, closedAtUtc: replica.closedAtUtc, updatedAt: now };
   await tx.receiverIncident.upsert({ where: { integrationKey_incidentId: { integrationKey, incidentId } }, create: { integrationKey, incidentId, ...data }, update: data });
+}
+
+/** v3 replicas carry purpose; v1/v2 ones only isTest (issue 8). */
+function purposeOf(snapshot: TIncidentSnapshotV3): string {
+  return isLegacySnapshot(snapshot) ? legacyPurpose(snapshot) : snapshot.purpose;
 }

@@ -42,7 +42,8 @@ export async function setReceiverCapabilities(options: { db: DbClient; clock: Cl
     incident = withFlag(incident, flag, value);
   }
   const version = options.version ?? current.version;
-  if (!/^3\.\d+$/.test(version)) throw new AppError("ValidationFailed", 400, `The reference receiver implements v3: the version must be 3.x, not "${version}".`, [{ field: "version", message: "must be 3.x" }]);
+  // Issue 8: 1.x/2.x make the receiver speak the legacy contract at /about (its v3 routes stay: the cutover).
+  if (!/^[123]\.\d+$/.test(version)) throw new AppError("ValidationFailed", 400, `The reference receiver implements v1, v2 and v3: the version must be 1.x, 2.x or 3.x, not "${version}".`, [{ field: "version", message: "must be 1.x, 2.x or 3.x" }]);
   const declaration: CapabilityDeclaration = { version, supports: { ...current.supports, incident }, allowsMonitoring: options.allowsMonitoring ?? current.allowsMonitoring };
   await db.receiverCapabilities.upsert({
     where: { integrationKey: key },

@@ -1,5 +1,6 @@
 import { createTRPCRouter, publicProcedure } from "../trpc.ts";
 import { resetToSeed } from "../../../prisma/seed.ts";
+import { clearServiceTokenCache } from "../../webhooks/delivery/service-token-cache.ts";
 
 export const systemRouter = createTRPCRouter({
   info: publicProcedure.query(({ ctx }) => ({
@@ -12,6 +13,8 @@ export const systemRouter = createTRPCRouter({
   /** Dev data back to the seed of workbench-decisions.md (the clock is left as it is). */
   resetSeed: publicProcedure.mutation(async ({ ctx }) => {
     await resetToSeed({ db: ctx.db, clock: ctx.clock, publicUrl: ctx.env.PUBLIC_URL });
+    // The reset drops the signing keys: cached outbound webhook tokens were signed by them (found by e2e/legacy-cutover.spec.ts).
+    clearServiceTokenCache(ctx);
     ctx.logger.info("data reset to the seed");
     return { reset: true as const };
   }),

@@ -12,11 +12,13 @@ import { createPublisherTokenVerifier } from "../../receiver/verify-publisher-to
 import { applyFault } from "./apply-fault.ts";
 import { authenticate } from "./authenticate.ts";
 import { receiveDelivery } from "./receive-delivery.ts";
+import { authenticateAbout, mountLegacyRoutes } from "./legacy-routes.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 
 export function receiversApp(runtime: Runtime) {
   // One verifier per app: it caches the discovery document and the JWKS it fetched.
-  const authenticatePublisher = authenticate(createPublisherTokenVerifier({ authUrl: runtime.env.AUTH_URL }));
+  const verifyPublisher = createPublisherTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+  const authenticatePublisher = authenticate(verifyPublisher);
   const lookup = createReceiverLookup({ db: runtime.db });
   const app = new Hono<ReceiverEnv>();
 
@@ -45,10 +47,12 @@ export function receiversApp(runtime: Runtime) {
   // carries no incident data, so it asks for no token (only /about declares 401/403).
   app.get("/:key/health", (c) => c.json({ status: "ok" }));
 
-  // /about: the stored declaration. The legacy PsapConnector credential fails the
-  // Publisher check and gets 401: this receiver is v3-only (spec, "Discovery").
-  app.get("/:key/about", authenticatePublisher, async (c) => c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })));
+  // /about: the stored declaration. Declaring 3.x, the receiver is v3-only: the
+  // legacy PsapConnector credential gets 401 (spec, "Discovery"). Declaring 1.x/2.x
+  // it accepts PsapConnector too (issue 8, legacy-routes.ts).
+  app.get("/:key/about", authenticateAbout(runtime, verifyPublisher), async (c) => c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })));
 
   app.on(["POST", "PUT", "PATCH"], "/:key/v3/*", requireEventRoute, authenticatePublisher, receiveDelivery);
+  mountLegacyRoutes(app, runtime); // issue 8: /v1 and /v2 beside /v3
   return app;
 }

@@ -13,6 +13,7 @@ import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcom
 import { sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
 import { readDispatcherNetworkFault } from "../../receiver/integration-faults.ts";
+import { legacyCredential } from "./legacy-credential.ts";
 
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
@@ -33,7 +34,9 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
   }
 
   const url = resolveReceiverUrl(target.receiverUrl, runtime.env.PUBLIC_URL) + row.path;
-  const headers: Record<string, string> = {
+  // Issue 8: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
+  const legacy = legacyCredential(row.method, row.path);
+  const headers: Record<string, string> = legacy ? legacy.headers : {
     "content-type": "application/json",
     "service-request-id": row.requestId,
     "service-request-timestamp": row.producedAt.toISOString(),
@@ -52,7 +55,7 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
       ? { status: null, headers: null, bodyExcerpt: null, error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", durationMs: 0 }
       : { status: null, headers: null, bodyExcerpt: null, error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`, durationMs: deps.timeoutMs };
   } else {
-    const token = await getServiceToken(runtime, row.agencyId, "Publisher");
+    const token = legacy ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacy.scope]) : await getServiceToken(runtime, row.agencyId, "Publisher");
     const body = row.body === null ? null : JSON.stringify(row.body);
     startedAt = runtime.clock.now();
     result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, allowInvalidCertificate: target.insecureDev, timeoutMs: deps.timeoutMs });

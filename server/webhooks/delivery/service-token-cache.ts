@@ -16,16 +16,17 @@ const SLOT = Symbol.for("incident-workbench.webhook-token-cache");
 const holder = globalThis as typeof globalThis & { [SLOT]?: WeakMap<object, Map<string, Promise<ServiceToken>>> };
 const caches = (holder[SLOT] ??= new WeakMap());
 
-export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | "env">, agencyId: string, identity: ServiceIdentity): Promise<string> {
+/** `scopes`: PsapConnector only — the psap.* scope a v1/v2 endpoint requires (issue 8); default the /about read scope. */
+export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | "env">, agencyId: string, identity: ServiceIdentity, scopes: string[] = PSAP_CONNECTOR_ABOUT_SCOPES): Promise<string> {
   let cache = caches.get(runtime.keys);
   if (!cache) caches.set(runtime.keys, (cache = new Map()));
-  const key = `${runtime.env.AUTH_URL}|${agencyId}|${identity}`;
+  const key = `${runtime.env.AUTH_URL}|${agencyId}|${identity}${identity === "PsapConnector" ? `|${scopes.join(" ")}` : ""}`;
   const cached = cache.get(key);
   if (cached) {
     const token = await cached.catch(() => undefined);
     if (token && isUsable(token, runtime.clock.nowMs())) return token.accessToken;
   }
-  const minted = identity === "Publisher" ? mintPublisherToken(runtime, agencyId) : mintPsapConnectorToken(runtime, agencyId, PSAP_CONNECTOR_ABOUT_SCOPES);
+  const minted = identity === "Publisher" ? mintPublisherToken(runtime, agencyId) : mintPsapConnectorToken(runtime, agencyId, scopes);
   cache.set(key, minted);
   return (await minted).accessToken;
 }

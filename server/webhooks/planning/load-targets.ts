@@ -4,11 +4,11 @@
 // CPU per change in the query compiler; the planner runs in every change's
 // transaction, so it is on the hot path of the inbound API).
 import type { Prisma } from "../../platform/db/client.ts";
-import type { TLocationSource } from "../../incidents/snapshot.schema.ts";
 import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import { laneForMajor } from "./legacy-lane.ts";
 import { NEW_LANE, type LaneState } from "./plan-events.ts";
 
-export type PlanningTarget = { integrationKey: string; agencyId: string; flags: ReadonlySet<V3Flag>; lane: LaneState };
+export type PlanningTarget = { integrationKey: string; agencyId: string; flags: ReadonlySet<V3Flag>; lane: LaneState; /** Contract major (issue 8): 3, or legacy 1/2. */ major: 1 | 2 | 3 };
 
 /**
  * Decision (documented in the AsyncAPI document): until an integration's /about
@@ -32,13 +32,16 @@ export async function loadPlanningTargets(tx: Prisma.TransactionClient, options:
     ORDER BY i.key`;
   const targets: PlanningTarget[] = [];
   for (const r of rows) {
-    if ((r.majorVersion ?? r.contractVersion) !== 3) continue;
+    const major = r.majorVersion ?? r.contractVersion;
+    if (major !== 1 && major !== 2 && major !== 3) continue;
     const accepted = r.flags && r.flags.length > 0 && r.status !== "rejected";
     targets.push({
       integrationKey: r.key,
       agencyId: r.agencyId,
       flags: accepted ? new Set(r.flags as V3Flag[]) : UNDISCOVERED_FLAGS,
-      lane: r.introduced === null ? NEW_LANE : { introduced: r.introduced, fullTracks: (r.fullTracks ?? []) as TLocationSource[] },
+      // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
+      lane: r.introduced === null ? NEW_LANE : laneForMajor({ introduced: r.introduced, fullTracks: r.fullTracks ?? [] }, major),
+      major,
     });
   }
   return targets;

@@ -7,7 +7,9 @@ import type { ChangeSubscriber, IncidentChange } from "../../incidents/change-re
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, type PlanningTarget } from "./load-targets.ts";
+import { laneToStore } from "./legacy-lane.ts";
 import { planEvents, planResendSequence, type Plan } from "./plan-events.ts";
+import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
 export const OUTBOX_CHANNEL = "webhook_outbox";
@@ -22,7 +24,8 @@ export const planDeliveriesOnChange: ChangeSubscriber = async (tx, change) => {
 
 export async function planDeliveries(tx: Tx, change: IncidentChange): Promise<PlannedRow[]> {
   const targets = await loadPlanningTargets(tx, { incidentId: change.incidentId, agencyIds: selectRecipientAgencies(change) });
-  const plans = targets.map((target) => ({ target, plan: planEvents({ change, flags: target.flags, lane: target.lane }) }));
+  // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
+  const plans = targets.map((target) => ({ target, plan: target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major }) }));
   return writePlans(tx, { incidentId: change.incidentId, seq: change.seq, producedAt: change.producedAt, plans, snapshot: change.snapshot });
 }
 
@@ -35,7 +38,11 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
   const incident = await tx.incident.findUnique({ where: { id: options.incidentId }, select: { closedAt: true } });
   const closedAtUtc = incident?.closedAt?.toISOString() ?? null;
-  const plans = targets.map((target) => ({ target, plan: planResendSequence(snapshot, target.flags, closedAtUtc) }));
+  // v3: the create-and-track sequence (and closed, for a closed incident); v1/v2: the legacy introduction.
+  const plans = targets.map((target) => ({
+    target,
+    plan: target.major === 3 ? planResendSequence(snapshot, target.flags, closedAtUtc) : planLegacyIntroduction({ snapshot, seq: stored.seq, now: options.now, major: target.major }),
+  }));
   return writePlans(tx, { incidentId: options.incidentId, seq: stored.seq, producedAt: options.now, plans, snapshot: null });
 }
 
@@ -45,16 +52,17 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
  * that wakes workers in every process at commit. Measured on PostgreSQL 15
  * here: the six Prisma calls this replaces cost ~7 ms of CPU per change.
  */
-async function writePlans(tx: Tx, options: { incidentId: string; seq: number; producedAt: Date; plans: Array<{ target: PlanningTarget; plan: Plan }>; snapshot: TIncidentSnapshotV3 | null }): Promise<PlannedRow[]> {
+async function writePlans(tx: Tx, options: { incidentId: string; seq: number; producedAt: Date; plans: Array<{ target: PlanningTarget; plan: Plan | LegacyPlan }>; snapshot: TIncidentSnapshotV3 | null }): Promise<PlannedRow[]> {
   const { incidentId, seq, producedAt } = options;
   const deliveries = options.plans.flatMap(({ target, plan }) =>
     plan.events.map((e) => ({ n: 0,
-      requestId: randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId,
-      eventName: e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
+      // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
+      requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId,
+      eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
     })),
   );
   deliveries.forEach((d, i) => (d.n = i));
-  const lanes = options.plans.map(({ target, plan }) => ({ integrationKey: target.integrationKey, introduced: plan.lane.introduced, fullTracks: plan.lane.fullTracks }));
+  const lanes = options.plans.map(({ target, plan }) => ({ integrationKey: target.integrationKey, ...laneToStore(plan.lane, target.major) }));
   const rows = await tx.$queryRaw<Array<Omit<PlannedRow, "incidentId">>>`
     WITH saved_snapshot AS (
       INSERT INTO "WebhookIncidentSnapshot" ("incidentId", seq, snapshot, "updatedAt")

@@ -1,0 +1,98 @@
+// The v1 and v2 routes of the embedded receivers (issue 8), mounted beside the
+// v3 ones so one receiver serves the legacy and the current contract side by
+// side (spec, Versioning rule 3: the cutover). Each route is a pipeline: find
+// the receiver and apply a fault (shared with v3), authenticate the
+// PsapConnector token with the route's psap.* scope, then record durably
+// (deduplicated on the body's requestId), answer 200, and process afterwards.
+import type { Context, Hono, MiddlewareHandler, Next } from "hono";
+import type { Runtime } from "../../platform/runtime.ts";
+import { PSAP_READ_SCOPE, LEGACY_ROUTES, matchLegacyRoute } from "../../webhooks/contracts/v2/routes.ts";
+import { createPsapConnectorTokenVerifier } from "../../receiver/legacy/verify-psap-connector-token.ts";
+import type { PublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";
+import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { processPendingDeliveries } from "../../receiver/process-deliveries.ts";
+import { recordDelivery } from "../../receiver/record-delivery.ts";
+import { authenticate } from "./authenticate.ts";
+import type { ReceiverEnv } from "./receiver-env.ts";
+
+/** A declaration of version 1.x or 2.x: the receiver speaks the legacy contract at /about. */
+export const isLegacyVersion = (version: string) => /^[12](\.|$)/.test(version);
+
+export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime) {
+  const verifyPsap = createPsapConnectorTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+
+  const requireLegacyRoute: MiddlewareHandler<ReceiverEnv> = async (c, next) => {
+    if (!matchLegacyRoute(c.req.method, c.var.receiverPath)) return c.json({ error: "not_found", error_description: `No v1/v2 route ${c.req.method} ${c.var.receiverPath}.` }, 404);
+    await next();
+  };
+
+  const authenticatePsapConnector: MiddlewareHandler<ReceiverEnv> = async (c, next) => {
+    const scope = LEGACY_ROUTES[matchLegacyRoute(c.req.method, c.var.receiverPath)!.key].scope;
+    const refused = await authenticate((o) => verifyPsap({ ...o, scope }))(c, next);
+    if (refused) return refused;
+  };
+
+  for (const path of ["/:key/v1/*", "/:key/v2/*"]) app.on(["POST", "PUT", "PATCH"], path, requireLegacyRoute, authenticatePsapConnector, receiveLegacyDelivery);
+}
+
+/**
+ * /about's token check. A receiver declaring 3.x is v3-only and refuses the
+ * legacy credential (401, the engine retries with Publisher). A receiver
+ * declaring 1.x/2.x accepts PsapConnector with psap.read (and Publisher too: it
+ * serves v3 routes beside its legacy ones, ready for the cutover).
+ */
+export function authenticateAbout(runtime: Runtime, verifyPublisher: PublisherTokenVerifier) {
+  const verifyPsap = createPsapConnectorTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+  const publisherOnly = authenticate(verifyPublisher);
+  const either = authenticate(async (o) => {
+    const legacy = await verifyPsap({ ...o, scope: PSAP_READ_SCOPE });
+    if (legacy.ok) return legacy;
+    const current = await verifyPublisher(o);
+    return current.ok ? current : legacy;
+  });
+  return async function authenticateAboutCaller(c: Context<ReceiverEnv>, next: Next) {
+    const declaration = await readCapabilities({ db: runtime.db, key: c.var.receiverKey });
+    return (isLegacyVersion(declaration.version) ? either : publisherOnly)(c, next);
+  };
+}
+
+async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
+  const { db, clock, logger } = c.var.runtime;
+  const match = matchLegacyRoute(c.req.method, c.var.receiverPath)!;
+  const text = await c.req.text();
+  let body: unknown = null;
+  const anomalies: string[] = [];
+  try {
+    body = text.trim() === "" ? null : JSON.parse(text);
+  } catch {
+    body = { unparsed: text.slice(0, 4_000) };
+    anomalies.push("invalid-json");
+  }
+  const b = (body ?? {}) as { requestId?: unknown; requestTimeStampUtc?: unknown; incident?: { id?: unknown; isTest?: unknown } };
+  // v1/v2: the delivery identifier and timestamp are body members (spec, "Events"); dedupe on requestId.
+  const requestId = typeof b.requestId === "string" ? b.requestId : null;
+  if (!requestId) anomalies.push("missing-key:requestId");
+  const incidentId = match.incidentId ?? (typeof b.incident?.id === "string" ? b.incident.id : null);
+  let recorded;
+  try {
+    recorded = await recordDelivery({
+      db, clock,
+      input: {
+        integrationKey: c.var.receiverKey, method: c.req.method, path: c.var.receiverPath, route: `v${match.major} ${match.key}`, incidentId,
+        serviceRequestId: requestId, requestTimestamp: typeof b.requestTimeStampUtc === "string" ? b.requestTimeStampUtc : null,
+        body, status: c.var.successStatus, outcome: "accepted", anomalies, isTest: b.incident?.isTest === true,
+      },
+    });
+  } catch (err) {
+    logger.error({ err, receiver: c.var.receiverKey }, "receiver could not record a delivery");
+    return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
+  }
+  if (!recorded.duplicate) {
+    const run = () => processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId })
+      .catch((err: Error) => logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"));
+    const outgoing = c.env?.outgoing;
+    if (outgoing) outgoing.once("close", run);
+    else setImmediate(run);
+  }
+  return c.json({ received: true, duplicate: recorded.duplicate }, c.var.successStatus);
+}
