@@ -94,6 +94,8 @@ describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
     const failed = waitForEvents("delivery:attempted", 1, (e) => e.integrationKey === KEY && e.status === 503);
     await setIncidentText({ ...op({ runtime: s.runtime, incidentId }), field: "summary", value: "Two residents inside" });
     await failed;
+    // Listening from here on: the held event's retry may come as soon as the outage ends.
+    const done = delivered(1 + 3 + 1 + 1); // the queued v2 summary; v3 create + PUT Entered + PUT MobileApp; an append; closed
 
     // The outage ends as the receiver's /about switches to 3.x; the held v2 event's retry is a second away.
     await setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: KEY, version: "3.0" });
@@ -101,7 +103,6 @@ describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
     const next = await rediscoverIntegration({ runtime: s.runtime, key: KEY });
     expect([next.status, next.majorVersion, next.credential]).toEqual(["active", 3, "Publisher"]);
 
-    const done = delivered(1 + 3 + 1 + 1); // the queued v2 summary; v3 create + PUT Entered + PUT MobileApp; an append; closed
     await addEnteredLocation({ ...op({ runtime: s.runtime, incidentId }), point: { latitude: 60.23, longitude: 24.93 } });
     await addMeasuredLocation({ ...op({ runtime: s.runtime, incidentId }), source: "MobileApp", fix: { latitude: 60.24, longitude: 24.94, accuracy: 5 } });
     await closeIncident({ ...op({ runtime: s.runtime, incidentId }) });

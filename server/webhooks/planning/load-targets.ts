@@ -15,7 +15,7 @@ export type PlanningTarget = { integrationKey: string; agencyId: string; flags: 
  * has been accepted once, events are planned for the minimal generic shape
  * (incident.created + incident.changed); they wait in the queue (up to their
  * hour) until discovery accepts the receiver. Integrations whose declared or
- * configured major version is not 3 get no v3 events (v1/v2 are later issues).
+ * configured major version is 1 or 2 are planned by the legacy planner (issue 8); any other major gets nothing.
  */
 export const UNDISCOVERED_FLAGS: ReadonlySet<V3Flag> = new Set(["incident.created", "incident.changed"]);
 
