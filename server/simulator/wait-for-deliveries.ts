@@ -15,7 +15,7 @@ export function waitForLaneSettled(options: Wait) {
       options.db.webhookDelivery.count({ where: lane }),
       options.db.webhookDelivery.count({ where: { ...lane, state: { in: ["pending", "delivering"] } } }),
     ]);
-    return all > 0 && open === 0 ? `${all} deliveries settled` : undefined;
+    return all > 0 && open === 0 ? `${all} ${all === 1 ? "delivery" : "deliveries"} settled` : undefined;
   });
 }
 

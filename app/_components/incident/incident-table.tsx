@@ -18,13 +18,13 @@ export function IncidentTable({ rows, hrefOf, caption }: { rows: IncidentListRow
             <TD><PurposeBadge purpose={r.purpose} /></TD>
             <TD>
               <Link href={hrefOf(r.id)} className="font-medium text-slate-900 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500">
-                {r.label ?? <span className="font-mono text-xs">{r.id.slice(0, 8)}…</span>}
+                {r.label ?? <>Unlabelled <span className="font-mono text-xs">{r.id.slice(0, 8)}…</span></>}
               </Link>
               <div className="mt-0.5 flex flex-wrap gap-1 text-xs text-slate-600">
                 {r.sources.map((s) => <Badge key={s} tone="info">{s}</Badge>)}
                 {r.chat && <Badge tone="success">chat</Badge>}
                 {r.liveVideo === "Active" && <Badge tone="success">live video</Badge>}
-                <span>v{r.version} · {r.changeCount} changes</span>
+                <span>v{r.version} · {r.changeCount} {r.changeCount === 1 ? "change" : "changes"}</span>
               </div>
             </TD>
             <TD>{r.callerName ?? "—"}<div className="text-xs text-slate-600">{r.callerPhone ?? "no number"}</div></TD>
