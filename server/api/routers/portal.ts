@@ -38,6 +38,10 @@ export const portalRouter = createTRPCRouter({
     return { id: incident.id, purpose: incident.purpose, version: incident.version, closedAtUtc: incident.closedAt?.toISOString() ?? null, snapshot: incident.snapshot, changes };
   }),
   chatMessages: withVisibleIncident.query(({ ctx }) => listChatMessages({ db: ctx.db, incidentId: ctx.incident.id })),
-  sendChatMessage: withVisibleIncident.input(z.object({ text: z.string().trim().min(1).max(2000) })).mutation(({ ctx, input }) =>
-    addChatMessage({ db: ctx.db, clock: ctx.clock, incidentId: ctx.incident.id, author: "Dispatcher", text: input.text })),
+  /** Only a dispatcher of an agency acting on the incident (Owner or Accepted) answers the caller; related agencies read. */
+  sendChatMessage: withVisibleIncident.input(z.object({ text: z.string().trim().min(1).max(2000) })).mutation(({ ctx, input }) => {
+    const own = ctx.incident.snapshot.involvedAgencies.find((a) => a.id === ctx.session.agencyId);
+    if (own?.collaboration !== "Owner" && own?.collaboration !== "Accepted") throw new TRPCError({ code: "FORBIDDEN", message: "Only an agency acting on this incident answers the caller." });
+    return addChatMessage({ db: ctx.db, clock: ctx.clock, incidentId: ctx.incident.id, author: "Dispatcher", text: input.text });
+  }),
 });
