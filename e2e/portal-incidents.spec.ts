@@ -60,8 +60,23 @@ test("the openUrl of a raised incident opens its page; caller chat and live vide
   await testInfo.attach("portal-live-video", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 });
 
-test("portal pages need the portal session", async ({ page }) => {
+test("an incident page opened without a session leads through the login form back to that incident", async ({ page }) => {
   await page.goto(`/portal/incidents/${DEMO_FALL}`);
-  await expect(page).toHaveURL(/\/portal$/);
+  await expect(page).toHaveURL(new RegExp(`/portal\\?next=${encodeURIComponent(`/portal/incidents/${DEMO_FALL}`)}$`));
   await expect(page.getByRole("heading", { name: "Not signed in" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("Username").fill("dispatcher.north");
+  await page.getByLabel("Password").fill("workbench");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Signed in" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the portal" }).click();
+  await expect(page).toHaveURL(new RegExp(`/portal/incidents/${DEMO_FALL}$`));
+  await expect(page.getByTestId("incident-snapshot")).toBeVisible();
+});
+
+test("next only follows portal paths", async ({ page, request }) => {
+  await signInToPortal(page, request, { returnUrl: "/portal" });
+  await page.goto(`/portal?next=${encodeURIComponent("//evil.example/portal/x")}`);
+  await expect(page).toHaveURL(/\/portal\?next=/);
+  await expect(page.getByTestId("portal-user")).toHaveText("dispatcher.north");
 });

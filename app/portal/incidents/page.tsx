@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "Incidents" };
 
 export default async function PortalIncidentsPage() {
-  const session = await requirePortalSession();
+  const session = await requirePortalSession("/portal/incidents");
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Incidents</h1>

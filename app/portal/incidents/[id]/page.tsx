@@ -6,6 +6,7 @@ export const metadata = { title: "Incident" };
 
 /** The openUrl target ({portal_url}/portal/incidents/{id}, server/incidents/portal-urls.ts). */
 export default async function PortalIncidentPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePortalSession();
-  return <PortalIncident incidentId={(await params).id} />;
+  const { id } = await params;
+  await requirePortalSession(`/portal/incidents/${encodeURIComponent(id)}`);
+  return <PortalIncident incidentId={id} />;
 }
