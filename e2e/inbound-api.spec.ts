@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { signInToPortal } from "./fixtures/portal-sign-in";
 
 test("the Inbound API page renders the OpenAPI document with every operation and its problem codes", async ({ page }) => {
   await page.goto("/api-docs");
@@ -11,8 +12,9 @@ test("the Inbound API page renders the OpenAPI document with every operation and
   await expectAccessible(page);
 });
 
-test("the portal chat and live-video pages of a seeded Demo incident show the channel state", async ({ page }) => {
-  await page.goto("/portal/incidents/0b0c5b52-1c0e-4a57-9a57-200000000001/chat");
+test("the portal chat and live-video pages of a seeded Demo incident show the channel state", async ({ page, request }) => {
+  // Portal pages are behind the portal session.
+  await signInToPortal(page, request, { returnUrl: "/portal/incidents/0b0c5b52-1c0e-4a57-9a57-200000000001/chat" });
   await expect(page.getByRole("heading", { name: "Caller chat" })).toBeVisible();
   await expect(page.getByTestId("channel-state")).toHaveText("Active");
   await page.goto("/portal/incidents/0b0c5b52-1c0e-4a57-9a57-200000000001/live-video");

@@ -1,13 +1,17 @@
 import { headers } from "next/headers";
 import { getPortalSession } from "@/server/identity/portal-sessions";
 import { portalClientConfig } from "./portal-client";
+import { redirect } from "next/navigation";
+import { safePortalNext } from "./safe-portal-next";
 import { SignInButton } from "./sign-in-button";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Portal" };
 
-export default async function PortalPage() {
+export default async function PortalPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const session = await getPortalSession(await headers());
+  const next = safePortalNext((await searchParams).next);
+  if (session && next) redirect(next);
   if (!session) {
     return (
       <section aria-labelledby="portal-h" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -16,7 +20,8 @@ export default async function PortalPage() {
           Sign in with a portal user (development password <code>workbench</code>), or let a partner backend sign you in without a
           password through <code>/Account/LoginUserByToken</code>.
         </p>
-        <div className="mt-4"><SignInButton config={portalClientConfig()} /></div>
+        {next && <p className="mt-2 text-sm text-slate-600">After signing in you continue to <code>{next}</code>.</p>}
+        <div className="mt-4"><SignInButton config={portalClientConfig()} next={next} /></div>
       </section>
     );
   }

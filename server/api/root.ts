@@ -8,6 +8,9 @@ import { deliveriesRouter } from "./routers/deliveries.ts";
 import { integrationsRouter } from "./routers/integrations.ts";
 import { receiversRouter } from "./routers/receivers.ts";
 import { inboundRouter } from "./routers/inbound.ts";
+import { simulatorRouter } from "./routers/simulator.ts";
+import { incidentsRouter } from "./routers/incidents.ts";
+import { portalRouter } from "./routers/portal.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -20,6 +23,9 @@ export const appRouter = createTRPCRouter({
   integrations: integrationsRouter,
   receivers: receiversRouter,
   inbound: inboundRouter,
+  simulator: simulatorRouter,
+  incidents: incidentsRouter,
+  portal: portalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { registerKeysCommands } from "./commands/keys.ts";
 import { registerWebhookCommands } from "./commands/webhooks.ts";
 import { registerReceiverCommands } from "./commands/receiver.ts";
 import { registerSmsCommands } from "./commands/sms.ts";
+import { registerSimulateCommands } from "./commands/simulate.ts";
 
 const program = new Command()
   .name("workbench")
@@ -36,5 +37,6 @@ registerKeysCommands(program, run);
 registerWebhookCommands(program, run);
 registerReceiverCommands(program, run);
 registerSmsCommands(program, run);
+registerSimulateCommands(program, run);
 
 await program.parseAsync(process.argv);

@@ -14,6 +14,8 @@ type Outcome = { state: "working" } | { state: "done"; expiresIn: number; scope:
  */
 export function CompleteSignIn({ config }: { config: PortalClientConfig }) {
   const [outcome, setOutcome] = useState<Outcome>({ state: "working" });
+  // Through /portal?next=…, which checks the path again before following it.
+  const [next, setNext] = useState("/portal");
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -24,6 +26,9 @@ export function CompleteSignIn({ config }: { config: PortalClientConfig }) {
       const expectedState = sessionStorage.getItem(PKCE_STORAGE.STATE_KEY);
       sessionStorage.removeItem(PKCE_STORAGE.VERIFIER_KEY);
       sessionStorage.removeItem(PKCE_STORAGE.STATE_KEY);
+      const stored = sessionStorage.getItem(PKCE_STORAGE.NEXT_KEY);
+      sessionStorage.removeItem(PKCE_STORAGE.NEXT_KEY);
+      if (stored) setNext(`/portal?next=${encodeURIComponent(stored)}`);
       // Drop the code from the address bar and history.
       window.history.replaceState(null, "", "/portal/callback");
       if (params.get("error")) return setOutcome({ state: "failed", message: params.get("error_description") ?? params.get("error")! });
@@ -47,7 +52,7 @@ export function CompleteSignIn({ config }: { config: PortalClientConfig }) {
         {outcome.state === "done" && <p>Access token received for <code>{outcome.scope}</code>, valid {outcome.expiresIn} s, with a refresh token (kept in memory only).</p>}
         {outcome.state === "failed" && <p className="text-red-700">{outcome.message}</p>}
       </div>
-      {outcome.state !== "working" && <p className="mt-4"><Link href="/portal" className="font-medium text-orange-800 underline">Go to the portal</Link></p>}
+      {outcome.state !== "working" && <p className="mt-4"><Link href={next} className="font-medium text-orange-800 underline">Go to the portal</Link></p>}
     </section>
   );
 }

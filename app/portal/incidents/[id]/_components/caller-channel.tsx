@@ -1,31 +1,44 @@
-// The portal side of chat and live video: a simple page showing the channel's
-// state as the incident now stands (the simulator plays the caller's side).
-import { notFound } from "next/navigation";
-import { getRuntime } from "@/server/platform/runtime";
-import { readIncident } from "@/server/incidents/read-incident";
+"use client";
+// The portal side of chat and live video, live (polled every second): the
+// channel's state as the incident now stands; the simulator plays the caller.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatUtc } from "@/app/_components/incident/labels";
+import { Alert } from "@/app/_components/ui/alert";
+import { PurposeBadge } from "@/app/_components/ui/purpose-badge";
+import { SkeletonRows } from "@/app/_components/ui/skeleton";
+import { useTRPC } from "@/app/_trpc/react";
+import { ChatConversation } from "./chat-conversation";
+import { SimulatedStream } from "./simulated-stream";
 
-export async function CallerChannel({ incidentId, channel }: { incidentId: string; channel: "chat" | "liveVideo" }) {
-  const incident = await readIncident({ db: getRuntime().db, incidentId });
-  if (!incident) notFound();
-  const { snapshot } = incident;
-  const state = channel === "chat" ? snapshot.caller.chat : snapshot.caller.liveVideo;
+export function CallerChannel({ incidentId, channel }: { incidentId: string; channel: "chat" | "liveVideo" }) {
+  const trpc = useTRPC();
+  const incident = useQuery({ ...trpc.portal.incident.queryOptions({ incidentId }), refetchInterval: 1_000, retry: false });
   const title = channel === "chat" ? "Caller chat" : "Live video";
+  if (incident.error) return <Alert tone="danger">{incident.error.message}</Alert>;
+  if (!incident.data) return <SkeletonRows rows={4} />;
+  const { snapshot, closedAtUtc } = incident.data;
+  const state = channel === "chat" ? snapshot.caller.chat : snapshot.caller.liveVideo;
+  const row = (label: string, value: ReactNode) => (<><dt className="text-slate-600">{label}</dt><dd>{value}</dd></>);
   return (
-    <main className="mx-auto max-w-2xl p-8">
-      <p className="text-xs font-semibold uppercase tracking-wider text-orange-800">Incident {snapshot.label ? `· ${snapshot.label}` : ""}</p>
-      <h1 className="mt-1 text-2xl font-semibold">{title}</h1>
-      <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
-        <dt className="text-slate-600">Incident</dt><dd className="font-mono">{snapshot.id}</dd>
-        <dt className="text-slate-600">Caller</dt><dd>{snapshot.caller.fullName ?? "unknown"} · {snapshot.caller.phoneNumber ?? "no number"}</dd>
+    <div className="mx-auto max-w-3xl">
+      <Link href={`/portal/incidents/${incidentId}`} className="text-sm text-slate-700 underline-offset-2 hover:underline">← Incident {snapshot.label ?? snapshot.id}</Link>
+      <div className="mt-2 flex items-center gap-3"><h1 className="text-2xl font-semibold">{title}</h1><PurposeBadge purpose={snapshot.purpose} /></div>
+      <dl className="mt-4 grid grid-cols-[10rem_1fr] gap-y-2 text-sm">
+        {row("Incident", <span className="font-mono">{snapshot.id}</span>)}
+        {row("Caller", `${snapshot.caller.fullName ?? "unknown"} · ${snapshot.caller.phoneNumber ?? "no number"}`)}
         <dt className="text-slate-600">State</dt>
         <dd data-testid="channel-state" className="font-medium">{state ? state.state : "Not activated"}</dd>
-        {state && (<><dt className="text-slate-600">Activated</dt><dd>{state.activatedAtUtc}</dd></>)}
-        {state && "endedAtUtc" in state && state.endedAtUtc && (<><dt className="text-slate-600">Ended</dt><dd>{state.endedAtUtc}</dd></>)}
-        {incident.closedAt && (<><dt className="text-slate-600">Incident closed</dt><dd>{incident.closedAt.toISOString()}</dd></>)}
+        {state && row("Activated", formatUtc(state.activatedAtUtc))}
+        {state && "endedAtUtc" in state && state.endedAtUtc && row("Ended", formatUtc(state.endedAtUtc))}
+        {closedAtUtc && row("Incident closed", formatUtc(closedAtUtc))}
       </dl>
-      <p className="mt-8 rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-        The workbench simulates the caller: {channel === "chat" ? "messages" : "the video stream"} are not carried here.
-      </p>
-    </main>
+      <div className="mt-6">
+        {channel === "chat"
+          ? <ChatConversation incidentId={incidentId} active={Boolean(state) && !closedAtUtc} />
+          : <SimulatedStream video={snapshot.caller.liveVideo} />}
+      </div>
+    </div>
   );
 }

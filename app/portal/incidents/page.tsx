@@ -1,0 +1,16 @@
+import { requirePortalSession } from "../require-portal-session";
+import { PortalIncidentList } from "./_components/portal-incident-list";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Incidents" };
+
+export default async function PortalIncidentsPage() {
+  const session = await requirePortalSession("/portal/incidents");
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Incidents</h1>
+      <p className="mt-1 text-sm text-slate-600">{session.agencyName} and the agencies it works with. The list updates by itself.</p>
+      <PortalIncidentList ownAgencyId={session.agencyId} />
+    </>
+  );
+}

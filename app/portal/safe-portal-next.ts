@@ -1,0 +1,5 @@
+/** Only portal pages of this origin are followed after sign-in (no open redirect): `/portal/…` of plain path characters. */
+export function safePortalNext(next: string | string[] | undefined): string | undefined {
+  if (typeof next !== "string") return undefined;
+  return /^\/portal\/[A-Za-z0-9/_-]*$/.test(next) && !next.includes("//") ? next : undefined;
+}
