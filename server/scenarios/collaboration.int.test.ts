@@ -58,4 +58,24 @@ describe("collaboration", () => {
     const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
   });
+
+  it("a Jurisdiction-routed incident reaches every involved receiver with create then the Entered track (rule 6); none of them sees an anomaly", async () => {
+    const north = await s.requestToken();
+    const res = await s.step(north, "POST", "/v1/incidents", {
+      routingMode: "Jurisdiction", requestedIncidentId: crypto.randomUUID(), caller: { phoneNumber: "+4795599999", location: { latitude: 59.97, longitude: 10.76 } },
+    }, [201]);
+    const id = res.body.incidentId as string;
+    await s.settled(id);
+    const involved = (res.body.involvedAgencies as Array<{ id: string }>).map((a) => a.id);
+    // The northern half is covered by North PSAP, Central EMS and Fire and Rescue (seed).
+    expect([...involved].sort()).toEqual([AGENCY.northPsap, AGENCY.centralEms, AGENCY.fireRescue].sort());
+    // fire-rescue is seeded as a legacy (v2) integration, but its embedded receiver's /about says 3.0,
+    // and the version comes from /about alone (spec, Versioning 3): it gets v3 like the others.
+    for (const key of ["north-psap", "central-ems", "fire-rescue"]) {
+      expect(await routes(key, id)).toEqual(["POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track"]);
+      expect((await s.records(key, id)).flatMap((r) => r.anomalies)).toEqual([]);
+      const { replica, platform } = await s.replicaAndPlatform(key, id);
+      expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+    }
+  });
 });
