@@ -69,13 +69,15 @@ describe("collaboration", () => {
     const involved = (res.body.involvedAgencies as Array<{ id: string }>).map((a) => a.id);
     // The northern half is covered by North PSAP, Central EMS and Fire and Rescue (seed).
     expect([...involved].sort()).toEqual([AGENCY.northPsap, AGENCY.centralEms, AGENCY.fireRescue].sort());
-    // fire-rescue is seeded as a legacy (v2) integration, but its embedded receiver's /about says 3.0,
-    // and the version comes from /about alone (spec, Versioning 3): it gets v3 like the others.
-    for (const key of ["north-psap", "central-ems", "fire-rescue"]) {
+    for (const key of ["north-psap", "central-ems"]) {
       expect(await routes(key, id)).toEqual(["POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track"]);
       expect((await s.records(key, id)).flatMap((r) => r.anomalies)).toEqual([]);
       const { replica, platform } = await s.replicaAndPlatform(key, id);
       expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
     }
+    // fire-rescue's embedded receiver declares 2.0 (seed, issue 8), and the version comes from /about
+    // alone (spec, Versioning 3): the same create-then-track sequence on the v2 routes.
+    expect(await routes("fire-rescue", id)).toEqual(["POST /v2/incident", "PUT /v2/incident/{id}/position"]);
+    expect((await s.records("fire-rescue", id)).flatMap((r) => r.anomalies)).toEqual([]);
   });
 });
