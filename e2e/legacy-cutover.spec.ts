@@ -1,7 +1,7 @@
 // The v2 → v3 cutover rehearsal in the dashboard (issue 8): the seeded
 // fire-rescue integration delivers to its embedded receiver's v2 routes; its
 // /about is switched to 3.0 on the Reference receivers page; after Rediscover on
-// the Deliveries page the next change goes to v3 routes, starting with the whole
+// the Admin page the next change goes to v3 routes, starting with the whole
 // incident, and the v2 delivery before it stays delivered once.
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
@@ -12,7 +12,7 @@ test.afterEach(async ({ workbench }) => {
   await workbench.integrations.rediscover.mutate({ key: "fire-rescue" });
 });
 
-test("cutover: events flow to v2 routes, /about switches to 3.0, the next change flows to v3 routes", async ({ page, request }, testInfo) => {
+test("cutover: events flow to v2 routes, /about switches to 3.0, the next change flows to v3 routes", async ({ page, request, workbench }, testInfo) => {
   const token = await request.post("/connect/token", { form: {
     grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret",
     scope: "incident.create incident.update username.required", agency_context: FIRE, username: "dispatcher.fire",
@@ -22,14 +22,14 @@ test("cutover: events flow to v2 routes, /about switches to 3.0, the next change
   expect(created.status()).toBe(201);
   const { incidentId } = (await created.json()) as { incidentId: string };
 
-  await page.goto("/deliveries");
-  await expect(page.getByTestId("discovery-fire-rescue")).toContainText("active (v2.0, PsapConnector)");
-  await page.getByLabel("Filter by integration").selectOption("fire-rescue");
-  await page.getByLabel("Filter by incident").fill(incidentId);
-  const rows = page.getByTestId("deliveries-table").locator("tbody tr");
-  await expect(rows).toHaveCount(1);
-  await expect(rows.nth(0)).toContainText("POST /v2/incident");
-  await expect(rows.nth(0)).toContainText("delivered");
+  // Discovery: the Admin page shows what fire-rescue's /about declared and which credential it accepted.
+  await page.goto("/admin");
+  const integration = page.getByTestId("integration-fire-rescue");
+  await expect(integration).toContainText("active · v2.0");
+  await expect(integration).toContainText("/about credential: PsapConnector");
+  const deliveries = async () =>
+    (await workbench.deliveries.list.query({ integration: "fire-rescue", incidentId })).map((d) => `${d.method} ${d.path} ${d.state}`);
+  await expect.poll(deliveries).toEqual(["POST /v2/incident delivered"]);
 
   // The switch: the receiver declares 3.0 (its v3 routes were served all along).
   await page.goto("/reference-receivers");
@@ -39,20 +39,22 @@ test("cutover: events flow to v2 routes, /about switches to 3.0, the next change
   await expect(page.getByTestId("about-fire-rescue")).toContainText('"version": "3.0"');
 
   // The next discovery moves the integration to v3.
-  await page.goto("/deliveries");
-  await page.getByRole("row", { name: /fire-rescue/ }).getByRole("button", { name: "Rediscover" }).click();
-  await expect(page.getByTestId("discovery-fire-rescue")).toContainText("active (v3.0, Publisher)");
+  await page.goto("/admin");
+  await integration.getByRole("button", { name: "Rediscover" }).click();
+  await expect(integration).toContainText("active · v3.0");
+  await expect(integration).toContainText("/about credential: Publisher");
 
   for (const label of ["Cutover rehearsal: v3", "Cutover rehearsal: v3 again"]) {
     expect((await request.patch(`/v1/incidents/${incidentId}/label`, { headers, data: { label } })).status()).toBe(200);
   }
-  await page.getByLabel("Filter by integration").selectOption("fire-rescue");
-  await page.getByLabel("Filter by incident").fill(incidentId);
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText("POST /v2/incident");
-  await expect(rows.nth(1)).toContainText("POST /v3/incidents");
-  await expect(rows.nth(2)).toContainText(`PATCH /v3/incidents/${incidentId}/label`);
-  for (let i = 0; i < 3; i++) await expect(rows.nth(i)).toContainText("delivered");
+  // Nothing lost, nothing sent twice: the v2 create, then v3 starts with the whole incident, then the label change.
+  await expect.poll(deliveries).toEqual([
+    "POST /v2/incident delivered",
+    "POST /v3/incidents delivered",
+    `PATCH /v3/incidents/${incidentId}/label delivered`,
+  ]);
+  await page.goto(`/deliveries?integration=fire-rescue&incident=${incidentId}`);
+  await expect(page.getByTestId("delivery-row")).toHaveCount(3);
   await testInfo.attach("cutover", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   await expectAccessible(page);
 });
