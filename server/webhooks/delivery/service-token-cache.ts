@@ -13,7 +13,8 @@ const PSAP_CONNECTOR_ABOUT_SCOPES = ["psap.read"];
 
 const SLOT = Symbol.for("incident-workbench.webhook-token-cache");
 // Per signing-key store (one per workbench; tests run several), then per (issuer, agency, identity).
-const holder = globalThis as typeof globalThis & { [SLOT]?: WeakMap<object, Map<string, Promise<ServiceToken>>> };
+type CachedToken = { minted: Promise<ServiceToken>; mintedAtMs: number };
+const holder = globalThis as typeof globalThis & { [SLOT]?: WeakMap<object, Map<string, CachedToken>> };
 const caches = (holder[SLOT] ??= new WeakMap());
 
 export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | "env">, agencyId: string, identity: ServiceIdentity): Promise<string> {
@@ -21,12 +22,16 @@ export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | 
   if (!cache) caches.set(runtime.keys, (cache = new Map()));
   const key = `${runtime.env.AUTH_URL}|${agencyId}|${identity}`;
   const cached = cache.get(key);
-  if (cached) {
-    const token = await cached.catch(() => undefined);
-    if (token && token.expiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS > runtime.clock.nowMs()) return token.accessToken;
+  const nowMs = runtime.clock.nowMs();
+  // A token minted while the workbench clock stood ahead (e.g. +61 min, then reset) carries an
+  // iat/nbf in the receiver's future, which it refuses with 401 until that moment: re-mint
+  // whenever the clock has moved back past the minting time.
+  if (cached && cached.mintedAtMs <= nowMs) {
+    const token = await cached.minted.catch(() => undefined);
+    if (token && token.expiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS > nowMs) return token.accessToken;
   }
   const minted = identity === "Publisher" ? mintPublisherToken(runtime, agencyId) : mintPsapConnectorToken(runtime, agencyId, PSAP_CONNECTOR_ABOUT_SCOPES);
-  cache.set(key, minted);
+  cache.set(key, { minted, mintedAtMs: nowMs });
   return (await minted).accessToken;
 }
 
