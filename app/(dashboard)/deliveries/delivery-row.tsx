@@ -19,7 +19,7 @@ export function DeliveryRow({ row, active, selected }: { row: InspectorRow; acti
       <span className="font-mono text-xs tabular-nums text-slate-600">{row.producedAt.slice(11, 19)}</span>
       <span className="min-w-0">
         <span className="block truncate font-mono text-xs">{row.method} {row.path}</span>
-        <span className="block truncate text-xs text-slate-500">{row.integration} · {row.event} · incident {row.incidentId.slice(0, 8)}</span>
+        <span className="block truncate text-xs text-slate-600">{row.integration} · {row.event} · incident {row.incidentId.slice(0, 8)}</span>
       </span>
       <span><Badge tone={STATE_TONE[row.state]}>{row.state}</Badge></span>
       <span className="truncate font-mono text-xs text-slate-600">
