@@ -30,7 +30,7 @@ export async function setReceiverFault(options: SetFaultOptions): Promise<FaultS
 /**
  * A network fault on the dispatcher (engine) side, for any integration, external
  * receivers included: "refused" (connection refused) or "timeout" (no answer).
- * The engine reads the row through its delivery-target loader (cleared on receiver:fault-changed).
+ * The engine calls readDispatcherNetworkFault() before each delivery.
  */
 export async function setDispatcherNetworkFault(options: SetFaultOptions): Promise<FaultState> {
   if (!(await options.db.integration.findUnique({ where: { key: options.key } }))) throw new AppError("IntegrationNotFound", 404, `No integration "${options.key}".`);
