@@ -29,15 +29,7 @@ export async function recordDelivery(options: { db: DbClient; clock: Clock; inpu
   // Only accepted deliveries take part in dedupe: a refused or faulted attempt was never accepted, so its retry must be.
   const dedupeKey = input.outcome === "accepted" ? input.serviceRequestId : null;
   const body = input.body === undefined ? null : JSON.stringify(input.body);
-  // Records of one incident are taken under a transaction-scoped advisory lock, so their ids
-  // commit in id order: processing reads "pending, ordered by id", and without the lock two
-  // concurrent deliveries could commit ids 6 then 5, letting a batch apply 6 before 5 exists.
-  // (A spec-compliant sender never has two in flight per incident — Delivery rule 3 — but the
-  // receiver must not depend on it.) Held for one insert only, so waiting never starves the pool.
-  const lockKey = `receiver-record:${input.integrationKey}:${input.incidentId ?? ""}`;
-  const [, rows] = await db.$transaction([
-    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${lockKey}))`,
-    db.$queryRaw<Array<{ id: bigint; duplicates: number }>>`
+  const [row] = await db.$queryRaw<Array<{ id: bigint; duplicates: number }>>`
     INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", "requestTimestamp", "method", "path", "route",
       "incidentId", "body", "receivedAt", "status", "outcome", "detail", "anomalies", "isTest")
     VALUES (${input.integrationKey}, ${dedupeKey}, ${input.serviceRequestId}, ${input.requestTimestamp}, ${input.method}, ${input.path},
@@ -45,9 +37,7 @@ export async function recordDelivery(options: { db: DbClient; clock: Clock; inpu
       ${input.anomalies ?? []}::text[], ${input.isTest ?? false})
     ON CONFLICT ("integrationKey", "dedupeKey") DO UPDATE
       SET "duplicates" = "ReceiverRecord"."duplicates" + 1, "lastDuplicateAt" = EXCLUDED."receivedAt"
-    RETURNING "id", "duplicates"`,
-  ]);
-  const row = rows[0];
+    RETURNING "id", "duplicates"`;
   const duplicate = row!.duplicates > 0;
   receiverEvents.emit("receiver:recorded", { integrationKey: input.integrationKey, recordId: row!.id, outcome: input.outcome, status: input.status, duplicate });
   return { id: row!.id, duplicate };
