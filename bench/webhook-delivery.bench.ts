@@ -7,6 +7,7 @@
 //   2. p50/p99 change-to-delivery latency at 200 events/s (10 s);
 //   3. a bare loop POSTing the same bodies to the same receiver (64 in flight): the limit.
 // Loopback only; every phase is bounded in count and time.
+import { inSqlTransaction } from "../server/platform/db/sql-transaction.ts";
 import path from "node:path";
 import { WorkbenchClock } from "../server/platform/clock/clock.ts";
 import { applyMigrations } from "../server/platform/db/apply-migrations.ts";
@@ -52,7 +53,7 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
   const events = webhookEvents();
   const commit = (i: number, seq: number) => {
     const snapshot = buildSnapshot({ id: incidentId(i), label: seq === 1 ? null : `label ${seq}` });
-    return db.$transaction((tx) => notifyChangeSubscribers(tx, buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, snapshot, { seq, producedAt: clock.now() })), { maxWait: 30_000, timeout: 30_000 });
+    return inSqlTransaction(db, (tx) => notifyChangeSubscribers(tx, [buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, snapshot, { seq, producedAt: clock.now() })]));
   };
   const total = INCIDENTS * EVENTS_PER_INCIDENT;
   const deliveredCount = (n: number) => new Promise<void>((resolve, reject) => {

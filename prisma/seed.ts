@@ -121,10 +121,11 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
     // Issue 8: fire-rescue's embedded receiver speaks the legacy v2 contract (its /about says 2.0),
     // with v3 declared beside it, ready for a cutover rehearsal (workbench-decisions.md, seed table).
     await tx.receiverCapabilities.create({ data: { integrationKey: "fire-rescue", declaration: { ...defaultDeclaration(), version: "2.0" }, updatedAt: createdAt } });
-
-    // Issue 4: two Demo incidents with fixed ids (server/incidents/seed-demo-incidents.ts).
-    await seedDemoIncidents({ db: tx, clock, portalUrl: publicUrl, agencies: AGENCY });
   });
+  // Issue 4: two Demo incidents with fixed ids (server/incidents/seed-demo-incidents.ts), made
+  // through the aggregate, which runs its own transactions (on the pg pool): so after the commit
+  // that makes their agencies exist.
+  await seedDemoIncidents({ db, clock, portalUrl: publicUrl, agencies: AGENCY });
 }
 
 /** True when the database holds no workbench data yet. */

@@ -6,14 +6,15 @@
 // commit or roll back together. The row lock serializes writers of one
 // incident: no update is ever lost, and seq follows commit order.
 import type { Clock } from "../platform/clock/clock.ts";
-import type { Prisma } from "../platform/db/client.ts";
+import { Prisma, type DbClient } from "../platform/db/client.ts";
+import { inSqlTransaction, type SqlTx } from "../platform/db/sql-transaction.ts";
 import { AppError } from "../platform/errors.ts";
-import { notifyChangeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
-import { inTransaction, isUuid, type Db } from "./db-handle.ts";
+import { changeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
+import { isUuid } from "./db-handle.ts";
 import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
-import { recordChanges } from "./record-changes.ts";
+import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
 
-export type MutationContext = { tx: Prisma.TransactionClient; incident: IncidentState; now: Date };
+export type MutationContext = { tx: SqlTx; incident: IncidentState; now: Date };
 export type MutationOutcome<R> = {
   changes: IncidentChangeKind[];
   result: R;
@@ -25,7 +26,7 @@ export type MutationOutcome<R> = {
 };
 
 export type ApplyChangeOptions<R> = {
-  db: Db;
+  db: DbClient;
   clock: Clock;
   incidentId: string;
   /** "inbound:<clientId>", "simulator", "system", … */
@@ -45,9 +46,10 @@ export const incidentNotFound = () => new AppError("IncidentNotFound", 404, "No 
 export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Promise<AppliedChange<R>> {
   const { incidentId, access } = options;
   if (!isUuid(incidentId) || (access && !isUuid(access.agencyId))) throw incidentNotFound();
-  return inTransaction(options.db, async (tx) => {
-    const incident = await lockIncident(tx, incidentId, access?.agencyId);
-    if (!incident) throw incidentNotFound();
+  return inSqlTransaction(options.db, async (tx) => {
+    const locked = await lockIncident(tx, incidentId, access?.agencyId);
+    if (!locked) throw incidentNotFound();
+    const { prefetched, ...incident } = locked;
     if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration))) throw incidentNotFound();
     if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
     checkIfMatch(options.ifMatch, incident.version);
@@ -57,12 +59,13 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
     if (outcome.closedAt) incident.closedAt = outcome.closedAt;
     if (outcome.liveVideoEndsAt !== undefined) incident.liveVideoEndsAt = outcome.liveVideoEndsAt;
     if (outcome.changes.length === 0) {
-      if (outcome.internalChanged) await tx.$executeRaw`UPDATE "Incident" SET internal = ${JSON.stringify(incident.internal)}::jsonb WHERE id = ${incident.id}::uuid`;
+      if (outcome.internalChanged) await tx.execute(Prisma.sql`UPDATE "Incident" SET internal = ${JSON.stringify(incident.internal)}::jsonb WHERE id = ${incident.id}::uuid`);
       return { result: outcome.result, version: incident.version, incident, changes: [] };
     }
 
-    const changes = await recordChanges({ tx, incident, kinds: outcome.changes, now, actor: options.actor });
-    for (const change of changes) await notifyChangeSubscribers(tx, change);
+    const changes = buildChanges({ incident, kinds: outcome.changes, now, actor: options.actor });
+    const writes = await planSubscribers(tx, changes, prefetched);
+    await writeChanges({ tx, incident, changes, writes });
     return { result: outcome.result, version: incident.version, incident, changes };
   });
 }
@@ -75,17 +78,32 @@ function checkIfMatch(header: string | undefined, version: number) {
   }
 }
 
-type LockedRow = Omit<IncidentState, "collaboration"> & { collaboration: CollaborationState | null };
+type LockedRow = Omit<IncidentState, "collaboration"> & { collaboration: CollaborationState | null; planEpoch: number; seenEpoch: number; prefetched: unknown[] };
 
-/** SELECT … FOR UPDATE OF the incident, with the acting agency's involvement in the same round trip. */
-async function lockIncident(tx: Prisma.TransactionClient, incidentId: string, agencyId: string | undefined): Promise<IncidentState | undefined> {
-  const rows = await tx.$queryRaw<LockedRow[]>`
+/**
+ * SELECT … FOR UPDATE OF the incident, with the acting agency's involvement and
+ * every change subscriber's prefetch (the webhook lanes) in the same round trip.
+ *
+ * The prefetch subqueries read with the statement's snapshot; when the lock had
+ * to wait for a concurrent writer, the row comes back in its newest version
+ * (READ COMMITTED re-check) but the subqueries do not. Every lane writer bumps
+ * "planEpoch" under this lock, so an epoch that differs from the one the
+ * snapshot saw means the prefetched values may be stale: they are dropped and
+ * each subscriber reads again inside the lock (one more round trip, only then).
+ */
+async function lockIncident(tx: SqlTx, incidentId: string, agencyId: string | undefined): Promise<(IncidentState & { prefetched?: unknown[] }) | undefined> {
+  const prefetches = changeSubscribers().map((s) => s.prefetch?.(incidentId) ?? Prisma.sql`NULL`);
+  const [row] = await tx.query<LockedRow>(Prisma.sql`
     SELECT i.id::text AS id, i."ownerAgencyId"::text AS "ownerAgencyId", i."createdByAgencyId"::text AS "createdByAgencyId",
            i."routingMode"::text AS "routingMode", i.purpose::text AS purpose, i.version, i."lastSeq", i."closedAt",
-           i."liveVideoEndsAt", i.snapshot, i.internal, ia.collaboration::text AS collaboration
+           i."liveVideoEndsAt", i.snapshot, i.internal, ia.collaboration::text AS collaboration, i."planEpoch",
+           (SELECT x."planEpoch" FROM "Incident" x WHERE x.id = ${incidentId}::uuid) AS "seenEpoch",
+           ${prefetches.length ? Prisma.sql`jsonb_build_array(${Prisma.join(prefetches)})` : Prisma.sql`'[]'::jsonb`} AS prefetched
     FROM "Incident" i
     LEFT JOIN "IncidentAgency" ia ON ia."incidentId" = i.id AND ia."agencyId" = ${agencyId ?? null}::uuid
     WHERE i.id = ${incidentId}::uuid
-    FOR UPDATE OF i`;
-  return rows[0];
+    FOR UPDATE OF i`);
+  if (!row) return undefined;
+  const { planEpoch, seenEpoch, prefetched, ...incident } = row;
+  return { ...incident, prefetched: planEpoch === seenEpoch ? prefetched : undefined };
 }

@@ -6,7 +6,8 @@
 // to every registered subscriber. The webhook engine subscribes and plans its
 // deliveries (transactional outbox), so a change and its deliveries commit or
 // roll back together.
-import type { Prisma } from "../platform/db/client.ts";
+import { Prisma } from "../platform/db/client.ts";
+import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "./snapshot.schema.ts";
 
 /**
@@ -48,7 +49,32 @@ export type IncidentChange = IncidentChangeKind & {
   snapshot: TIncidentSnapshotV3;
 };
 
-export type ChangeSubscriber = (tx: Prisma.TransactionClient, change: IncidentChange) => Promise<void>;
+/**
+ * A consumer of changes, run inside the change's transaction in two phases so
+ * that it adds no round trip of its own to the aggregate's hot path:
+ * - `prefetch`: a scalar subquery evaluated in the aggregate's lock statement
+ *   (what the consumer must read before planning, e.g. the webhook lanes);
+ * - `plan`: given the transaction's changes (seq order) and that value, the
+ *   consumer's writes as CTEs, which the aggregate sends in the same statement
+ *   as the change records. `prefetched` is undefined when the read may be stale
+ *   (the lock waited for a concurrent writer of the subscriber's state): the
+ *   subscriber then reads again through `tx`.
+ */
+export type ChangeSubscriber = {
+  name: string;
+  prefetch?: (incidentId: string) => Prisma.Sql;
+  plan: (tx: SqlTx, changes: IncidentChange[], prefetched: unknown) => Promise<PlannedWrite | null>;
+};
+
+/** Writes to send with the change records, and what to do once they committed. */
+export type PlannedWrite = {
+  /** Comma-separated CTEs `name AS (…)`; names must be unique to the subscriber. */
+  ctes: Prisma.Sql;
+  /** A scalar expression over those CTEs, handed to `committed`. */
+  result: Prisma.Sql;
+  /** Run after the transaction committed (tx.afterCommit), with `result`'s value. */
+  committed?: (result: unknown) => void;
+};
 
 // On globalThis, not in module scope: Next bundles app/ separately, so a change
 // made through tRPC runs a second copy of this module, and must still reach the
@@ -57,7 +83,7 @@ const SLOT = Symbol.for("incident-workbench.change-subscribers");
 const holder = globalThis as typeof globalThis & { [SLOT]?: ChangeSubscriber[] };
 const subscribers: ChangeSubscriber[] = (holder[SLOT] ??= []);
 
-/** Registers a consumer called inside the change's transaction (the webhook planner does). */
+/** Registers a consumer run inside every change's transaction (the webhook planner is one). */
 export function subscribeToChanges(subscriber: ChangeSubscriber): () => void {
   subscribers.push(subscriber);
   return () => {
@@ -66,7 +92,19 @@ export function subscribeToChanges(subscriber: ChangeSubscriber): () => void {
   };
 }
 
-/** Called by the aggregate after writing the change record, inside the same transaction. */
-export async function notifyChangeSubscribers(tx: Prisma.TransactionClient, change: IncidentChange): Promise<void> {
-  for (const subscriber of subscribers) await subscriber(tx, change);
+export function changeSubscribers(): readonly ChangeSubscriber[] {
+  return subscribers;
+}
+
+/**
+ * Runs every subscriber for changes already recorded in `tx` (incident
+ * creation, tests, benches), each reading and writing in statements of its own.
+ */
+export async function notifyChangeSubscribers(tx: SqlTx, changes: IncidentChange[]): Promise<void> {
+  for (const subscriber of subscribers) {
+    const write = await subscriber.plan(tx, changes, undefined);
+    if (!write) continue;
+    const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
+    if (write.committed) tx.afterCommit(() => write.committed!(row?.result));
+  }
 }

@@ -5,17 +5,18 @@
 // the committed row and match it (200) or not (409) — never rewriting it.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../platform/clock/clock.ts";
+import { Prisma, type DbClient } from "../platform/db/client.ts";
+import { inSqlTransaction, type SqlTx } from "../platform/db/sql-transaction.ts";
 import { AppError } from "../platform/errors.ts";
-import { notifyChangeSubscribers } from "./change-record.ts";
-import { inTransaction, type Db } from "./db-handle.ts";
+import { isUuid } from "./db-handle.ts";
 import { emptyInternal, type IncidentState, type Purpose, type RoutingMode } from "./incident-state.ts";
 import { readIncident } from "./read-incident.ts";
 import { incidentOpenUrl } from "./portal-urls.ts";
-import { recordChanges } from "./record-changes.ts";
+import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
 import { emptyCaller, type TGeoPoint, type TIncidentSnapshotV3, type TTrack } from "./snapshot.schema.ts";
 
 export type CreateIncidentOptions = {
-  db: Db;
+  db: DbClient;
   clock: Clock;
   portalUrl: string;
   /** requestedIncidentId; a fresh UUID when absent (then every call creates). */
@@ -45,35 +46,54 @@ export type CreatedIncident = { created: boolean; incident: IncidentState };
 export async function createIncident(options: CreateIncidentOptions): Promise<CreatedIncident> {
   const id = options.id ?? randomUUID();
   const now = options.clock.now();
-  return inTransaction(options.db, async (tx) => {
-    const agencies = await tx.agency.findMany({ where: { id: { in: options.agencyIds } }, select: { id: true, displayName: true } });
+  const agencyIds = options.agencyIds.filter(isUuid);
+  const created = await inSqlTransaction(options.db, async (tx): Promise<IncidentState | null> => {
+    const agencies = agencyIds.length ? await tx.query<{ id: string; displayName: string }>(Prisma.sql`
+      SELECT id::text AS id, "displayName" FROM "Agency" WHERE id = ANY(${agencyIds}::uuid[])`) : [];
     const byId = new Map(agencies.map((a) => [a.id, a]));
-    const owners = options.agencyIds.map((a) => byId.get(a)).filter((a) => a !== undefined);
+    const owners = agencyIds.map((a) => byId.get(a)).filter((a) => a !== undefined);
     if (owners.length === 0) throw new AppError("AgencyContextRequired", 403, "No known agency can own this incident.");
 
     const snapshot = buildSnapshot({ ...options, id, now, owners });
-    const inserted = await tx.incident.createMany({
-      data: [{
-        id, ownerAgencyId: owners[0]!.id, createdByAgencyId: options.createdByAgencyId, routingMode: options.routingMode,
-        purpose: options.purpose, callId: options.callId ?? null, version: 1, lastSeq: 1, createdAt: now, snapshot, internal: emptyInternal(),
-      }],
-      skipDuplicates: true,
-    });
-    if (inserted.count === 0) return { created: false, incident: await matchRepeat(tx, id, options) };
-
-    await tx.incidentAgency.createMany({ data: owners.map((a) => ({ incidentId: id, agencyId: a.id, collaboration: "Owner" as const, updatedAt: now })) });
     const incident: IncidentState = {
       id, ownerAgencyId: owners[0]!.id, createdByAgencyId: options.createdByAgencyId, routingMode: options.routingMode, purpose: options.purpose,
       version: 1, lastSeq: 0, closedAt: null, liveVideoEndsAt: null, snapshot, internal: emptyInternal(), collaboration: "Owner",
     };
-    const [change] = await recordChanges({ tx, incident, kinds: [{ kind: "incident.created" }], now, actor: options.actor, created: true });
-    await notifyChangeSubscribers(tx, change!);
-    return { created: true, incident };
+    if (!(await insertIncident(tx, incident, { callId: options.callId ?? null, now }))) return null;
+
+    const changes = buildChanges({ incident, kinds: [{ kind: "incident.created" }], now, actor: options.actor, created: true });
+    const writes = await planSubscribers(tx, changes, undefined);
+    await writeChanges({ tx, incident, changes, writes, created: true });
+    return incident;
   });
+  return created ? { created: true, incident: created } : { created: false, incident: await matchRepeat(options, id) };
 }
 
-async function matchRepeat(tx: Db, id: string, options: CreateIncidentOptions): Promise<IncidentState> {
-  const existing = await readIncident({ db: tx, incidentId: id, agencyId: options.createdByAgencyId ?? undefined });
+/**
+ * The incident row and its owners in one statement; false when the id exists
+ * (ON CONFLICT DO NOTHING: of concurrent creates of one id exactly one inserts,
+ * the others wait for its commit and then see the conflict).
+ */
+async function insertIncident(tx: SqlTx, incident: IncidentState, o: { callId: string | null; now: Date }): Promise<boolean> {
+  const owners = incident.snapshot.involvedAgencies.map((a) => a.id);
+  const rows = await tx.query<{ id: string }>(Prisma.sql`
+    WITH inserted AS (
+      INSERT INTO "Incident" (id, "ownerAgencyId", "createdByAgencyId", "routingMode", purpose, "callId", version, "lastSeq", "createdAt", snapshot, internal)
+      VALUES (${incident.id}::uuid, ${incident.ownerAgencyId}::uuid, ${incident.createdByAgencyId}::uuid, ${incident.routingMode}::"RoutingMode",
+              ${incident.purpose}::"IncidentPurpose", ${o.callId}::uuid, 1, 1, ${o.now}::timestamptz, ${JSON.stringify(incident.snapshot)}::jsonb, ${JSON.stringify(incident.internal)}::jsonb)
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id
+    ), owners AS (
+      INSERT INTO "IncidentAgency" ("incidentId", "agencyId", collaboration, "updatedAt")
+      SELECT inserted.id, a.id, 'Owner', ${o.now}::timestamptz FROM inserted, unnest(${owners}::uuid[]) AS a(id)
+    )
+    SELECT id::text AS id FROM inserted`);
+  return rows.length === 1;
+}
+
+/** After our transaction: the conflicting row had committed before ON CONFLICT reported it. */
+async function matchRepeat(options: CreateIncidentOptions, id: string): Promise<IncidentState> {
+  const existing = await readIncident({ db: options.db, incidentId: id, agencyId: options.createdByAgencyId ?? undefined });
   if (existing && options.matchesRepeat?.(existing)) return existing;
   throw new AppError("IncidentAlreadyExists", 409, "requestedIncidentId is already taken by an incident that does not match this request. Continue on /v1/incidents/{incidentId} if it is yours.");
 }

@@ -19,7 +19,14 @@ it("ends an active live video once its duration has passed on the workbench cloc
   await activateLiveVideo({ db, clock, incidentId: incident.id, actor: "simulator", portalUrl: "http://wb.test", durationS: 120 });
   const worker = await startLiveVideoWorker({ db, clock, logger: pino({ level: "silent" }) });
   const ended = new Promise<IncidentChange>((resolve) => {
-    const off = subscribeToChanges(async (_tx, change) => { if (change.incidentId === incident.id && change.kind === "caller.liveVideoEnded") { off(); resolve(change); } });
+    const off = subscribeToChanges({
+      name: "test",
+      plan: async (_tx, changes) => {
+        const change = changes.find((c) => c.incidentId === incident.id && c.kind === "caller.liveVideoEnded");
+        if (change) { off(); resolve(change); }
+        return null;
+      },
+    });
   });
   try {
     clock.setOffset(121_000);

@@ -4,10 +4,12 @@
 // snapshot member, so it records no change — but a closed incident refuses it.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../platform/clock/clock.ts";
+import { Prisma } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
 import { applyIncidentChange } from "./apply-change.ts";
 import { addMeasuredLocation, type MeasuredInput } from "./caller-track.ts";
 import type { Db } from "./db-handle.ts";
+import type { DbClient } from "../platform/db/client.ts";
 import { locationSmsLink } from "./portal-urls.ts";
 import type { IncidentOperation } from "./set-incident-text.ts";
 
@@ -18,7 +20,9 @@ export async function sendLocationSms(options: IncidentOperation & { portalUrl: 
       const sentTo = incident.snapshot.caller.phoneNumber;
       if (!sentTo) throw new AppError("CallerPhoneNumberRequired", 400, "The incident has no caller phone number to send the SMS to.");
       const id = randomUUID();
-      await tx.simulatedSms.create({ data: { id, incidentId: incident.id, agencyId: options.agencyId, sentTo, link: locationSmsLink(options.portalUrl, id), sentAt: now } });
+      await tx.execute(Prisma.sql`
+        INSERT INTO "SimulatedSms" (id, "incidentId", "agencyId", "sentTo", link, "sentAt")
+        VALUES (${id}::uuid, ${incident.id}::uuid, ${options.agencyId}::uuid, ${sentTo}, ${locationSmsLink(options.portalUrl, id)}, ${now}::timestamptz)`);
       return { changes: [], result: { smsId: id, sentTo } };
     },
   });
@@ -34,7 +38,7 @@ export async function listSms(options: { db: Db; incidentId?: string; take?: num
 }
 
 /** The simulated caller opens the SMS link and shares a fix: a MobileAppSms Measured location. */
-export async function openLocationSms(options: { db: Db; clock: Clock; smsId: string; fix: MeasuredInput }) {
+export async function openLocationSms(options: { db: DbClient; clock: Clock; smsId: string; fix: MeasuredInput }) {
   const sms = await options.db.simulatedSms.findUnique({ where: { id: options.smsId } });
   if (!sms) throw new AppError("SmsNotFound", 404, "No simulated SMS with that ID.");
   const applied = await addMeasuredLocation({ db: options.db, clock: options.clock, incidentId: sms.incidentId, actor: "simulator", source: "MobileAppSms", fix: options.fix });

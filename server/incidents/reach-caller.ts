@@ -4,7 +4,7 @@
 import { AppError } from "../platform/errors.ts";
 import type { Clock } from "../platform/clock/clock.ts";
 import { applyIncidentChange } from "./apply-change.ts";
-import type { Db } from "./db-handle.ts";
+import type { DbClient } from "../platform/db/client.ts";
 import { chatPortalUrl, liveVideoPortalUrl } from "./portal-urls.ts";
 import type { IncidentOperation } from "./set-incident-text.ts";
 
@@ -46,7 +46,7 @@ export async function endLiveVideo(options: IncidentOperation) {
 }
 
 /** Ends every live video whose simulated duration has elapsed on the workbench clock. Returns how many ended. */
-export async function endDueLiveVideos(options: { db: Db; clock: Clock }): Promise<number> {
+export async function endDueLiveVideos(options: { db: DbClient; clock: Clock }): Promise<number> {
   const due = await options.db.incident.findMany({
     where: { liveVideoEndsAt: { lte: options.clock.now() }, closedAt: null },
     select: { id: true },

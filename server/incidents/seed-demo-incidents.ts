@@ -1,8 +1,8 @@
 // Two Demo incidents with fixed ids (README, "Seed data"), so docs, tests and
-// scenarios can name them. Built through the aggregate's own functions; run in
-// the seed's transaction.
+// scenarios can name them. Built through the aggregate's own functions, right
+// after the seed's transaction.
 import type { Clock } from "../platform/clock/clock.ts";
-import type { Db } from "./db-handle.ts";
+import type { DbClient } from "../platform/db/client.ts";
 import { createIncident } from "./create-incident.ts";
 import { activateChat } from "./reach-caller.ts";
 
@@ -11,7 +11,7 @@ export const DEMO_INCIDENT = {
   emsChestPain: "0b0c5b52-1c0e-4a57-9a57-200000000002",
 } as const;
 
-export async function seedDemoIncidents(options: { db: Db; clock: Clock; portalUrl: string; agencies: { northPsap: string; centralEms: string } }) {
+export async function seedDemoIncidents(options: { db: DbClient; clock: Clock; portalUrl: string; agencies: { northPsap: string; centralEms: string } }) {
   const { db, clock, portalUrl, agencies } = options;
   const at = clock.now().toISOString();
   await createIncident({

@@ -24,6 +24,12 @@ const EnvSchema = z
     SEED_ON_EMPTY: z.stringbool().default(true),
     /** Simulated live-video length: an activated live video ends on its own after this many seconds of workbench time. */
     LIVE_VIDEO_DURATION_S: z.coerce.number().int().min(1).max(86_400).default(120),
+    /**
+     * Scale-out on one database: `false` makes an API-only process. It still plans every
+     * change's deliveries in the change's own transaction (the outbox), but sends none;
+     * processes with the default `true` send them (any number, FOR UPDATE SKIP LOCKED).
+     */
+    DELIVERY_WORKERS: z.stringbool().default(true),
   })
   .transform((e) => {
     const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;

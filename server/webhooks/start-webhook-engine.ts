@@ -1,5 +1,6 @@
 // The webhook engine of one process (registered in server/workers.ts): the
-// planner subscribed to incident changes, discovery, and a delivery worker.
+// planner subscribed to incident changes, discovery, and a delivery worker
+// unless the process is API-only (DELIVERY_WORKERS=false: another process sends).
 import { subscribeToChanges } from "../incidents/change-record.ts";
 import type { Runtime } from "../platform/runtime.ts";
 import type { Worker } from "../workers.ts";
@@ -10,7 +11,7 @@ import { planDeliveriesOnChange } from "./planning/plan-deliveries.ts";
 export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
   const discovery = await startDiscoveryWorker(runtime);
-  const delivery = await startDeliveryWorker(runtime);
+  const delivery = runtime.env.DELIVERY_WORKERS ? await startDeliveryWorker(runtime) : { stop: async () => {} };
   return {
     name: "webhooks",
     async stop() {

@@ -1,9 +1,10 @@
 // Steps 2 and 3 of every protected pipeline: authenticate the bearer token
 // (jose, the identity server's keys, iss, typ at+jwt, exp on the workbench
-// clock, aud ∋ {base_url}/v1), then authorize the operation: the token context
+// clock, aud ∋ {base_url}/v1; verified tokens remembered: verified-token-cache.ts), then authorize the operation: the token context
 // of Authentication rule 7 and the scope of workbench-decisions.md.
 import { createMiddleware } from "hono/factory";
-import { AccessTokenError, verifyAccessToken } from "../../identity/access-token.ts";
+import { AccessTokenError } from "../../identity/access-token.ts";
+import { createVerifiedTokenCache } from "../../identity/verified-token-cache.ts";
 import { inboundApiResource } from "../../identity/resources.ts";
 import { isUuid } from "../../incidents/db-handle.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -24,12 +25,12 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** Step "authenticate": verifies the bearer token and returns who calls. */
 export function tokenAuthenticator(runtime: Runtime) {
-  const audience = inboundApiResource(runtime.env);
+  const verify = createVerifiedTokenCache({ keys: runtime.keys, clock: runtime.clock, issuer: runtime.env.AUTH_URL, audience: inboundApiResource(runtime.env) });
   return async (authorization: string | undefined): Promise<InboundAuth> => {
     const match = BEARER.exec(authorization ?? "");
     if (!match) throw new AppError("AuthenticationRequired", 401, "A valid bearer access token is required.");
     try {
-      const claims = await verifyAccessToken({ token: match[1]!, keys: runtime.keys, clock: runtime.clock, issuer: runtime.env.AUTH_URL, audience });
+      const claims = await verify(match[1]!);
       const username = typeof claims.username === "string" ? claims.username : undefined;
       return {
         clientId: claims.client_id,

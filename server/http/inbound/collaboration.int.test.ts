@@ -1,5 +1,6 @@
 // Black-box: invite, accept, decline and their four 409s plus AgencyNotAllowed;
 // change records in the change's transaction; rule 6's typical flow end to end.
+import { Prisma } from "../../platform/db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInboundFixture, type InboundFixture } from "../../testing/inbound-fixture.ts";
 import { subscribeToChanges, type IncidentChange } from "../../incidents/change-record.ts";
@@ -55,24 +56,33 @@ describe("collaboration", () => {
 });
 
 describe("change records", () => {
-  it("are handed to subscribers inside the change's transaction: a throwing subscriber rolls the change back (500, nothing written)", async () => {
+  it("are handed to subscribers inside the change's transaction: a subscriber's writes commit with the record, a throwing subscriber rolls the change back (500, nothing written)", async () => {
     const id = await f.createIncident();
     const seen: IncidentChange[] = [];
-    const unsubscribe = subscribeToChanges(async (tx, change) => {
-      seen.push(change);
-      expect(await tx.incidentChange.count({ where: { incidentId: change.incidentId, seq: change.seq } })).toBe(1);
-      if (change.kind === "summaryChanged") throw new Error("planner failed");
+    const committed: unknown[] = [];
+    const unsubscribe = subscribeToChanges({
+      name: "test",
+      // Runs in the aggregate's lock statement: sees the incident as it was before the change.
+      prefetch: (incidentId) => Prisma.sql`(SELECT "lastSeq" FROM "Incident" WHERE id = ${incidentId}::uuid)`,
+      async plan(_tx, changes, prefetched) {
+        seen.push(...changes);
+        if (changes.some((c) => c.kind === "summaryChanged")) throw new Error("planner failed");
+        // A CTE of the record statement: it sees the incident row as the statement began, not its own change record.
+        return { ctes: Prisma.sql`test_seen AS (SELECT count(*) AS n FROM "IncidentChange" WHERE "incidentId" = ${id}::uuid)`, result: Prisma.sql`(SELECT jsonb_build_object('prefetched', ${prefetched as number}::int, 'records', n) FROM test_seen)`, committed: (r) => committed.push(r) };
+      },
     });
     try {
       const ok = await f.call("PATCH", on(id, "label"), { token: f.tokens.north, body: { label: "kept" } });
       expect(ok.status).toBe(200);
       expect(seen.at(-1)).toMatchObject({ kind: "labelChanged", incidentId: id, seq: 2, actor: "inbound:partner-cad/dispatcher.north", snapshot: { label: "kept" } });
+      expect(committed).toEqual([{ prefetched: 1, records: 1 }]);
       const failed = await f.call("PATCH", on(id, "summary"), { token: f.tokens.north, body: { summary: "lost" } });
       expect(failed).toMatchObject({ status: 500, body: { code: "InternalServerError", traceId: expect.any(String) } });
       expect(JSON.stringify(failed.body)).not.toContain("planner failed");
       const row = await f.runtime.db.incident.findUniqueOrThrow({ where: { id } });
       expect([row.version, (row.snapshot as any).summary]).toEqual([2, null]);
       expect(await f.runtime.db.incidentChange.count({ where: { incidentId: id } })).toBe(2);
+      expect(committed).toHaveLength(1);
     } finally {
       unsubscribe();
     }

@@ -1,12 +1,23 @@
 // The one database driver: Prisma 6 (query compiler, no engine binary) over
 // @prisma/adapter-pg, for the embedded server and any external PostgreSQL alike.
+//
+// Prisma and the hot paths share ONE pg.Pool: the adapter is handed the pool,
+// and sql-transaction.ts runs the incident aggregate's transaction on it
+// directly (see there for the measured reason).
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client.ts";
+import { registerSqlPool } from "./sql-transaction.ts";
 
 export type DbClient = PrismaClient;
 export { Prisma } from "./generated/client.ts";
 
 export function createDbClient(databaseUrl: string, options: { poolSize?: number } = {}): DbClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
+  // An idle connection's error (the server restarted, say) must not crash the
+  // process: the pool drops that connection and the next query opens another.
+  pool.on("error", () => {});
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  registerSqlPool(client, pool);
+  return client;
 }

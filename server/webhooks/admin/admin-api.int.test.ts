@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../../api/root.ts";
 import { createTRPCContext } from "../../api/trpc.ts";
 import { setRuntime } from "../../platform/runtime.ts";
-import { buildChange, buildSnapshot } from "../testing/build-change.ts";
+import { AGENCY } from "../../../prisma/seed.ts";
+import { createIncident } from "../../incidents/create-incident.ts";
+import { setIncidentText } from "../../incidents/set-incident-text.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000bb";
@@ -17,8 +19,10 @@ beforeAll(async () => {
   h = await startWebhookHarness({ flags: ["incident.created", "labelChanged"] });
   setRuntime(h.runtime);
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
-  await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { seq: 1, producedAt: h.clock.now() }));
-  await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: "x" }), { seq: 2, producedAt: h.clock.now() }));
+  // Through the aggregate: a resend re-plans from the incident's own snapshot.
+  const { db, clock } = h.runtime;
+  await createIncident({ db, clock, portalUrl: "http://wb.test", id: ID, purpose: "Test", routingMode: "TokenAgency", createdByAgencyId: AGENCY.northPsap, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "test" });
+  await setIncidentText({ db, clock, incidentId: ID, actor: "test", field: "label", value: "x" });
 });
 afterAll(async () => {
   msw.close();

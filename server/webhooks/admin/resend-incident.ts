@@ -1,18 +1,20 @@
 // `workbench incidents resend ID [--integration KEY]`: after an outage, re-send
 // an incident's create-and-track sequence (platform-interface.md, Delivery
-// rule 5), built from the latest snapshot the planner saw, as new events
+// rule 5), built from the incident's current snapshot, as new events
 // (new Service-Request-Ids, a fresh one-hour window) behind the lane's queue.
+import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { AppError } from "../../platform/errors.ts";
+import { isUuid } from "../../incidents/db-handle.ts";
 import type { Runtime } from "../../platform/runtime.ts";
 import { planResend } from "../planning/plan-deliveries.ts";
 
 export async function resendIncident(options: { runtime: Runtime; incidentId: string; integrationKey?: string }) {
   const { runtime, incidentId, integrationKey } = options;
-  const known = await runtime.db.webhookIncidentSnapshot.findUnique({ where: { incidentId }, select: { incidentId: true } });
-  if (!known) throw new AppError("IncidentNotFound", 404, `No changes of incident ${incidentId} were ever planned, so there is nothing to re-send.`);
+  const known = isUuid(incidentId) && (await runtime.db.incident.findUnique({ where: { id: incidentId }, select: { id: true } }));
+  if (!known) throw new AppError("IncidentNotFound", 404, `No incident ${incidentId}, so there is nothing to re-send.`);
   if (integrationKey && !(await runtime.db.integration.findUnique({ where: { key: integrationKey } }))) {
     throw new AppError("IntegrationNotFound", 404, `No integration "${integrationKey}".`);
   }
-  const rows = await runtime.db.$transaction((tx) => planResend(tx, { incidentId, integrationKey, now: runtime.clock.now() }));
+  const rows = await inSqlTransaction(runtime.db, (tx) => planResend(tx, { incidentId, integrationKey, now: runtime.clock.now() }));
   return { incidentId, planned: rows.map((r) => ({ requestId: r.requestId, integration: r.integrationKey, method: r.method, path: r.path })) };
 }

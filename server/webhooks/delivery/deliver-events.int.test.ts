@@ -2,6 +2,7 @@
 // commits it → planned in its transaction → claimed → sent to a real local
 // receiver → recorded. Time moves only on the workbench clock.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { verifyAccessToken } from "../../identity/access-token.ts";
 import { publisherAudience, PUBLISHER } from "../../identity/service-tokens.ts";
 import { V3_EVENT_BODIES } from "../contracts/v3/event-bodies.schema.ts";
@@ -55,9 +56,9 @@ describe("delivery", () => {
   });
 
   it("a change whose transaction rolls back plans nothing", async () => {
-    await expect(h.database.db.$transaction(async (tx) => {
+    await expect(inSqlTransaction(h.database.db, async (tx) => {
       const { notifyChangeSubscribers } = await import("../../incidents/change-record.ts");
-      await notifyChangeSubscribers(tx, buildChange({ kind: "incident.created" }, snapshotAt(null), { producedAt: producedAt() }));
+      await notifyChangeSubscribers(tx, [buildChange({ kind: "incident.created" }, snapshotAt(null), { producedAt: producedAt() })]);
       throw new Error("aggregate rejected the change");
     })).rejects.toThrow("aggregate rejected");
     expect(await h.database.db.webhookDelivery.count()).toBe(0);

@@ -2,11 +2,12 @@
 // inside the change's own transaction (transactional outbox, HOUSE-STYLE habit
 // 10), so a change and its deliveries commit or roll back together.
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "../../platform/db/client.ts";
-import type { ChangeSubscriber, IncidentChange } from "../../incidents/change-record.ts";
+import { Prisma } from "../../platform/db/client.ts";
+import type { SqlTx } from "../../platform/db/sql-transaction.ts";
+import type { ChangeSubscriber, PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { loadPlanningTargets, type PlanningTarget } from "./load-targets.ts";
+import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
 import { planEvents, planResendSequence, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
@@ -14,81 +15,117 @@ import { selectRecipientAgencies } from "./select-recipients.ts";
 
 export const OUTBOX_CHANNEL = "webhook_outbox";
 
-type Tx = Prisma.TransactionClient;
+type Tx = SqlTx;
 export type PlannedRow = { id: bigint; requestId: string; integrationKey: string; incidentId: string; method: string; path: string; eventName: string };
+type TargetPlan = { target: PlanningTarget; plan: Plan | LegacyPlan };
+type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 
-/** The subscriber registered with subscribeToChanges at start-up. */
-export const planDeliveriesOnChange: ChangeSubscriber = async (tx, change) => {
-  await planDeliveries(tx, change);
+/**
+ * The subscriber registered at start-up (change-record.ts, two phases): the
+ * lanes and capabilities of the incident's integrations are read in the
+ * aggregate's lock statement, and the outbox rows are written in its record
+ * statement, so planning adds no round trip to an inbound change.
+ */
+export const planDeliveriesOnChange: ChangeSubscriber = {
+  name: "webhooks",
+  prefetch: (incidentId) => prefetchPlanningTargets(incidentId),
+  async plan(tx, changes, prefetched) {
+    const incidentId = changes[0]!.incidentId;
+    const known = prefetched as PrefetchedTargets | undefined;
+    // Lanes evolve across the transaction's changes in memory: the rows are written once, at the end.
+    const current = new Map<string, PlanningTarget>();
+    const steps: PlanStep[] = [];
+    for (const change of changes) {
+      const agencyIds = selectRecipientAgencies(change);
+      const loaded = known && agencyIds.every((a) => known.agencyIds.includes(a))
+        ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
+        : await loadPlanningTargets(tx, { incidentId, agencyIds });
+      const plans = loaded.map((fresh) => {
+        const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
+        // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
+        const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
+        current.set(target.integrationKey, { ...target, lane: plan.lane });
+        return { target, plan };
+      });
+      steps.push({ seq: change.seq, producedAt: change.producedAt, plans });
+    }
+    return composePlanWrite(incidentId, steps);
+  },
 };
-
-export async function planDeliveries(tx: Tx, change: IncidentChange): Promise<PlannedRow[]> {
-  const targets = await loadPlanningTargets(tx, { incidentId: change.incidentId, agencyIds: selectRecipientAgencies(change) });
-  // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
-  const plans = targets.map((target) => ({ target, plan: target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major }) }));
-  return writePlans(tx, { incidentId: change.incidentId, seq: change.seq, producedAt: change.producedAt, plans, snapshot: change.snapshot });
-}
 
 /** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
 export async function planResend(tx: Tx, options: { incidentId: string; integrationKey?: string; now: Date }): Promise<PlannedRow[]> {
-  const stored = await tx.webhookIncidentSnapshot.findUnique({ where: { incidentId: options.incidentId } });
-  if (!stored) return [];
-  const snapshot = stored.snapshot as TIncidentSnapshotV3;
+  // Takes the incident's row lock and bumps planEpoch: lanes are written only under it (apply-change.ts).
+  const [incident] = await tx.query<{ lastSeq: number; snapshot: TIncidentSnapshotV3; closedAt: Date | null }>(Prisma.sql`
+    UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${options.incidentId}::uuid
+    RETURNING "lastSeq", snapshot, "closedAt"`);
+  if (!incident) return [];
+  const { snapshot, lastSeq: seq } = incident;
   const agencyIds = snapshot.involvedAgencies.filter((a) => a.collaboration !== "Declined").map((a) => a.id);
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
-  const incident = await tx.incident.findUnique({ where: { id: options.incidentId }, select: { closedAt: true } });
-  const closedAtUtc = incident?.closedAt?.toISOString() ?? null;
+  const closedAtUtc = incident.closedAt?.toISOString() ?? null;
   // v3: the create-and-track sequence (and closed, for a closed incident); v1/v2: the legacy introduction.
   const plans = targets.map((target) => ({
     target,
-    plan: target.major === 3 ? planResendSequence(snapshot, target.flags, closedAtUtc) : planLegacyIntroduction({ snapshot, seq: stored.seq, now: options.now, major: target.major }),
+    plan: target.major === 3 ? planResendSequence(snapshot, target.flags, closedAtUtc) : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major }),
   }));
-  return writePlans(tx, { incidentId: options.incidentId, seq: stored.seq, producedAt: options.now, plans, snapshot: null });
+  const write = composePlanWrite(options.incidentId, [{ seq, producedAt: options.now, plans }]);
+  if (!write) return [];
+  const [row] = await tx.query<{ result: PlannedJson[] }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
+  tx.afterCommit(() => write.committed?.(row?.result));
+  return toPlannedRows(options.incidentId, row?.result ?? []);
 }
 
+type PlannedJson = { id: string; requestId: string; integrationKey: string; method: string; path: string; eventName: string };
+
+const toPlannedRows = (incidentId: string, rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id), incidentId }));
+
 /**
- * Everything a change plans, in ONE statement: the latest snapshot (for resend),
- * the lanes, the outbox rows (ids in plan order = lane order) and the NOTIFY
- * that wakes workers in every process at commit. Measured on PostgreSQL 15
- * here: the six Prisma calls this replaces cost ~7 ms of CPU per change.
+ * Everything the changes plan, as CTEs of the aggregate's record statement:
+ * the lanes' new state, the outbox rows (ids in plan order = lane order) and
+ * the NOTIFY that wakes workers in every process at commit. Measured on
+ * PostgreSQL 15 here: the six Prisma calls this replaced cost ~7 ms of CPU per
+ * change; as CTEs of the record statement it costs no round trip at all.
  */
-async function writePlans(tx: Tx, options: { incidentId: string; seq: number; producedAt: Date; plans: Array<{ target: PlanningTarget; plan: Plan | LegacyPlan }>; snapshot: TIncidentSnapshotV3 | null }): Promise<PlannedRow[]> {
-  const { incidentId, seq, producedAt } = options;
-  const deliveries = options.plans.flatMap(({ target, plan }) =>
-    plan.events.map((e) => ({ n: 0,
+function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite | null {
+  const deliveries = steps.flatMap(({ seq, producedAt, plans }) => plans.flatMap(({ target, plan }) =>
+    plan.events.map((e) => ({
       // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
-      requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId,
+      requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId, seq, producedAt,
       eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
     })),
-  );
-  deliveries.forEach((d, i) => (d.n = i));
-  const lanes = options.plans.map(({ target, plan }) => ({ integrationKey: target.integrationKey, ...laneToStore(plan.lane, target.major) }));
-  const rows = await tx.$queryRaw<Array<Omit<PlannedRow, "incidentId">>>`
-    WITH saved_snapshot AS (
-      INSERT INTO "WebhookIncidentSnapshot" ("incidentId", seq, snapshot, "updatedAt")
-      SELECT ${incidentId}::uuid, ${seq}::int, ${JSON.stringify(options.snapshot)}::jsonb, ${producedAt}::timestamptz
-      WHERE ${options.snapshot !== null}
-      ON CONFLICT ("incidentId") DO UPDATE SET seq = EXCLUDED.seq, snapshot = EXCLUDED.snapshot, "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING 1
-    ), saved_lanes AS (
+  )).map((d, n) => ({ ...d, n }));
+  const last = new Map<string, { integrationKey: string; introduced: boolean; fullTracks: string[] }>();
+  for (const { plans } of steps) for (const { target, plan } of plans) last.set(target.integrationKey, { integrationKey: target.integrationKey, ...laneToStore(plan.lane, target.major) });
+  if (last.size === 0) return null;
+  const updatedAt = steps.at(-1)!.producedAt;
+  return {
+    ctes: Prisma.sql`
+    wh_lanes AS (
       INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "updatedAt")
-      SELECT l."integrationKey", ${incidentId}::uuid, l.introduced, l."fullTracks", ${producedAt}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[])
+      SELECT l."integrationKey", ${incidentId}::uuid, l.introduced, l."fullTracks", ${updatedAt}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify([...last.values()])}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[])
       ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING 1
-    ), planned AS (
+    ), wh_planned AS (
       INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt")
-      SELECT d."requestId", d."integrationKey", d."agencyId", ${incidentId}::uuid, ${seq}::int, d."eventName", d.method, d.path,
-             NULLIF(d.body, 'null'::jsonb), ${producedAt}::timestamptz, ${producedAt}::timestamptz
+      SELECT d."requestId", d."integrationKey", d."agencyId", ${incidentId}::uuid, d.seq, d."eventName", d.method, d.path,
+             NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt"
       FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb)
-           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, "eventName" text, method text, path text, body jsonb, n int)
+           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int)
       ORDER BY d.n
-      RETURNING id, "requestId"::text AS "requestId", "integrationKey", method, path, "eventName"
-    )
-    SELECT p.*, (SELECT pg_notify(${OUTBOX_CHANNEL}, '')) IS NULL AS notified FROM planned p ORDER BY p.id`;
-  const planned = rows.map(({ id, requestId, integrationKey, method, path, eventName }) => ({ id, requestId, integrationKey, incidentId, method, path, eventName }));
-  const events = webhookEvents();
-  for (const r of planned) events.emit("delivery:planned", { ...r, deliveryId: r.id.toString() });
-  if (planned.length) events.emit("outbox:wake");
-  return planned;
+      RETURNING id, "requestId", "integrationKey", method, path, "eventName"
+    )`,
+    // pg_notify only when something was planned: the ELSE branch (and its sub-select) is evaluated
+    // only then; both inner branches append nothing, whatever pg_notify's void compares to.
+    result: Prisma.sql`(SELECT CASE WHEN count(*) = 0 THEN '[]'::jsonb ELSE jsonb_agg(jsonb_build_object('id', p.id::text, 'requestId', p."requestId"::text,
+      'integrationKey', p."integrationKey", 'method', p.method, 'path', p.path, 'eventName', p."eventName") ORDER BY p.id)
+      || CASE WHEN (SELECT pg_notify(${OUTBOX_CHANNEL}, '')) IS NULL THEN '[]'::jsonb ELSE '[]'::jsonb END END FROM wh_planned p)`,
+    committed: (result) => {
+      const planned = toPlannedRows(incidentId, (result ?? []) as PlannedJson[]);
+      const events = webhookEvents();
+      for (const r of planned) events.emit("delivery:planned", { ...r, deliveryId: r.id.toString() });
+      if (planned.length) events.emit("outbox:wake");
+    },
+  };
 }

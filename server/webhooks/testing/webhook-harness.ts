@@ -8,6 +8,7 @@ import { createLogger } from "../../platform/logger.ts";
 import type { Runtime } from "../../platform/runtime.ts";
 import { SigningKeyStore } from "../../identity/signing-keys.ts";
 import { notifyChangeSubscribers, subscribeToChanges, type IncidentChange } from "../../incidents/change-record.ts";
+import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
 import { V3_FLAGS, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
 import { planDeliveriesOnChange } from "../planning/plan-deliveries.ts";
@@ -35,7 +36,7 @@ export async function startWebhookHarness(options: { flags?: readonly V3Flag[]; 
   return {
     runtime, database, clock, receiver, pointIntegration,
     /** Commits one change the way the aggregate does. */
-    commit: (change: IncidentChange) => database.db.$transaction((tx) => notifyChangeSubscribers(tx, change)),
+    commit: (change: IncidentChange) => inSqlTransaction(database.db, (tx) => notifyChangeSubscribers(tx, [change])),
     advanceClock: (ms: number) => clock.setOffset(clock.offsetMs + ms),
     async close() {
       unsubscribe();
