@@ -34,6 +34,11 @@ export function sqlPool(client: object): pg.Pool {
   return pool;
 }
 
+/** One statement on the pool, outside any transaction (a statement is its own). */
+export async function sqlQuery<T>(client: object, statement: Prisma.Sql): Promise<T[]> {
+  return (await sqlPool(client).query(statement.text, statement.values as unknown[])).rows as T[];
+}
+
 function wrap(connection: pg.PoolClient, committed: Array<() => void>): SqlTx {
   return {
     afterCommit: (fn) => void committed.push(fn),

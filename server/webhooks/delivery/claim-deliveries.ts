@@ -16,10 +16,12 @@
 // at the first `limit` heads). Measured (bench/webhook-delivery.bench.ts, on a
 // 2-core machine shared with other load): a pre-planned outbox drains at
 // ~620-670 events/s on embedded PG 18 and external PG 15, against ~4,750 req/s
-// for a bare loop to the same receiver: the worker's per-event cost is two
-// Prisma raw round trips (claim, record) in one Node thread, not the SQL.
+// for a bare loop to the same receiver: the worker's per-event cost was two
+// Prisma raw round trips (claim, record) in one Node thread, not the SQL; both
+// now go to the pg pool under Prisma (sql-transaction.ts): see README "Measured".
 // Time is a bound parameter from the workbench clock, never now().
-import type { DbClient } from "../../platform/db/client.ts";
+import { Prisma, type DbClient } from "../../platform/db/client.ts";
+import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 
 export type ClaimedDelivery = {
   id: bigint; requestId: string; integrationKey: string; agencyId: string; incidentId: string; eventName: string;
@@ -29,7 +31,7 @@ export type ClaimedDelivery = {
 export async function claimDeliveries(db: DbClient, options: { now: Date; leaseMs: number; workerId: string; limit: number }): Promise<ClaimedDelivery[]> {
   const { now, workerId, limit } = options;
   const leaseCutoff = new Date(now.getTime() - options.leaseMs);
-  return db.$queryRaw<ClaimedDelivery[]>`
+  const rows = await sqlQuery<Omit<ClaimedDelivery, "id"> & { id: string }>(db, Prisma.sql`
     WITH ready AS (
       SELECT d.id
       FROM "WebhookDelivery" d
@@ -48,14 +50,15 @@ export async function claimDeliveries(db: DbClient, options: { now: Date; leaseM
     FROM ready
     WHERE d.id = ready.id
     RETURNING d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
-              d."producedAt", d."attemptCount", d."claimedAt"`;
+              d."producedAt", d."attemptCount", d."claimedAt"`);
+  return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 }
 
 /** When the worker should look again: the earliest pending due time or running lease end (one index each). */
 export async function nextWakeAt(db: DbClient, options: { leaseMs: number }): Promise<Date | null> {
-  const [row] = await db.$queryRaw<Array<{ due: Date | null; lease: Date | null }>>`
+  const [row] = await sqlQuery<{ due: Date | null; lease: Date | null }>(db, Prisma.sql`
     SELECT (SELECT min("nextAttemptAt") FROM "WebhookDelivery" WHERE state = 'pending') AS due,
-           (SELECT min("claimedAt") FROM "WebhookDelivery" WHERE state = 'delivering') AS lease`;
+           (SELECT min("claimedAt") FROM "WebhookDelivery" WHERE state = 'delivering') AS lease`);
   const candidates = [row?.due, row?.lease ? new Date(row.lease.getTime() + options.leaseMs) : null].filter((d): d is Date => d instanceof Date);
   return candidates.length ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
 }

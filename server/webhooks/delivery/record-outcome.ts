@@ -7,7 +7,8 @@
 // transaction slot and one round trip.
 // Guarded by the claim (claimedBy + claimedAt): if this worker's lease ran out
 // and another worker re-claimed the row, this late result changes nothing.
-import type { DbClient } from "../../platform/db/client.ts";
+import { Prisma, type DbClient } from "../../platform/db/client.ts";
+import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 
 export type Outcome = { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" };
@@ -22,7 +23,7 @@ export async function recordOutcome(db: DbClient, options: { delivery: ClaimedDe
   const retryAt = outcome.state === "pending" ? outcome.retryAt : null;
   const finishedAt = outcome.state === "pending" ? null : now;
   const a = attempt ?? { attempt: 0, startedAt: now, durationMs: 0, url: "", requestHeaders: {}, status: null, responseHeaders: null, bodyExcerpt: null, error: null };
-  const [row] = await db.$queryRaw<Array<{ n: number }>>`
+  const [row] = await sqlQuery<{ n: number }>(db, Prisma.sql`
     WITH done AS (
       UPDATE "WebhookDelivery"
       SET state = ${outcome.state}::"WebhookDeliveryState",
@@ -30,7 +31,7 @@ export async function recordOutcome(db: DbClient, options: { delivery: ClaimedDe
           "nextAttemptAt" = COALESCE(${retryAt}::timestamptz, "nextAttemptAt"),
           "claimedAt" = NULL, "claimedBy" = NULL,
           "finishedAt" = ${finishedAt}::timestamptz
-      WHERE id = ${delivery.id} AND state = 'delivering' AND "claimedBy" = ${options.workerId} AND "claimedAt" = ${delivery.claimedAt}::timestamptz
+      WHERE id = ${delivery.id.toString()}::bigint AND state = 'delivering' AND "claimedBy" = ${options.workerId} AND "claimedAt" = ${delivery.claimedAt}::timestamptz
       RETURNING id
     ), recorded AS (
       INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "startedAt", "durationMs", url, "requestHeaders", status, "responseHeaders", "bodyExcerpt", error)
@@ -39,6 +40,6 @@ export async function recordOutcome(db: DbClient, options: { delivery: ClaimedDe
       FROM done WHERE ${attempt !== null}
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM done)::int AS n`;
+    SELECT (SELECT count(*) FROM done)::int AS n`);
   return row?.n === 1;
 }
