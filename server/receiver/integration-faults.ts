@@ -1,9 +1,10 @@
 // Storing and reading faults (table IntegrationFault, one row per integration and side).
 import type { Clock } from "../platform/clock/clock.ts";
-import type { DbClient } from "../platform/db/client.ts";
+import { Prisma, type DbClient } from "../platform/db/client.ts";
+import { sqlQuery } from "../platform/db/sql-transaction.ts";
 import { AppError } from "../platform/errors.ts";
 import { parseDuration } from "../cli/parse-duration.ts";
-import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState } from "./faults.ts";
+import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState, type StoredFault } from "./faults.ts";
 import { receiverEvents } from "./receiver-events.ts";
 import { requireEmbeddedReceiver } from "./receiver-capabilities.ts";
 
@@ -57,8 +58,12 @@ export async function readFault(options: { db: DbClient; clock: Clock; key: stri
 }
 
 /** For the webhook engine: the dispatcher-side network fault in force for an integration now. */
+// Read on every delivery attempt, so on the pg pool (sql-transaction.ts) rather than through Prisma's query compiler.
 export async function readDispatcherNetworkFault(options: { db: DbClient; clock: Clock; integrationKey: string }): Promise<DispatcherFaultMode> {
-  const state = await readFault({ db: options.db, clock: options.clock, key: options.integrationKey, side: "dispatcher" });
+  const [row] = await sqlQuery<StoredFault>(options.db, Prisma.sql`
+    SELECT "integrationKey", side, mode, "startsAt", "endsAt", "setAt" FROM "IntegrationFault"
+    WHERE "integrationKey" = ${options.integrationKey} AND side = 'dispatcher'`);
+  const state = describeFault(row ?? null, options.clock.nowMs());
   return state.state === "active" ? (state.mode as DispatcherFaultMode) : "ok";
 }
 
