@@ -36,6 +36,7 @@ async function main() {
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  workers.listening();
   logger.info(
     { url: env.PUBLIC_URL, database: runtime.databaseMode, ms: Math.round(performance.now() - startedAt) },
     `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,

@@ -6,7 +6,12 @@ import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 
-export type Worker = { name: string; stop: () => Promise<void> };
+export type Worker = {
+  name: string;
+  stop: () => Promise<void>;
+  /** The process's HTTP server accepts connections now (the embedded receivers answer). */
+  listening?: () => void;
+};
 export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
 
 /** The workers every process runs; later issues register theirs here. */
@@ -22,6 +27,9 @@ export async function startWorkers(runtime: Runtime) {
   for (const factory of WORKER_FACTORIES) started.push(await factory(runtime));
   return {
     workers: started,
+    listening() {
+      for (const w of started) w.listening?.();
+    },
     async stop() {
       await Promise.all(started.map((w) => w.stop().catch((err: Error) => runtime.logger.warn({ err, worker: w.name }, "worker stop failed"))));
     },

@@ -14,6 +14,7 @@ export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
   const delivery = runtime.env.DELIVERY_WORKERS ? await startDeliveryWorker(runtime) : { stop: async () => {} };
   return {
     name: "webhooks",
+    listening: () => discovery.listening?.(),
     async stop() {
       unsubscribe();
       await Promise.all([discovery.stop(), delivery.stop()]);

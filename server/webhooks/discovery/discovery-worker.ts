@@ -33,6 +33,14 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   };
   // Not awaited: a slow receiver must not hold up the server's start.
   run(true);
+  // The embedded receivers live on this process's own HTTP server, which is not
+  // listening yet during that first pass: without a second pass at `listening`
+  // they stayed "unreachable" (events waiting) until their 30 s retry.
+  const listening = () => {
+    const p = Promise.all(inFlight).then(() => tick(true));
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
   const timer = setInterval(() => run(false), CHECK_EVERY_MS);
   timer.unref();
   const onClock = () => run(false);
@@ -49,6 +57,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   receiverEvents.on("receiver:capabilities-changed", onCapabilities);
   return {
     name: "webhook-discovery",
+    listening,
     async stop() {
       clearInterval(timer);
       runtime.clock.off("changed", onClock);
