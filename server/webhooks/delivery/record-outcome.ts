@@ -7,7 +7,7 @@
 // transaction slot and one round trip.
 // Guarded by the claim (claimedBy + claimedAt): if this worker's lease ran out
 // and another worker re-claimed the row, this late result changes nothing.
-import type { DbClient } from "../../platform/db/client.ts";
+import type { DbClient, Prisma } from "../../platform/db/client.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 
 export type Outcome = { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" };
@@ -17,7 +17,8 @@ export type AttemptRecord = {
   status: number | null; responseHeaders: Record<string, string> | null; bodyExcerpt: string | null; error: string | null;
 };
 
-export async function recordOutcome(db: DbClient, options: { delivery: ClaimedDelivery; workerId: string; now: Date; attempt: AttemptRecord | null; outcome: Outcome }): Promise<boolean> {
+/** `db` may be an open transaction: an expiry is recorded inside its own (record-expiry.ts). */
+export async function recordOutcome(db: DbClient | Prisma.TransactionClient, options: { delivery: ClaimedDelivery; workerId: string; now: Date; attempt: AttemptRecord | null; outcome: Outcome }): Promise<boolean> {
   const { delivery, attempt, outcome, now } = options;
   const retryAt = outcome.state === "pending" ? outcome.retryAt : null;
   const finishedAt = outcome.state === "pending" ? null : now;
