@@ -2,6 +2,8 @@
 // the replica shows the hole after an expired append). Spec, Delivery rules 2,
 // 3 and 5: an event is abandoned one hour after it was produced, which unblocks
 // the next event of its incident; a lost append is a hole in the receiver's track.
+// A lost WHOLE track is not left as a hole (issue 5, "never an append for a track
+// not yet delivered in full"): the append queued behind it is sent as the whole track.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverFault } from "../receiver/integration-faults.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
@@ -54,7 +56,7 @@ describe("expiry", () => {
     expect(replica!.snapshot.label).toBe("after the lost fix");
   });
 
-  it("an append queued behind an expired whole-track PUT reaches the replica as a hole (hole:Entered anomaly)", async () => {
+  it("an append queued behind an expired whole-track PUT is sent as the whole track instead: no hole (decide-expired-track.ts)", async () => {
     let token = await s.requestToken();
     const id = await s.createIncident(token);
     await s.settled(id);
@@ -69,20 +71,31 @@ describe("expiry", () => {
     await fault("ok");
 
     const expired = waitForEvents("delivery:expired", 1, (e) => e.incidentId === id);
+    const rewritten = waitForEvents("delivery:rewritten", 1, (e) => e.incidentId === id);
     const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === id);
     await advance(31 * MINUTE);
     expect((await expired)[0]![0]).toMatchObject({ method: "PUT" });
-    expect((await delivered)[0]![0]).toMatchObject({ method: "POST", path: `/v3/incidents/${id}/caller/track` });
+    expect((await rewritten)[0]![0]).toMatchObject({ method: "PUT", path: `/v3/incidents/${id}/caller/track`, eventName: "trackReplaced" });
+    expect((await delivered)[0]![0]).toMatchObject({ method: "PUT", path: `/v3/incidents/${id}/caller/track` });
     await s.settled(id);
-    const records = (await s.records("north-psap", id)).filter((r) => r.outcome === "accepted");
-    expect(records.map((r) => [r.route, r.anomalies])).toEqual([["created", []], ["caller.newLocation", ["hole:Entered"]]]);
 
-    // The engine forgot that the receiver holds the Entered track (forget-expired-track.ts):
-    // the next position is sent as the whole track again, which mends the replica (rule 5).
+    // The queued append became a whole-track PUT in place: same row, same Service-Request-Id, the track as of its change.
+    const rows = await s.deliveries("north-psap", id);
+    expect(rows.map((d) => [d.eventName, d.method, d.state])).toEqual([
+      ["created", "POST", "delivered"], ["trackReplaced", "PUT", "expired"], ["trackReplaced", "PUT", "delivered"],
+    ]);
+    expect((rows[2]!.body as { track: Array<{ longitude: number }> }).track.map((l) => l.longitude)).toEqual([10.75, 10.76]);
+    expect((await rewritten)[0]![0].requestId).toBe(rows[2]!.requestId);
+    const records = (await s.records("north-psap", id)).filter((r) => r.outcome === "accepted");
+    expect(records.map((r) => r.anomalies)).toEqual([[], []]); // no hole:Entered
+    let { replica, platform } = await s.replicaAndPlatform("north-psap", id);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+
+    // The receiver now holds the whole Entered track: the next position is an append again.
     await track(token, id, 10.77);
     await s.settled(id);
-    expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({ method: "PUT", eventName: "trackReplaced", state: "delivered" });
-    const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
+    expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({ method: "POST", eventName: "trackAppended", state: "delivered" });
+    ({ replica, platform } = await s.replicaAndPlatform("north-psap", id));
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
   });
 

@@ -11,6 +11,8 @@ export type WebhookEvents = {
   "delivery:attempted": [DeliveryRef & { workerId: string; attempt: number; status: number | null; error: string | null; durationMs: number }];
   "delivery:delivered": [DeliveryRef & { attempts: number }];
   "delivery:expired": [DeliveryRef & { attempts: number }];
+  /** A queued append became a whole-track PUT because the whole track before it expired (decide-expired-track.ts). */
+  "delivery:rewritten": [DeliveryRef & { eventName: string; afterExpired: string }];
   /** Not sent: the integration's /about is not accepted, so the event waits (receiver-route rule 1) until retryAt. */
   "delivery:held": [DeliveryRef & { retryAt: Date }];
   "integration:discovered": [{ integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null }];

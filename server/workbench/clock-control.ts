@@ -4,6 +4,7 @@ import type { WorkbenchClock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { saveClockOffset } from "../platform/clock/persisted-clock.ts";
 import { AppError } from "../platform/errors.ts";
+import { shiftPendingRetriesBack } from "../webhooks/delivery/shift-retries-back.ts";
 
 export type ClockState = { now: string; offsetMs: number; realNow: string };
 
@@ -23,7 +24,9 @@ export async function advanceClock(options: { db: DbClient; clock: WorkbenchCloc
   return describeClock(clock);
 }
 
+/** Back to real time. Retries scheduled while the clock was ahead move back with it (shift-retries-back.ts). */
 export async function resetClock(options: { db: DbClient; clock: WorkbenchClock }): Promise<ClockState> {
-  await saveClockOffset(options.db, options.clock, 0);
+  const { db } = options;
+  await saveClockOffset(db, options.clock, 0, ({ offsetMs, now }) => [shiftPendingRetriesBack(db, { toOffsetMs: offsetMs, now })]);
   return describeClock(options.clock);
 }

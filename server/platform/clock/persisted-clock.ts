@@ -4,7 +4,7 @@
 // re-reads the row every few seconds in case a notification was missed
 // (e.g. while its listener connection was reconnecting).
 import pg from "pg";
-import type { DbClient } from "../db/client.ts";
+import type { DbClient, Prisma } from "../db/client.ts";
 import type { WorkbenchClock } from "./clock.ts";
 
 const CHANNEL = "workbench_clock";
@@ -15,12 +15,20 @@ export async function loadClockOffset(db: DbClient): Promise<number> {
   return row ? Number(row.offsetMs) : 0;
 }
 
+/**
+ * Statements to run in the clock change's own transaction, before the new offset is stored (so
+ * they can still read the old one): what other modules must move with the clock, done once.
+ * `now` is the workbench time under the new offset.
+ */
+export type WithClockChange = (change: { offsetMs: bigint; now: Date }) => Prisma.PrismaPromise<unknown>[];
+
 /** Persists a new offset and tells every process. Returns the offset now in force. */
-export async function saveClockOffset(db: DbClient, clock: WorkbenchClock, offsetMs: number): Promise<number> {
+export async function saveClockOffset(db: DbClient, clock: WorkbenchClock, offsetMs: number, withChange?: WithClockChange): Promise<number> {
   const offset = BigInt(Math.round(offsetMs));
   // updatedAt is real time on purpose: it records when someone moved the clock.
   const now = new Date(clock.nowMs() - clock.offsetMs);
   await db.$transaction([
+    ...(withChange?.({ offsetMs: offset, now: new Date(now.getTime() + Number(offset)) }) ?? []),
     db.workbenchClock.upsert({ where: { id: 1 }, create: { id: 1, offsetMs: offset, updatedAt: now }, update: { offsetMs: offset, updatedAt: now } }),
     db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${offset.toString()})`,
   ]);

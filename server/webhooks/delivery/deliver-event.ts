@@ -6,9 +6,9 @@ import type { Runtime } from "../../platform/runtime.ts";
 import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
 import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
-import { forgetExpiredTrack } from "./forget-expired-track.ts";
 import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
 import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
+import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
 import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
 import { sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
@@ -73,16 +73,26 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
 }
 
 async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef, attempt: AttemptRecord | null, outcome: Outcome) {
-  const applied = await recordOutcome(deps.runtime.db, { delivery: row, workerId: deps.workerId, now: deps.runtime.clock.now(), attempt, outcome });
-  if (!applied) return;
+  const { db, clock } = deps.runtime;
+  const recorded = { delivery: row, workerId: deps.workerId, now: clock.now(), attempt };
+  // An expiry also settles the receiver's tracks, in the same transaction (record-expiry.ts).
+  let rewritten: RewrittenDelivery[] = [];
+  if (outcome.state === "expired") {
+    const expiry = await recordExpiry(db, recorded);
+    if (!expiry) return;
+    rewritten = expiry.rewritten;
+  } else if (!(await recordOutcome(db, { ...recorded, outcome }))) return;
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
   if (attempt) events.emit("delivery:attempted", { ...ref, workerId: deps.workerId, attempt: attempt.attempt, status: attempt.status, error: attempt.error, durationMs: attempt.durationMs });
   if (!attempt && outcome.state === "pending") events.emit("delivery:held", { ...ref, retryAt: outcome.retryAt });
   if (outcome.state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
   if (outcome.state === "expired") {
-    await forgetExpiredTrack(deps.runtime.db, row);
     deps.runtime.logger.warn({ requestId: row.requestId, integration: row.integrationKey, incidentId: row.incidentId, path: row.path, attempts }, "webhook delivery expired (one hour after production)");
     events.emit("delivery:expired", { ...ref, attempts });
+    for (const r of rewritten) {
+      deps.runtime.logger.info({ requestId: r.requestId, integration: row.integrationKey, incidentId: row.incidentId, path: r.path, after: row.requestId }, "queued append rewritten into a whole-track PUT (the whole track before it expired)");
+      events.emit("delivery:rewritten", { deliveryId: r.deliveryId.toString(), requestId: r.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: r.method, path: r.path, eventName: r.eventName, afterExpired: row.requestId });
+    }
   }
 }

@@ -13,7 +13,7 @@
 // worker's lease ran out and another worker re-claimed the row, this late
 // result changes nothing, and only that caller learns it (false).
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
-import { sqlQuery } from "../../platform/db/sql-transaction.ts";
+import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 
 export type Outcome = { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" };
@@ -41,6 +41,12 @@ export function recordOutcome(db: DbClient, options: RecordOptions): Promise<boo
   });
 }
 
+/** The same write for one outcome inside an open transaction (an expiry settles the lane in it: record-expiry.ts). */
+export async function recordOutcomeInTransaction(tx: SqlTx, options: RecordOptions): Promise<boolean> {
+  const row = toRow(options);
+  return (await tx.query<{ id: string }>(outcomeStatement([row]))).length === 1;
+}
+
 function toRow({ delivery, attempt, outcome, now, workerId }: RecordOptions) {
   const a = attempt ?? { attempt: 0, startedAt: now, durationMs: 0, url: "", requestHeaders: {}, status: null, responseHeaders: null, bodyExcerpt: null, error: null };
   return {
@@ -56,9 +62,18 @@ async function flush(db: DbClient) {
   const batch = batches.get(db) ?? [];
   batches.delete(db);
   try {
-    const done = await sqlQuery<{ id: string }>(db, Prisma.sql`
+    const done = await sqlQuery<{ id: string }>(db, outcomeStatement(batch.map((p) => p.row)));
+    const applied = new Set(done.map((r) => r.id));
+    for (const p of batch) p.resolve(applied.has(p.row.id));
+  } catch (error) {
+    for (const p of batch) p.reject(error);
+  }
+}
+
+function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
+  return Prisma.sql`
       WITH x AS (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch.map((p) => p.row))}::jsonb) AS x(
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
           id bigint, state text, "attemptInc" int, "hasAttempt" boolean, "retryAt" timestamptz, "finishedAt" timestamptz,
           "claimedBy" text, "claimedAt" timestamptz, attempt int, "startedAt" timestamptz, "durationMs" int, url text,
           "requestHeaders" jsonb, status int, "responseHeaders" jsonb, "bodyExcerpt" text, error text)
@@ -79,10 +94,5 @@ async function flush(db: DbClient) {
         WHERE x."hasAttempt"
         RETURNING 1
       )
-      SELECT id::text AS id FROM done`);
-    const applied = new Set(done.map((r) => r.id));
-    for (const p of batch) p.resolve(applied.has(p.row.id));
-  } catch (error) {
-    for (const p of batch) p.reject(error);
-  }
+      SELECT id::text AS id FROM done`;
 }

@@ -25,6 +25,7 @@ export const LEGACY_DECISIONS = [
   "caller.medicalData (null when v3 medicData is null) holds the old flags; `other` joins what v3 split out of it as labelled lines (Allergies, Advance directives, Conditions, Pregnancy, Assistance, Organ donation, Caller notes); lastUpdatedUtc is always null (no v3 counterpart).",
   "Close body {closedTimeUtc}; psap body {psap} (an entry of psaps); start-video body {liveVideo}; position POST {position}; position PUT {positionSource, track}.",
   "Cutover: when an integration's major version changes, the next change of each incident starts the new contract with its create-and-track sequence; events already queued keep their planned (old) route, so a receiver serves both until the queue drains.",
+  "Expiry, as in v3: an expired POST position is a permanent hole (incidents resend heals it). An expired PUT position means the receiver never got that v2 track in full: the first POST position queued behind it for that track is sent instead as PUT position with the whole track as of that position's change (same requestId and requestTimeStampUtc); with none queued, the next change of that track is sent as a PUT position.",
 ];
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: "any", io: "output", target: "draft-2020-12" });

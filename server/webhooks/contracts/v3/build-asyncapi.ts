@@ -20,6 +20,8 @@ const DECISIONS = [
   "A receiver without incident.created but with incident.changed gets a generic changed event (event \"POST incidents\") where the create would go.",
   "Retries: 1 s after a failure, doubling; the last retry is capped at producedAt + 1 h, when the event is abandoned (expired). Only HTTP 200 succeeds; 10 s timeout; redirects are not followed.",
   "incidents resend re-sends the create-and-track sequence as new events (new Service-Request-Ids and a fresh hour).",
+  "An expired append (POST caller/track) is a permanent hole in that source's track, as Delivery rule 5 says: the receiver still holds the rest of the track, later appends keep coming, and incidents resend heals it.",
+  "An expired whole track (PUT caller/track, also one of the create-and-track sequence) means the receiver never got that source's track in full, and no append follows it: if an append for that source is already queued behind it, that first append is sent instead as PUT caller/track carrying the source's whole track as of that append's change (same Service-Request-Id and Service-Request-Timestamp), and the appends after it stay appends; if none is queued, the next change of that source is sent as a whole-track PUT.",
 ];
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: "any", io: "output" });
