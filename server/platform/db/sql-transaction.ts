@@ -9,6 +9,7 @@
 //
 // Statements are still Prisma's tagged templates (`Prisma.sql`): bound
 // parameters, never string-built SQL; `.text` is their $1, $2 … form.
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { Prisma } from "./generated/client.ts";
 
@@ -23,6 +24,25 @@ export type SqlTx = {
 
 const pools = new WeakMap<object, pg.Pool>();
 
+/**
+ * Every statement is a named prepared statement, its name a hash of its text:
+ * PostgreSQL parses it once per connection and can reuse its plan. Measured on
+ * the inbound hot path (pg_stat_statements, track_planning): planning the lock
+ * and record statements cost 0.37 + 0.27 ms per request, as much as executing
+ * them. The texts are fixed per call site (values are always parameters, lists
+ * are one array parameter), so each connection holds a few dozen statements.
+ */
+const names = new Map<string, string>();
+function prepared(statement: Prisma.Sql): pg.QueryConfig {
+  const text = statement.text;
+  let name = names.get(text);
+  if (!name) {
+    name = `wb_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`;
+    if (names.size < 1_000) names.set(text, name);
+  }
+  return { name, text, values: statement.values as unknown[] };
+}
+
 /** Called by createDbClient: the pool its Prisma adapter uses. */
 export function registerSqlPool(client: object, pool: pg.Pool) {
   pools.set(client, pool);
@@ -36,17 +56,17 @@ export function sqlPool(client: object): pg.Pool {
 
 /** One statement on the pool, outside any transaction (a statement is its own). */
 export async function sqlQuery<T>(client: object, statement: Prisma.Sql): Promise<T[]> {
-  return (await sqlPool(client).query(statement.text, statement.values as unknown[])).rows as T[];
+  return (await sqlPool(client).query(prepared(statement))).rows as T[];
 }
 
 function wrap(connection: pg.PoolClient, committed: Array<() => void>): SqlTx {
   return {
     afterCommit: (fn) => void committed.push(fn),
     async query<T>(statement: Prisma.Sql) {
-      return (await connection.query(statement.text, statement.values as unknown[])).rows as T[];
+      return (await connection.query(prepared(statement))).rows as T[];
     },
     async execute(statement: Prisma.Sql) {
-      return (await connection.query(statement.text, statement.values as unknown[])).rowCount ?? 0;
+      return (await connection.query(prepared(statement))).rowCount ?? 0;
     },
   };
 }
