@@ -59,8 +59,10 @@ describe("conformance kit, v2 receivers", () => {
     expectAllPass(run);
     expect([run.agencyId, run.aboutVersion]).toEqual([FIRE, "2.0"]);
     await whenReceiverProcessingIdle();
-    const records = await server.runtime.db.receiverRecord.findMany({ where: { integrationKey: "fire-rescue", outcome: "accepted" }, select: { route: true } });
+    const records = await server.runtime.db.receiverRecord.findMany({ where: { integrationKey: "fire-rescue", outcome: "accepted" }, select: { route: true, anomalies: true } });
     expect(new Set(records.map((r) => r.route))).toEqual(new Set(["v2 incident", "v2 close", "v2 positionAppended", "v2 positionReplaced", "v2 psap", "v2 batteryLevel", "v2 internetConnectionType", "v2 startVideo"]));
+    // The reference receiver validated every body and applied every sequence: the only anomaly is the deliberate unknown incident.
+    expect(records.flatMap((r) => r.anomalies)).toEqual(["unknown-incident"]);
   });
 
   it("a correct v2 fixture passes every check; progress switches to the v2 plan once /about is read", async () => {
