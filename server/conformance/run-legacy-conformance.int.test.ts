@@ -120,4 +120,11 @@ describe("conformance kit, v2 receivers", () => {
     expect(routesOf(receiver!.events)).toEqual(new Set(EVERY_V2_ROUTE));
     expect(run.status).toBe("passed");
   });
+
+  it("a 2.x receiver that answers /about only to the Publisher credential fails the legacy-credential check", async () => {
+    const run = await runAgainstFixture({ aboutPublisherOnly: true });
+    expect(failedIds(run)).toEqual(["v2.about.legacy-credential"]);
+    expect(run.results.find((r) => r.id === "v2.about.legacy-credential")!.reason).toMatch(/^\/about refused the PsapConnector credential \(answered 401\) and declared 2\.0 only to the Publisher credential\.$/);
+    expect(run.status).toBe("failed");
+  });
 });
