@@ -4,10 +4,11 @@
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
-import { startFixtureReceiver, type FixtureReceiver, type ReceiverFaults } from "../server/conformance/fixtures/fixture-receiver.ts";
+import { LEGACY_ABOUT, startFixtureReceiver, type FixtureReceiver, type ReceiverFaults } from "../server/conformance/fixtures/fixture-receiver.ts";
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
 const NORTH_PSAP = "0b0c5b52-1c0e-4a57-9a57-000000000001";
+const FIRE_AND_RESCUE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 let receiver: FixtureReceiver | undefined;
 test.afterEach(async () => { await receiver?.close(); receiver = undefined; });
 
@@ -88,4 +89,30 @@ test("`workbench conformance`: exit 0 and JUnit for a correct receiver, exit 1 n
   expect(run.status).toBe("failed");
   expect(run.results.find((r) => r.id === "token.alg-none")).toMatchObject({ outcome: "fail", risk: expect.stringMatching(/anyone can write one/) });
   expect(run.reportUrl).toMatch(/\/api\/conformance\/runs\/[0-9a-f-]{36}\/report$/);
+});
+
+test("a v2 receiver gets the v2 checks, shown the same way: pending v2 checks, group bars, verdict, HTML report, JUnit", async ({ page, baseURL }, testInfo) => {
+  const v2 = (receiver = await startFixtureReceiver({ authUrl: baseURL!, agencyId: FIRE_AND_RESCUE, about: LEGACY_ABOUT, faults: { slowCreateMs: 300 } }));
+  await page.goto("/conformance");
+  await page.getByLabel(/Receiver URL/).fill(v2.url);
+  await page.getByLabel(/Agency the receiver serves/).selectOption({ label: "Fire and Rescue" });
+  await page.getByRole("button", { name: "Run checks" }).click();
+  // Once /about is read the pending list is the v2 plan's.
+  await expect(page.getByTestId("check-v2.delivery.closed")).toContainText("Pending");
+  await expect(page.getByTestId("run-verdict")).toHaveText("Passed", { timeout: 25_000 });
+  for (const bar of await page.getByRole("progressbar").all()) {
+    await expect(bar).toHaveAttribute("aria-valuenow", (await bar.getAttribute("aria-valuemax"))!);
+  }
+  await expect(page.getByText("declares 2.0")).toBeVisible();
+  await expect(page.getByTestId("check-v2.token.publisher")).toContainText("Pass");
+  await expect(page.getByTestId("check-token.alg-none")).toHaveCount(0);
+  await testInfo.attach("conformance v2 passed", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  const report = await page.request.get((await page.getByRole("link", { name: "HTML report" }).getAttribute("href"))!);
+  expect(await report.text()).toContain("legacy v2 webhook contract (v2 checks)");
+
+  const junit = testInfo.outputPath("conformance-v2.xml");
+  const ok = await cli(["conformance", "--receiver", v2.url, "--agency", FIRE_AND_RESCUE, "--junit", junit], baseURL!);
+  expect(ok.code).toBe(0);
+  expect(ok.stdout).toMatch(/^pass\s+v2\.token\.alg-none\s+answered 401$/m);
+  expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="Token validation" tests="19" failures="0"/);
 });

@@ -34,3 +34,12 @@ export function declares(about: TAbout | undefined, flagPath: string): boolean {
 }
 
 export const isV3Version = (version: string) => /^3(\.\d+)*$/.test(version.trim());
+
+/**
+ * 1.x or 2.x: the frozen legacy contracts (Versioning rule 3: the service picks the contract from
+ * `version` alone). v1 is v2 under the base route /v1 (contracts/v2/routes.ts), so both get the v2 checks.
+ */
+export function legacyMajorOf(version: string): 1 | 2 | undefined {
+  const m = /^([12])(\.\d+)*$/.exec(version.trim());
+  return m ? (Number(m[1]) as 1 | 2) : undefined;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { verdictOf } from "./check.ts";
 import { p95 } from "./checks/delivery-checks.ts";
-import { declares, isV3Version, ZAbout } from "./about.schema.ts";
+import { declares, isV3Version, legacyMajorOf, ZAbout } from "./about.schema.ts";
+import { CONFORMANCE_CHECKS, LEGACY_CONFORMANCE_CHECKS, checksForVersion } from "./conformance-checks.ts";
+import { sharedDiscoveryChecks } from "./checks/discovery-checks.ts";
 import { normalizeReceiverUrl } from "./validate-receiver-url.ts";
 
 describe("verdict", () => {
@@ -35,6 +37,23 @@ describe("about declaration", () => {
   it("3.x is v3; 2.x and junk are not", () => {
     expect(["3", "3.0", "3.2.1"].map(isV3Version)).toEqual([true, true, true]);
     expect(["2.4", "30", "v3", "3.x"].map(isV3Version)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("plan by declared version", () => {
+  it("1.x/2.x select the v2 checks; 3.x, junk and an unknown version the v3 ones", () => {
+    expect(["2.0", "2", "1.3", " 2.1 "].map(legacyMajorOf)).toEqual([2, 2, 1, 2]);
+    expect(["3.0", "20", "v2", "2.x", ""].map(legacyMajorOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(checksForVersion("2.0")).toBe(LEGACY_CONFORMANCE_CHECKS);
+    expect(checksForVersion("1.0")).toBe(LEGACY_CONFORMANCE_CHECKS);
+    for (const v of ["3.0", "4.0", null, undefined]) expect(checksForVersion(v)).toBe(CONFORMANCE_CHECKS);
+  });
+  it("both plans start with the shared discovery checks (a run switches after them), and no id repeats", () => {
+    for (const plan of [CONFORMANCE_CHECKS, LEGACY_CONFORMANCE_CHECKS]) {
+      expect(plan.slice(0, sharedDiscoveryChecks.length)).toEqual(sharedDiscoveryChecks);
+      expect(new Set(plan.map((c) => c.id)).size).toBe(plan.length);
+    }
+    expect(LEGACY_CONFORMANCE_CHECKS.filter((c) => c.group === "tokens").map((c) => c.id).every((id) => id.startsWith("v2.token."))).toBe(true);
   });
 });
 

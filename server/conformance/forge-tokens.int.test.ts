@@ -63,4 +63,20 @@ describe("token forge", () => {
     expect(decodeJwt(`${h}.${p}.${s}`).scope).toBe("webhooks.receive admin");
     await expect(verifyAccessToken({ token: `${h}.${p}.${s}`, keys, clock, issuer: env.AUTH_URL })).rejects.toMatchObject({ reason: "bad_signature" });
   });
+
+  it("the legacy profile: the engine's PsapConnector token with the route's scope verifies; its forgeries keep that identity", async () => {
+    const token = await forge.psapConnector(["psap.incident.position"]);
+    const claims = await verifyAccessToken({ token, keys, clock, issuer: env.AUTH_URL, audience: `urn:service:agency:${AGENCY}` });
+    expect(claims).toMatchObject({ sub: "PsapConnector", client_id: "PsapConnector", scope: "psap.incident.position" });
+    expect(decodeJwt(await forge.psapConnector()).scope).toBe("psap.read");
+    const profile = { identity: "PsapConnector", scope: "psap.incident" } as const;
+    const legacy = { sub: "PsapConnector", client_id: "PsapConnector", aud: `urn:service:agency:${AGENCY}`, scope: "psap.incident" };
+    for (const forged of [await forge.sign({ profile }), forge.unsigned(profile), await forge.hmacWithPublicKey(profile), await forge.unknownKid(profile), await forge.embeddedJwk(profile)]) {
+      expect(decodeJwt(forged)).toMatchObject(legacy);
+    }
+    expect(decodeJwt(await forge.sign({ profile, claims: { aud: forge.otherAgencyLegacyAudience("0b0c5b52-1c0e-4a57-9a57-000000000002") } })).aud).toBe("urn:service:agency:0b0c5b52-1c0e-4a57-9a57-000000000002");
+    const [h, p, s] = (await forge.tampered(profile)).split(".");
+    expect(decodeJwt(`${h}.${p}.${s}`)).toMatchObject({ ...legacy, scope: "psap.incident admin" });
+    await expect(verifyAccessToken({ token: `${h}.${p}.${s}`, keys, clock, issuer: env.AUTH_URL })).rejects.toMatchObject({ reason: "bad_signature" });
+  });
 });

@@ -3,7 +3,7 @@ import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
 import { CHECK_GROUPS, type CheckGroup, type CheckResult } from "./check.ts";
-import { CONFORMANCE_CHECKS } from "./conformance-checks.ts";
+import { checksForVersion } from "./conformance-checks.ts";
 
 export type ConformanceRunView = {
   id: string;
@@ -16,6 +16,8 @@ export type ConformanceRunView = {
   startedAt: Date;
   finishedAt: Date | null;
   results: CheckResult[];
+  /** While running: the checks still to come, in run order (the plan of the declared contract, v3 until /about is read). */
+  pending: Array<{ id: string; group: CheckGroup; title: string; required: boolean }>;
   /** Per group: checks planned, finished, failed (required and advisory). */
   groups: Array<{ group: CheckGroup; total: number; done: number; failed: number }>;
   counts: { total: number; passed: number; failed: number; skipped: number; requiredFailed: number };
@@ -33,9 +35,12 @@ type Row = Awaited<ReturnType<DbClient["conformanceRun"]["findFirstOrThrow"]>>;
 export function toRunView(row: Row, nowMs: number): ConformanceRunView {
   const stale = row.status === "running" && nowMs - row.startedAt.getTime() > STALE_RUN_MS;
   const results = row.results as CheckResult[];
+  const plan = checksForVersion(row.aboutVersion);
+  const done = new Set(results.map((r) => r.id));
+  const pending = row.status === "running" && !stale ? plan.filter((c) => !done.has(c.id)).map(({ id, group, title, required }) => ({ id, group, title, required })) : [];
   const groups = CHECK_GROUPS.map((group) => ({
     group,
-    total: CONFORMANCE_CHECKS.filter((c) => c.group === group).length,
+    total: plan.filter((c) => c.group === group).length,
     done: results.filter((r) => r.group === group).length,
     failed: results.filter((r) => r.group === group && (r.outcome === "fail" || r.outcome === "error")).length,
   }));
@@ -44,9 +49,9 @@ export function toRunView(row: Row, nowMs: number): ConformanceRunView {
     id: row.id, receiverUrl: row.receiverUrl, agencyId: row.agencyId, status: stale ? "error" : (row.status as ConformanceRunView["status"]),
     aboutVersion: row.aboutVersion, clockOffsetMs: Number(row.clockOffsetMs),
     errorDetail: stale ? "The run was interrupted (the workbench stopped before it finished)." : row.errorDetail,
-    startedAt: row.startedAt, finishedAt: row.finishedAt, results, groups,
+    startedAt: row.startedAt, finishedAt: row.finishedAt, results, pending, groups,
     counts: {
-      total: CONFORMANCE_CHECKS.length,
+      total: plan.length,
       passed: results.filter((r) => r.outcome === "pass").length,
       failed: results.filter(bad).length,
       skipped: results.filter((r) => r.outcome === "skipped").length,
@@ -65,7 +70,7 @@ export async function getConformanceRun(options: { db: DbClient; clock: Clock; i
 export async function listConformanceRuns(options: { db: DbClient; clock: Clock; limit?: number }) {
   const rows = await options.db.conformanceRun.findMany({ orderBy: { startedAt: "desc" }, take: options.limit ?? 20 });
   return rows.map((row) => {
-    const { results: _results, ...view } = toRunView(row, options.clock.nowMs());
+    const { results: _results, pending: _pending, ...view } = toRunView(row, options.clock.nowMs());
     return view;
   });
 }

@@ -4,6 +4,7 @@
 import { CHECK_GROUPS, GROUP_TITLES, type CheckResult } from "./check.ts";
 import type { ConformanceRunView } from "./list-conformance-runs.ts";
 import { clockNote, explain } from "./render-run-table.ts";
+import { legacyMajorOf } from "./about.schema.ts";
 
 const html = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -23,6 +24,12 @@ th{font-size:.75rem;text-transform:uppercase;color:#475569}code{font:12px ui-mon
 .pass{background:#dcfce7;color:#14532d}.fail{background:#fee2e2;color:#7f1d1d}.skip{background:#f1f5f9;color:#334155}
 .risk{color:#7f1d1d;margin:.25rem 0 0}.advisory{color:#92400e;font-size:.75rem}
 `;
+
+/** Which contract's checks ran: the plan follows the declared version (checksForVersion). */
+const contractOf = (version: string | null) => {
+  const major = version ? legacyMajorOf(version) : undefined;
+  return major ? `legacy v${major} webhook contract (v2 checks)` : "v3 webhook contract";
+};
 
 export function renderReportHtml(run: ConformanceRunView): string {
   const verdict = run.status === "passed" ? "Passed" : run.status === "running" ? "Running" : run.status === "error" ? "Stopped on an error" : "Failed";
@@ -47,7 +54,7 @@ export function renderReportHtml(run: ConformanceRunView): string {
 <body><main>
 <h1>Receiver conformance report</h1>
 <p class="meta">Receiver <code>${html(run.receiverUrl)}</code> · agency <code>${html(run.agencyId)}</code>${run.aboutVersion ? ` · declares version ${html(run.aboutVersion)}` : ""}</p>
-<p class="meta">Run <code>${html(run.id)}</code> · started ${html(run.startedAt.toISOString())}${run.finishedAt ? ` · finished ${html(run.finishedAt.toISOString())}` : ""} · v3 webhook contract</p>
+<p class="meta">Run <code>${html(run.id)}</code> · started ${html(run.startedAt.toISOString())}${run.finishedAt ? ` · finished ${html(run.finishedAt.toISOString())}` : ""} · ${contractOf(run.aboutVersion)}</p>
 ${offset}
 <p class="verdict ${html(run.status)}">${verdict}: ${passed} passed, ${failed} failed (${requiredFailed} required), ${skipped} skipped</p>
 ${run.errorDetail ? `<p class="risk">${html(run.errorDetail)}</p>` : ""}

@@ -15,7 +15,7 @@ const results: CheckResult[] = [
 const run: ConformanceRunView = {
   id: "6f1c1d6e-8d7b-4a55-9a3e-3c1f6a0b9e01", receiverUrl: "https://cad.example.com/hooks?x=\"&", agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001",
   status: "failed", aboutVersion: "3.0", clockOffsetMs: 0, errorDetail: null,
-  startedAt: new Date(Date.UTC(2026, 10, 22, 6)), finishedAt: new Date(Date.UTC(2026, 10, 22, 6, 0, 2)), results,
+  startedAt: new Date(Date.UTC(2026, 10, 22, 6)), finishedAt: new Date(Date.UTC(2026, 10, 22, 6, 0, 2)), results, pending: [],
   groups: [{ group: "discovery", total: 7, done: 1, failed: 0 }, { group: "tokens", total: 16, done: 1, failed: 1 }, { group: "delivery", total: 11, done: 2, failed: 1 }],
   counts: { total: 34, passed: 1, failed: 2, skipped: 1, requiredFailed: 1 },
 };
@@ -33,6 +33,8 @@ describe("reports", () => {
     // Failures first, in a "What to fix" list, before the per-group tables.
     expect(page.indexOf("What to fix")).toBeLessThan(page.indexOf("<h2>Discovery"));
     expect(page.match(/<li>/g)).toHaveLength(2);
+    expect(page).toContain("· v3 webhook contract</p>");
+    expect(renderReportHtml({ ...run, aboutVersion: "2.0" })).toContain("· legacy v2 webhook contract (v2 checks)</p>");
   });
 
   it("JUnit: a suite per group; failures typed required or advisory; skipped with the reason", () => {

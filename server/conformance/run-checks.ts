@@ -2,15 +2,22 @@
 // each other's state), timing each, turning a check's own crash into an
 // `error` result (a kit bug, reported as such, never blamed on the receiver),
 // and reporting each result as it lands so the dashboard and CLI show progress.
+// The plan may depend on what earlier checks learnt (the declared contract
+// version): it is asked again before each check, and must keep the prefix
+// already run.
 import type { Check, CheckResult } from "./check.ts";
 import type { ConformanceContext } from "./context.ts";
 
 export type RunProgress = { result: CheckResult; done: number; total: number };
 
-export async function runChecks(options: { checks: Check[]; ctx: ConformanceContext; onResult?: (progress: RunProgress) => Promise<void> | void }): Promise<CheckResult[]> {
+export type CheckPlan = Check[] | ((ctx: ConformanceContext) => Check[]);
+
+export async function runChecks(options: { checks: CheckPlan; ctx: ConformanceContext; onResult?: (progress: RunProgress) => Promise<void> | void }): Promise<CheckResult[]> {
   const { checks, ctx, onResult } = options;
+  const planOf = typeof checks === "function" ? checks : () => checks;
   const results: CheckResult[] = [];
-  for (const check of checks) {
+  for (let plan = planOf(ctx); results.length < plan.length; plan = planOf(ctx)) {
+    const check = plan[results.length]!;
     const started = performance.now();
     let result: CheckResult;
     try {
@@ -23,7 +30,7 @@ export async function runChecks(options: { checks: Check[]; ctx: ConformanceCont
       };
     }
     results.push(result);
-    await onResult?.({ result, done: results.length, total: checks.length });
+    await onResult?.({ result, done: results.length, total: planOf(ctx).length });
   }
   return results;
 }

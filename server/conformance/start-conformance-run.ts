@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Runtime } from "../platform/runtime.ts";
 import { AppError } from "../platform/errors.ts";
 import { verdictOf, type CheckResult } from "./check.ts";
-import { CONFORMANCE_CHECKS } from "./conformance-checks.ts";
+import { checksForVersion } from "./conformance-checks.ts";
 import { conformanceEvents } from "./conformance-events.ts";
 import { createConformanceContext } from "./context.ts";
 import { runChecks } from "./run-checks.ts";
@@ -38,7 +38,8 @@ async function execute(deps: Deps, id: string, ctx: ReturnType<typeof createConf
   let status: "passed" | "failed" | "error";
   try {
     await runChecks({
-      checks: CONFORMANCE_CHECKS, ctx,
+      // v3 or v2 checks, by the version /about declared (known after the first check).
+      checks: (c) => checksForVersion(c.state.discovery?.about?.version), ctx,
       async onResult(progress) {
         results.push(progress.result);
         await deps.db.conformanceRun.update({ where: { id }, data: { results, aboutVersion: ctx.state.discovery?.about?.version ?? null } });

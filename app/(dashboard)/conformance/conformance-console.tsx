@@ -32,7 +32,7 @@ export function ConformanceConsole() {
     <div className="grid gap-6">
       <form onSubmit={submit} className="grid max-w-3xl gap-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Run the conformance kit">
         <div>
-          <label htmlFor="receiver-url" className="text-sm font-medium">Receiver URL <span className="font-normal text-slate-500">({"{receiver_url}"}: /about, /health and /v3/… hang below it)</span></label>
+          <label htmlFor="receiver-url" className="text-sm font-medium">Receiver URL <span className="font-normal text-slate-500">({"{receiver_url}"}: /about, /health and /v3/… (or /v2/…) hang below it)</span></label>
           <input id="receiver-url" name="receiverUrl" type="url" required placeholder="https://cad.example.com/webhooks" value={receiverUrl}
             onChange={(e) => setReceiverUrl(e.target.value)} className={`${input} mt-1 font-mono`} />
           {!!directory.data?.integrations.length && (

@@ -7,13 +7,13 @@ export const dynamic = "force-dynamic";
 
 export default function ConformancePage() {
   prefetch(trpc.conformance.history.queryOptions());
-  prefetch(trpc.conformance.checks.queryOptions());
   prefetch(trpc.directory.list.queryOptions());
   return (
     <HydrateClient>
       <PageHeader title="Receiver conformance">
         Check a webhook receiver against the v3 contract before go-live: discovery, token validation (every forged or
-        wrong token must be refused) and delivery semantics. The workbench signs the tokens with its own keys, so the
+        wrong token must be refused) and delivery semantics. A receiver whose /about declares 2.x (or 1.x) gets the
+        same checks for the legacy contract: PsapConnector tokens with each route&apos;s psap.* scope, v2 bodies. The workbench signs the tokens with its own keys, so the
         receiver must fetch them from this workbench&apos;s JWKS. Plain http is allowed for loopback receivers only.
         Incidents the kit sends are Demo or Test, never Real.
       </PageHeader>

@@ -19,7 +19,7 @@ type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) =>
 export function registerConformanceCommands(program: Command, run: Run) {
   program
     .command("conformance")
-    .description("check a webhook receiver against the v3 contract (discovery, token validation, delivery semantics)")
+    .description("check a webhook receiver against the v3 contract, or v2 when its /about declares 2.x (discovery, token validation, delivery semantics)")
     .requiredOption("--receiver <url>", "the receiver's base URL ({receiver_url}); https, or http on loopback")
     .option("--agency <id>", "the agency the receiver serves (token audience); default: its integration's agency, else North PSAP")
     .option("--junit <file>", "also write a JUnit XML report to this file")

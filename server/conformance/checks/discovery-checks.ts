@@ -1,10 +1,12 @@
 // Discovery (platform-interface.md, "Shared discovery routes" and "Discovery"):
 // the service calls GET /about with the legacy PsapConnector credential first
 // and, on 401 or 403, again with the Publisher credential; /health answers 200.
+// The first three checks are the same for every contract: what /about declares
+// decides which checks follow (conformance-checks.ts, checksForVersion).
 import { z } from "zod";
 import { fail, pass, skipped, type Check } from "../check.ts";
 import type { ConformanceContext, DiscoveryState } from "../context.ts";
-import { declares, isV3Version, ZAbout } from "../about.schema.ts";
+import { declares, isV3Version, legacyMajorOf, ZAbout } from "../about.schema.ts";
 import { describeAnswer } from "../receiver-http.ts";
 
 const NO_START = "The service reads /about before it delivers anything: without a valid declaration the integration never starts, and every event waits in the queue until its one-hour window expires.";
@@ -26,7 +28,8 @@ export function requireV3About(ctx: ConformanceContext) {
   return { about };
 }
 
-export const discoveryChecks: Check[] = [
+/** Run for every receiver, before the contract is known; the same objects head both plans. */
+export const sharedDiscoveryChecks: Check[] = [
   {
     id: "about.reachable", group: "discovery", required: true,
     title: "GET /about answers 200 (legacy credential first, then Publisher on 401/403)",
@@ -56,17 +59,22 @@ export const discoveryChecks: Check[] = [
   },
   {
     id: "about.version", group: "discovery", required: true,
-    title: "/about declares a v3 contract version (3.x)",
+    title: "/about declares a contract version the service serves (3.x; 2.x or 1.x for the legacy checks)",
     async run(ctx) {
       const about = ctx.state.discovery?.about;
       if (!about) return skipped("No valid declaration.");
-      if (isV3Version(about.version)) return pass(`version ${about.version}`);
+      if (isV3Version(about.version)) return pass(`version ${about.version}: the v3 checks follow`);
+      const major = legacyMajorOf(about.version);
+      if (major) return pass(`version ${about.version}: the frozen v${major} contract; the v2 checks follow${major === 1 ? " under /v1" : ""}`);
       return fail(
-        `Declares version "${about.version}". The kit checks the v3 contract; checks for the frozen v1/v2 contracts are not built.`,
-        "The service picks the contract from this value alone: a receiver that means to be v3 but says otherwise gets another contract's bodies and credentials.",
+        `Declares version "${about.version}", neither 3.x nor a legacy 2.x/1.x.`,
+        "The service picks the contract from this value alone: a receiver that means to be v3 but says otherwise gets another contract's bodies and credentials, or none.",
       );
     },
   },
+];
+
+export const v3DiscoveryChecks: Check[] = [
   {
     id: "about.declares-entry", group: "discovery", required: true,
     title: "/about declares incident.created or incident.changed",
@@ -107,9 +115,16 @@ export const discoveryChecks: Check[] = [
     id: "health.ok", group: "discovery", required: true,
     title: "GET /health answers 200",
     async run(ctx) {
-      const res = await ctx.send({ method: "GET", path: "/health", token: await ctx.tokens.publisher() });
+      // The credential of the declared contract: a v1/v2 receiver may know only PsapConnector.
+      const legacy = ctx.state.discovery?.about && legacyMajorOf(ctx.state.discovery.about.version);
+      const res = await ctx.send({ method: "GET", path: "/health", token: await (legacy ? ctx.tokens.psapConnector() : ctx.tokens.publisher()) });
       if (res.status === 200) return pass();
       return fail(`/health ${describeAnswer(res)}.`, "The service and operators read /health to know the connector is available; a receiver that is up but answers otherwise looks down.");
     },
   },
 ];
+
+export const healthCheck: Check = v3DiscoveryChecks.find((c) => c.id === "health.ok")!;
+
+/** The v3 plan's discovery group, in run order. */
+export const discoveryChecks: Check[] = [...sharedDiscoveryChecks, ...v3DiscoveryChecks];
