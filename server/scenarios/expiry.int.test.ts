@@ -10,7 +10,11 @@ import { diffReplica } from "../receiver/diff-replica.ts";
 import { resendIncident } from "../webhooks/admin/resend-incident.ts";
 import { advanceClock } from "../workbench/clock-control.ts";
 import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";
-import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
+import { addMeasuredLocation } from "../incidents/caller-track.ts";
+import { createIncident } from "../incidents/create-incident.ts";
+import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
+import { renderIncidentV2 } from "../webhooks/contracts/v2/render-incident.ts";
+import { startScenario, waitUntil, type Scenario } from "./testing/scenario-fixture.ts";
 
 let s: Scenario;
 beforeAll(async () => { s = await startScenario(); });
@@ -97,6 +101,42 @@ describe("expiry", () => {
     expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({ method: "POST", eventName: "trackAppended", state: "delivered" });
     ({ replica, platform } = await s.replicaAndPlatform("north-psap", id));
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+  });
+
+  it("v2 (fire-rescue): a POST position queued behind an expired PUT position is sent as PUT position with the whole track", async () => {
+    const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
+    await waitUntil(async () => (await s.runtime.db.webhookCapabilities.count({ where: { integrationKey: "fire-rescue", status: "active" } })) === 1);
+    const { incident } = await createIncident({
+      db: s.runtime.db, clock: s.runtime.clock, portalUrl: s.server.url, purpose: "Demo", routingMode: "TokenAgency", createdByAgencyId: FIRE,
+      agencyIds: [FIRE], phoneNumber: "+358401112224", label: "Smoke", actor: "expiry-test",
+    });
+    const id = incident.id;
+    const fix = (longitude: number) => addMeasuredLocation({ db: s.runtime.db, clock: s.runtime.clock, incidentId: id, actor: "expiry-test", source: "MobileApp", fix: { latitude: 60.2, longitude, accuracy: 9 } });
+    await s.settled(id);
+    const v2fault = (mode: string) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "fire-rescue", mode });
+
+    await v2fault("http-503");
+    const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === id);
+    await fix(24.91); // the whole MobileApp track (PUT position), stalls
+    await attempted;
+    await advance(30 * MINUTE);
+    await fix(24.92); // POST position, queued behind it
+    await v2fault("ok");
+    const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === id);
+    await advance(31 * MINUTE);
+    expect((await delivered)[0]![0]).toMatchObject({ method: "PUT", path: `/v2/incident/${id}/position` });
+    await s.settled(id);
+
+    const rows = await s.deliveries("fire-rescue", id);
+    expect(rows.map((d) => [d.eventName, d.state])).toEqual([["v2 incident", "delivered"], ["v2 positionReplaced", "expired"], ["v2 positionReplaced", "delivered"]]);
+    const body = rows[2]!.body as { requestId: string; requestTimeStampUtc: string; track: Array<{ longitude: number }> };
+    expect([body.requestId, body.requestTimeStampUtc]).toEqual([rows[2]!.requestId, rows[2]!.producedAt.toISOString()]);
+    expect(body.track.map((p) => p.longitude)).toEqual([24.91, 24.92]);
+    const records = (await s.records("fire-rescue", id)).filter((r) => r.outcome === "accepted");
+    expect(records.map((r) => r.anomalies).flat()).toEqual([]);
+    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "fire-rescue", incidentId: id } } });
+    const platform = (await s.runtime.db.incident.findUniqueOrThrow({ where: { id } })).snapshot as TIncidentSnapshotV3;
+    expect(replica.snapshot).toEqual(renderIncidentV2(platform, s.runtime.clock.now()));
   });
 
   it("after an outage longer than the hour, `incidents resend` brings the replica back in step, the close included (Delivery rule 5)", async () => {
