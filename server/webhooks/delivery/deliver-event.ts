@@ -67,7 +67,10 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
     error: result.error ?? (result.status !== 200 ? `HTTP ${result.status}: only 200 accepts a delivery` : null),
   };
   // Delivery rule 1: only HTTP 200 accepts an event (201 and 204 included in the failures).
-  const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, runtime.clock.now());
+  // Rule 2 counts the delay from the failure itself (the attempt's end on the workbench clock), not
+  // from whenever this process got round to deciding: under load that lag reached 250 ms and more.
+  const failedAt = new Date(startedAt.getTime() + result.durationMs);
+  const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, failedAt);
   const outcome: Outcome = decision === null ? { state: "delivered" } : "expire" in decision ? { state: "expired" } : { state: "pending", retryAt: decision.retryAt };
   return finish(deps, row, ref, attempt, outcome);
 }
