@@ -110,9 +110,19 @@ async function loadReplica(tx: Prisma.TransactionClient, integrationKey: string,
   return row ? { snapshot: row.snapshot as TIncidentSnapshotV3, fullSources: row.fullSources, closedAtUtc: row.closedAtUtc } : null;
 }
 
+/**
+ * Raw SQL, not a model upsert: Prisma 6.19's query compiler writes Json fields with
+ * numbers shortened to ~15 significant digits (0.1 + 0.2 is stored as 0.3, a
+ * latitude 59.971000000000004 as 59.971), so the replica differed from the platform
+ * snapshot in positions the platform had kept exactly (seen in the concurrent-appends
+ * scenario, server/scenarios/burst.int.test.ts). JSON.stringify keeps every double.
+ */
 async function saveReplica(tx: Prisma.TransactionClient, integrationKey: string, incidentId: string, replica: Replica, now: Date) {
-  const data = { snapshot: replica.snapshot as object, purpose: purposeOf(replica.snapshot), fullSources: replica.fullSources, closedAtUtc: replica.closedAtUtc, updatedAt: now };
-  await tx.receiverIncident.upsert({ where: { integrationKey_incidentId: { integrationKey, incidentId } }, create: { integrationKey, incidentId, ...data }, update: data });
+  await tx.$executeRaw`
+    INSERT INTO "ReceiverIncident" ("integrationKey", "incidentId", snapshot, purpose, "fullSources", "closedAtUtc", "updatedAt")
+    VALUES (${integrationKey}, ${incidentId}, ${JSON.stringify(replica.snapshot)}::jsonb, ${purposeOf(replica.snapshot)}, ${replica.fullSources}::text[], ${replica.closedAtUtc}, ${now}::timestamptz)
+    ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET snapshot = EXCLUDED.snapshot, purpose = EXCLUDED.purpose,
+      "fullSources" = EXCLUDED."fullSources", "closedAtUtc" = EXCLUDED."closedAtUtc", "updatedAt" = EXCLUDED."updatedAt"`;
 }
 
 /** v3 replicas carry purpose; v1/v2 ones only isTest (issue 8). */

@@ -40,4 +40,24 @@ describe("a burst", () => {
       }
     }
   });
+
+  it("20 concurrent appends to ONE incident (the optimistic write and its locked fallback): one delivery per change, in seq order, replica = platform", async () => {
+    const north = await s.requestToken();
+    const id = await s.createIncident(north, { label: "one incident, many writers" });
+    await Promise.all(Array.from({ length: 20 }, (_, k) =>
+      s.step(north, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.96 + k / 1000, longitude: 10.75 }, [201])));
+    await s.settled([id]);
+    const deliveries = await s.deliveries("north-psap", id);
+    // created, the whole Entered track with the first append, then an append per later change: never twice, never skipped.
+    const seqs = deliveries.map((d) => d.changeSeq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs.filter((q) => q > 1)).size).toBe(20);
+    expect(Math.max(...seqs)).toBe(21);
+    const accepted = (await s.records("north-psap", id)).filter((r) => r.outcome === "accepted");
+    expect(accepted.map((r) => r.serviceRequestId)).toEqual(deliveries.map((d) => d.requestId));
+    expect(accepted.flatMap((r) => [...r.anomalies, ...(r.duplicates ? ["duplicate"] : [])])).toEqual([]);
+    const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
+    expect(platform.caller.tracks[0]!.track).toHaveLength(20);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+  });
 });
