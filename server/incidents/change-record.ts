@@ -68,11 +68,7 @@ export type ChangeSubscriber = {
 
 /** Writes to send with the change records, and what to do once they committed. */
 export type PlannedWrite = {
-  /**
-   * Comma-separated CTEs `name AS (…)`; names must be unique to the subscriber. Each data-modifying
-   * CTE must select FROM `applied` (one row when the change applies, none when the aggregate's
-   * compare-and-set found the incident changed: then nothing may be written).
-   */
+  /** Comma-separated CTEs `name AS (…)`; names must be unique to the subscriber. */
   ctes: Prisma.Sql;
   /** A scalar expression over those CTEs, handed to `committed`. */
   result: Prisma.Sql;
@@ -108,7 +104,7 @@ export async function notifyChangeSubscribers(tx: SqlTx, changes: IncidentChange
   for (const subscriber of subscribers) {
     const write = await subscriber.plan(tx, changes, undefined);
     if (!write) continue;
-    const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH applied AS (SELECT 1), ${write.ctes} SELECT ${write.result} AS result`);
+    const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
     if (write.committed) tx.afterCommit(() => write.committed!(row?.result));
   }
 }

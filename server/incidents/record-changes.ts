@@ -35,41 +35,32 @@ export async function planSubscribers(tx: SqlTx, changes: IncidentChange[], pref
   return writes;
 }
 
-/**
- * The one statement. `expected`: the incident's version and planEpoch as read;
- * the statement applies only if they still hold (under the row lock they always
- * do), and every part of it joins the `applied` row, so a missed
- * compare-and-set writes nothing and returns false. `created`: the row was just
- * inserted; only the records (and the subscribers' writes) are added.
- */
-export async function writeChanges(options: { tx: SqlTx; incident: IncidentState; changes: IncidentChange[]; writes: PlannedWrite[]; created?: boolean; expected?: { version: number; planEpoch: number } }): Promise<boolean> {
-  const { tx, incident, changes, writes, expected } = options;
+/** The one statement; `created`: the row was just inserted, only the records (and writes) are added. */
+export async function writeChanges(options: { tx: SqlTx; incident: IncidentState; changes: IncidentChange[]; writes: PlannedWrite[]; created?: boolean }): Promise<void> {
+  const { tx, incident, changes, writes } = options;
   const first = changes[0];
-  if (!first) return true;
+  if (!first) return;
   const records = JSON.stringify(changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({ seq, kind, payload })));
   const snapshot = JSON.stringify(incident.snapshot);
-  const applied = options.created || !expected ? Prisma.sql`SELECT 1` : Prisma.sql`
+  const update = options.created ? Prisma.sql`SELECT 1` : Prisma.sql`
       UPDATE "Incident" SET version = ${incident.version}, "lastSeq" = ${incident.lastSeq}, snapshot = (SELECT snap FROM s),
         internal = ${JSON.stringify(incident.internal)}::jsonb, "closedAt" = ${incident.closedAt}::timestamptz,
         "liveVideoEndsAt" = ${incident.liveVideoEndsAt}::timestamptz, "planEpoch" = "planEpoch" + 1
-      WHERE id = ${incident.id}::uuid AND version = ${expected.version} AND "planEpoch" = ${expected.planEpoch}
-      RETURNING 1`;
-  // Data-modifying CTEs always run, referenced or not (PostgreSQL "WITH" docs): each selects FROM applied.
+      WHERE id = ${incident.id}::uuid`;
+  // Data-modifying CTEs always run, referenced or not (PostgreSQL "WITH" docs).
   const extra = writes.length ? Prisma.join(writes.map((w) => Prisma.sql`, ${w.ctes}`), "") : Prisma.empty;
   const results = writes.length ? Prisma.join(writes.map((w) => w.result)) : Prisma.sql`NULL`;
-  const [row] = await tx.query<{ results: unknown[]; applied: number }>(Prisma.sql`
+  const [row] = await tx.query<{ results: unknown[] }>(Prisma.sql`
     WITH s AS (SELECT ${snapshot}::jsonb AS snap),
-    applied AS (${applied}),
+    u AS (${update}),
     c AS (
       INSERT INTO "IncidentChange" ("incidentId", seq, kind, payload, "producedAt", actor, snapshot)
       SELECT ${incident.id}::uuid, r.seq, r.kind, r.payload, ${first.producedAt}::timestamptz, ${first.actor}, (SELECT snap FROM s)
-      FROM jsonb_to_recordset(${records}::jsonb) AS r(seq int, kind text, payload jsonb), applied
+      FROM jsonb_to_recordset(${records}::jsonb) AS r(seq int, kind text, payload jsonb)
       RETURNING 1
     )${extra}
-    SELECT jsonb_build_array(${results}) AS results, (SELECT count(*) FROM applied)::int AS applied`);
-  if (row?.applied !== 1) return false;
+    SELECT jsonb_build_array(${results}) AS results, (SELECT count(*) FROM c) AS records`);
   writes.forEach((w, i) => {
-    if (w.committed) tx.afterCommit(() => w.committed!(row.results?.[i]));
+    if (w.committed) tx.afterCommit(() => w.committed!(row?.results?.[i]));
   });
-  return true;
 }

@@ -71,7 +71,7 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
   }));
   const write = composePlanWrite(options.incidentId, [{ seq, producedAt: options.now, plans }]);
   if (!write) return [];
-  const [row] = await tx.query<{ result: PlannedJson[] }>(Prisma.sql`WITH applied AS (SELECT 1), ${write.ctes} SELECT ${write.result} AS result`);
+  const [row] = await tx.query<{ result: PlannedJson[] }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
   tx.afterCommit(() => write.committed?.(row?.result));
   return toPlannedRows(options.incidentId, row?.result ?? []);
 }
@@ -104,7 +104,7 @@ function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite |
     wh_lanes AS (
       INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "updatedAt")
       SELECT l."integrationKey", ${incidentId}::uuid, l.introduced, l."fullTracks", ${updatedAt}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify([...last.values()])}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[]), applied
+      FROM jsonb_to_recordset(${JSON.stringify([...last.values()])}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[])
       ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING 1
     ), wh_planned AS (
@@ -112,7 +112,7 @@ function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite |
       SELECT d."requestId", d."integrationKey", d."agencyId", ${incidentId}::uuid, d.seq, d."eventName", d.method, d.path,
              NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt"
       FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb)
-           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int), applied
+           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int)
       ORDER BY d.n
       RETURNING id, "requestId", "integrationKey", method, path, "eventName"
     )`,
