@@ -45,6 +45,18 @@ export function p95(samples: number[]): number {
   return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
 }
 
+/** The answer-time verdict over a run's deliveries (v3 and v1/v2 alike). */
+export function judgeLatency(samples: number[]): CheckOutcome {
+  if (samples.length < 5) return skipped(`Only ${samples.length} deliveries were answered: too few for a p95.`);
+  const value = p95(samples);
+  const note = `p95 ${value} ms over ${samples.length} deliveries (max ${Math.max(...samples)} ms)`;
+  if (value <= P95_LIMIT_MS) return pass(note);
+  return fail(
+    `${note}.`,
+    "Record, answer, then process: deliveries for one incident are sequential, so a slow answer delays every later event of that incident, and an answer past the service's timeout counts as a failure and is retried.",
+  );
+}
+
 export const deliveryChecks: Check[] = [
   deliveryCheck({
     id: "delivery.exactly-200", required: true, title: "An accepted event is answered with exactly 200 (not 201 or 204)",
@@ -157,16 +169,6 @@ export const deliveryChecks: Check[] = [
   }),
   deliveryCheck({
     id: "delivery.latency-p95", required: false, title: `Answers quickly: p95 of this run's deliveries within ${P95_LIMIT_MS / 1000} s`,
-    async run(ctx) {
-      const samples = ctx.state.latenciesMs;
-      if (samples.length < 5) return skipped(`Only ${samples.length} deliveries were answered: too few for a p95.`);
-      const value = p95(samples);
-      const note = `p95 ${value} ms over ${samples.length} deliveries (max ${Math.max(...samples)} ms)`;
-      if (value <= P95_LIMIT_MS) return pass(note);
-      return fail(
-        `${note}.`,
-        "Record, answer, then process: deliveries for one incident are sequential, so a slow answer delays every later event of that incident, and an answer past the service's timeout counts as a failure and is retried.",
-      );
-    },
+    run: async (ctx) => judgeLatency(ctx.state.latenciesMs),
   }),
 ];

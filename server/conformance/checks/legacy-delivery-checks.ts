@@ -14,7 +14,7 @@ import { RETRY_RISK, unless200 } from "./deliver-events.ts";
 import { requireLegacyAbout } from "./legacy-discovery-checks.ts";
 import { appended, created, deliverLegacy, deliverLegacyInOrder, describeRoutes, last, planStory, trackReplaced } from "./legacy-events.ts";
 import { changeDeviceInfo, otherRouteSteps } from "./legacy-other-routes.ts";
-import { P95_LIMIT_MS, p95 } from "./delivery-checks.ts";
+import { judgeLatency, P95_LIMIT_MS } from "./delivery-checks.ts";
 
 /** A v2 delivery check: runs for a 1.x/2.x declaration once the valid PsapConnector token was accepted. */
 function legacyDeliveryCheck(def: Omit<Check, "group" | "run"> & { run: (ctx: ConformanceContext, major: LegacyMajor) => Promise<CheckOutcome> }): Check {
@@ -137,13 +137,6 @@ export const legacyDeliveryChecks: Check[] = [
   }),
   legacyDeliveryCheck({
     id: "v2.delivery.latency-p95", required: false, title: `Answers quickly: p95 of this run's deliveries within ${P95_LIMIT_MS / 1000} s`,
-    async run(ctx) {
-      const samples = ctx.state.latenciesMs;
-      if (samples.length < 5) return skipped(`Only ${samples.length} deliveries were answered: too few for a p95.`);
-      const value = p95(samples);
-      const note = `p95 ${value} ms over ${samples.length} deliveries (max ${Math.max(...samples)} ms)`;
-      if (value <= P95_LIMIT_MS) return pass(note);
-      return fail(`${note}.`, "Record, answer, then process: deliveries for one incident are sequential, so a slow answer delays every later event of that incident, and an answer past the service's timeout counts as a failure and is retried.");
-    },
+    run: async (ctx) => judgeLatency(ctx.state.latenciesMs),
   }),
 ];

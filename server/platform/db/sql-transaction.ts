@@ -22,7 +22,11 @@ export type SqlTx = {
   afterCommit(fn: () => void): void;
 };
 
-const pools = new WeakMap<object, pg.Pool>();
+// On the client object under a global symbol, not in a module-level map: Next
+// bundles app/ separately, so tRPC procedures run a second copy of this module
+// with the same client (from the runtime), and must find its pool too.
+const POOL = Symbol.for("incident-workbench.sql-pool");
+type WithPool = { [POOL]?: pg.Pool };
 
 /**
  * Every statement is a named prepared statement, its name a hash of its text:
@@ -45,11 +49,11 @@ function prepared(statement: Prisma.Sql): pg.QueryConfig {
 
 /** Called by createDbClient: the pool its Prisma adapter uses. */
 export function registerSqlPool(client: object, pool: pg.Pool) {
-  pools.set(client, pool);
+  Object.defineProperty(client, POOL, { value: pool, enumerable: false });
 }
 
 export function sqlPool(client: object): pg.Pool {
-  const pool = pools.get(client);
+  const pool = (client as WithPool)[POOL];
   if (!pool) throw new Error("This database client was not made by createDbClient: no pg pool behind it.");
   return pool;
 }
