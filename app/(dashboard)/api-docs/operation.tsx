@@ -39,7 +39,7 @@ export function Operation({ path, method, op }: { path: string; method: string; 
       {body !== undefined && (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium">Request body (application/json)</summary>
-          <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-3 text-xs">{JSON.stringify(body, null, 2)}</pre>
+          <pre className="mt-2 overflow-x-auto [contain:inline-size] rounded bg-slate-50 p-3 text-xs">{JSON.stringify(body, null, 2)}</pre>
         </details>
       )}
       <table className="mt-3 w-full text-left text-sm">

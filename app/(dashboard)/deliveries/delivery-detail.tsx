@@ -101,5 +101,5 @@ function HeaderTable({ title, headers }: { title: string; headers: Record<string
 
 function ResponseBody({ body }: { body: string | null }) {
   if (!body) return <p className="text-sm text-slate-600">Empty body.</p>;
-  try { return <JsonView value={JSON.parse(body)} maxHeight="16rem" />; } catch { return <pre className="max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs">{body}</pre>; }
+  try { return <JsonView value={JSON.parse(body)} maxHeight="16rem" />; } catch { return <pre className="max-h-64 overflow-auto [contain:inline-size] rounded bg-slate-50 p-2 text-xs">{body}</pre>; }
 }

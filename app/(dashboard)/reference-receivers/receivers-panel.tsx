@@ -29,7 +29,7 @@ export function ReceiversPanel({ focusIncidentId }: { focusIncidentId?: string }
             <CapabilityTree receiver={r} />
             <div className="flex flex-col gap-4">
               <h3 className="text-sm font-semibold">GET /about preview</h3>
-              <pre tabIndex={0} aria-label={`${r.key}: GET /about response`} className="max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500" data-testid={`about-${r.key}`}>{JSON.stringify(r.declaration, null, 2)}</pre>
+              <pre tabIndex={0} aria-label={`${r.key}: GET /about response`} className="max-h-80 overflow-auto [contain:inline-size] rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500" data-testid={`about-${r.key}`}>{JSON.stringify(r.declaration, null, 2)}</pre>
               {r.declarationProblem && <p role="alert" className="text-sm text-amber-800">{r.declarationProblem}</p>}
             </div>
             <FaultControls receiver={r} />

@@ -42,7 +42,9 @@ export function JsonDiffView({ value, previous, maxHeight = "32rem", onlyChanges
           </label>
         )}
       </div>
-      <pre className="overflow-auto py-2 font-mono text-xs leading-5" style={{ maxHeight }} tabIndex={0} aria-label="JSON with changes">
+      {/* contain: inline-size — a long line scrolls inside the pre; without it the line's width
+          still sets the min-content width of every grid or flex ancestor. */}
+      <pre className="overflow-auto [contain:inline-size] py-2 font-mono text-xs leading-5" style={{ maxHeight }} tabIndex={0} aria-label="JSON with changes">
         {shown.map((l, i) => l.kind === "gap" ? (
           <div key={i} className="my-0.5 bg-slate-50 px-6 text-slate-500 select-none">⋯ {l.hidden} unchanged line{l.hidden === 1 ? "" : "s"}</div>
         ) : (

@@ -6,7 +6,7 @@ import { cn, focusRing } from "../ui/cn";
 /** Collapsible pretty JSON. Levels deeper than `expandDepth` start folded; each fold is a real button. */
 export function JsonView({ value, expandDepth = 2, className, maxHeight = "32rem" }: { value: unknown; expandDepth?: number; className?: string; maxHeight?: string }) {
   return (
-    <div className={cn("min-w-0 overflow-auto rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-5", className)} style={{ maxHeight }} data-testid="json-view">
+    <div className={cn("min-w-0 overflow-auto [contain:inline-size] rounded-md border border-slate-200 bg-white p-2 font-mono text-xs leading-5", className)} style={{ maxHeight }} data-testid="json-view">
       <JsonNode value={value} depth={0} expandDepth={expandDepth} last />
     </div>
   );

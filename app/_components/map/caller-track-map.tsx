@@ -3,7 +3,7 @@ import type { TTrack } from "@/server/incidents/snapshot.schema";
 import { useMemo, useRef, useState } from "react";
 import { cn } from "../ui/cn";
 import { EmptyState } from "../ui/empty-state";
-import { useElementWidth } from "../ui/use-element-width";
+import { PRE_HYDRATION_WIDTH, useElementWidth } from "../ui/use-element-width";
 import { MapBase } from "./map-base";
 import { fitView } from "./project-tracks";
 import { captureTimes, tracksAt } from "./select-tracks";
@@ -27,7 +27,7 @@ export type CallerTrackMapProps = {
 /** Caller tracks (spec: caller.tracks) on a Web Mercator SVG: one colour per source, accuracy circles, a time slider. */
 export function CallerTrackMap({ tracks, tileUrl = process.env.NEXT_PUBLIC_MAP_TILE_URL, attribution = process.env.NEXT_PUBLIC_MAP_ATTRIBUTION, height = 420, atMs, onAtMsChange, className }: CallerTrackMapProps) {
   const box = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(box, 800);
+  const width = useElementWidth(box, PRE_HYDRATION_WIDTH);
   const times = useMemo(() => captureTimes(tracks), [tracks]);
   const [ownAt, setOwnAt] = useState<number | null>(null);
   const latest = times.at(-1) ?? 0;

@@ -2,7 +2,7 @@
 import { useMemo, useRef, useState } from "react";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { cn, focusRing } from "../ui/cn";
-import { useElementWidth } from "../ui/use-element-width";
+import { PRE_HYDRATION_WIDTH, useElementWidth } from "../ui/use-element-width";
 import { AttemptLane } from "./attempt-lane";
 import { type DeliveryLane, DELIVERY_WINDOW_MS, laneEndMs } from "./delivery-lane";
 import { createTimeScale, type ScaleKind } from "./time-scale";
@@ -22,7 +22,7 @@ export function AttemptTimeline({ deliveries, nowIso, defaultScale = "log", clas
   deliveries: DeliveryLane[]; nowIso?: string; defaultScale?: ScaleKind; className?: string; onSelect?: (requestId: string) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const width = Math.max(200, useElementWidth(box, 900) - LABEL_W - 24);
+  const width = Math.max(200, useElementWidth(box, PRE_HYDRATION_WIDTH) - LABEL_W - 24);
   const [kind, setKind] = useState<ScaleKind>(defaultScale);
   const nowMs = nowIso ? Date.parse(nowIso) : undefined;
   const scale = useMemo(() => {

@@ -29,8 +29,8 @@ export function TokenInspector() {
             {r.expiresAt && (r.expiresInS! > 0 ? `Expires ${r.expiresAt} (in ${formatDuration(r.expiresInS! * 1000)} on the workbench clock).` : `Expired ${r.expiresAt} (workbench time ${r.workbenchNow}).`)}
           </p>
           <div className="grid gap-4 md:grid-cols-2">
-            <div><h2 className="mb-1 text-sm font-semibold">Header</h2><pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(r.header, null, 2)}</pre></div>
-            <div><h2 className="mb-1 text-sm font-semibold">Claims</h2><pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="claims">{JSON.stringify(r.claims, null, 2)}</pre></div>
+            <div><h2 className="mb-1 text-sm font-semibold">Header</h2><pre className="overflow-x-auto [contain:inline-size] rounded-md bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(r.header, null, 2)}</pre></div>
+            <div><h2 className="mb-1 text-sm font-semibold">Claims</h2><pre className="overflow-x-auto [contain:inline-size] rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="claims">{JSON.stringify(r.claims, null, 2)}</pre></div>
           </div>
         </section>
       )}
