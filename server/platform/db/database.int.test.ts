@@ -26,6 +26,25 @@ describe("migrations", () => {
     expect(first?.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
   });
 
+  it("compress snapshots with lz4 where the server has it, and still succeed where it does not (embedded)", async () => {
+    // Whether this server was built with lz4: a probe on a temporary table, inside a transaction rolled back.
+    const hasLz4 = await t.db.$transaction(async (tx) => {
+      try {
+        await tx.$executeRawUnsafe(`CREATE TEMP TABLE lz4_probe (j jsonb COMPRESSION lz4)`);
+        return true;
+      } catch {
+        return false;
+      }
+    }).catch(() => false);
+    const rows = await t.db.$queryRaw<Array<{ rel: string; compression: string }>>`
+      SELECT attrelid::regclass::text AS rel, attcompression::text AS compression FROM pg_attribute
+      WHERE attname = 'snapshot' AND attrelid IN ('"Incident"'::regclass, '"IncidentChange"'::regclass, '"ReceiverIncident"'::regclass)
+      ORDER BY 1`;
+    expect(rows.map((r) => r.rel)).toEqual(['"Incident"', '"IncidentChange"', '"ReceiverIncident"']);
+    // attcompression: 'l' = lz4; '' = the server default (pglz).
+    for (const r of rows) expect(r.compression).toBe(hasLz4 ? "l" : "");
+  });
+
   it("refuse to run when an applied migration was edited", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "wb-mig-"));
     await cp(MIGRATIONS_DIR, dir, { recursive: true });
