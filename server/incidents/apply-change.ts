@@ -13,6 +13,7 @@ import { changeSubscribers, type IncidentChange, type IncidentChangeKind } from 
 import { isUuid } from "./db-handle.ts";
 import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
 import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
+import { currentSnapshotSql, markTracks } from "./track-storage.ts";
 
 export type MutationContext = { tx: SqlTx; incident: IncidentState; now: Date };
 export type MutationOutcome<R> = {
@@ -50,6 +51,7 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
     const locked = await lockIncident(tx, incidentId, access?.agencyId);
     if (!locked) throw incidentNotFound();
     const { prefetched, ...incident } = locked;
+    const marks = markTracks(incident.snapshot);
     if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration))) throw incidentNotFound();
     if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
     checkIfMatch(options.ifMatch, incident.version);
@@ -65,7 +67,7 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
 
     const changes = buildChanges({ incident, kinds: outcome.changes, now, actor: options.actor });
     const writes = await planSubscribers(tx, changes, prefetched);
-    await writeChanges({ tx, incident, changes, writes });
+    await writeChanges({ tx, incident, changes, writes, marks });
     return { result: outcome.result, version: incident.version, incident, changes };
   });
 }
@@ -90,13 +92,15 @@ type LockedRow = Omit<IncidentState, "collaboration"> & { collaboration: Collabo
  * "planEpoch" under this lock, so an epoch that differs from the one the
  * snapshot saw means the prefetched values may be stale: they are dropped and
  * each subscriber reads again inside the lock (one more round trip, only then).
+ * The snapshot's tracks (IncidentPosition rows, track-storage.ts) are such a
+ * subquery too: read again then, with the row.
  */
 async function lockIncident(tx: SqlTx, incidentId: string, agencyId: string | undefined): Promise<(IncidentState & { prefetched?: unknown[] }) | undefined> {
   const prefetches = changeSubscribers().map((s) => s.prefetch?.(incidentId) ?? Prisma.sql`NULL`);
   const [row] = await tx.query<LockedRow>(Prisma.sql`
     SELECT i.id::text AS id, i."ownerAgencyId"::text AS "ownerAgencyId", i."createdByAgencyId"::text AS "createdByAgencyId",
            i."routingMode"::text AS "routingMode", i.purpose::text AS purpose, i.version, i."lastSeq", i."closedAt",
-           i."liveVideoEndsAt", i.snapshot, i.internal, ia.collaboration::text AS collaboration, i."planEpoch",
+           i."liveVideoEndsAt", ${currentSnapshotSql("i")} AS snapshot, i.internal, ia.collaboration::text AS collaboration, i."planEpoch",
            (SELECT x."planEpoch" FROM "Incident" x WHERE x.id = ${incidentId}::uuid) AS "seenEpoch",
            ${prefetches.length ? Prisma.sql`jsonb_build_array(${Prisma.join(prefetches)})` : Prisma.sql`'[]'::jsonb`} AS prefetched
     FROM "Incident" i
@@ -105,5 +109,8 @@ async function lockIncident(tx: SqlTx, incidentId: string, agencyId: string | un
     FOR UPDATE OF i`);
   if (!row) return undefined;
   const { planEpoch, seenEpoch, prefetched, ...incident } = row;
-  return { ...incident, prefetched: planEpoch === seenEpoch ? prefetched : undefined };
+  if (planEpoch === seenEpoch) return { ...incident, prefetched };
+  const [fresh] = await tx.query<{ snapshot: IncidentState["snapshot"] }>(Prisma.sql`
+    SELECT ${currentSnapshotSql("i")} AS snapshot FROM "Incident" i WHERE i.id = ${incidentId}::uuid`);
+  return { ...incident, snapshot: fresh!.snapshot, prefetched: undefined };
 }

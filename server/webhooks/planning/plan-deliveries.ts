@@ -6,6 +6,7 @@ import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { ChangeSubscriber, PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
+import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
@@ -56,10 +57,14 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
 /** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
 export async function planResend(tx: Tx, options: { incidentId: string; integrationKey?: string; now: Date }): Promise<PlannedRow[]> {
   // Takes the incident's row lock and bumps planEpoch: lanes are written only under it (apply-change.ts).
-  const [incident] = await tx.query<{ lastSeq: number; snapshot: TIncidentSnapshotV3; closedAt: Date | null }>(Prisma.sql`
+  const [locked] = await tx.query<{ lastSeq: number; closedAt: Date | null }>(Prisma.sql`
     UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${options.incidentId}::uuid
-    RETURNING "lastSeq", snapshot, "closedAt"`);
-  if (!incident) return [];
+    RETURNING "lastSeq", "closedAt"`);
+  if (!locked) return [];
+  // Read after the lock is held: a statement of its own sees the positions of any writer it waited for.
+  const [current] = await tx.query<{ snapshot: TIncidentSnapshotV3 }>(Prisma.sql`
+    SELECT ${currentSnapshotSql("i")} AS snapshot FROM "Incident" i WHERE i.id = ${options.incidentId}::uuid`);
+  const incident = { ...locked, snapshot: current!.snapshot };
   const { snapshot, lastSeq: seq } = incident;
   const agencyIds = snapshot.involvedAgencies.filter((a) => a.collaboration !== "Declined").map((a) => a.id);
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
