@@ -1,20 +1,15 @@
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../platform/clock/clock.ts";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ManualClock } from "../platform/clock/clock.ts";
+import type { TestDatabase } from "../testing/test-database.ts";
+import { useSigningKeyFixture } from "./testing/signing-key-fixture.ts";
 import { AccessTokenError, mintAccessToken, verifyAccessToken } from "./access-token.ts";
 import { SigningKeyStore } from "./signing-keys.ts";
 
 const ISS = "http://localhost:3000";
-let t: TestDatabase;
-let clock: ManualClock;
-let keys: SigningKeyStore;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
-  keys = new SigningKeyStore({ db: t.db, clock });
-});
-afterAll(async () => { await t.drop(); });
+const fixture = useSigningKeyFixture();
+let t: TestDatabase, clock: ManualClock, keys: SigningKeyStore;
+beforeAll(() => void ({ t, clock, keys } = fixture));
 
 const mint = (over: Partial<Parameters<typeof mintAccessToken>[0]> = {}) =>
   mintAccessToken({ keys, clock, issuer: ISS, subject: "partner-cad", audience: "urn:service:inbound", clientId: "partner-cad", scope: ["agency.read"], lifetimeS: 3600, ...over });

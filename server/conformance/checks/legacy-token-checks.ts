@@ -12,18 +12,18 @@ import { randomUUID } from "node:crypto";
 import { fail, pass, skipped, type Check, type CheckOutcome } from "../check.ts";
 import type { ConformanceContext } from "../context.ts";
 import { describeAnswer } from "../receiver-http.ts";
-import { OUT_OF_WINDOW_S, type TokenForge, type TokenProfile } from "../forge-tokens.ts";
+import { OUT_OF_WINDOW_S, type TokenProfile } from "../forge-tokens.ts";
 import { sampleIncident } from "../sample-incidents.ts";
 import { LEGACY_ROUTES } from "../../webhooks/contracts/v2/routes.ts";
 import { requireLegacyAbout } from "./legacy-discovery-checks.ts";
 import { created, deliverLegacy, planStory } from "./legacy-events.ts";
+import { judgeRefusal, type Forgery } from "./token-checks.ts";
 
 const FORGED = "Anyone able to reach the receiver could then inject incidents and changes that dispatchers would treat as coming from the service.";
 const ROUTE_SCOPE = LEGACY_ROUTES.incident.scope;
 /** The engine's credential for the probe's route; every forgery below starts from it. */
 const P: TokenProfile = { identity: "PsapConnector", scope: ROUTE_SCOPE };
 
-type Forgery = { id: string; title: string; forge: (t: TokenForge, ctx: ConformanceContext) => Promise<string | null> | string | null; risk: string };
 
 const FORGERIES: Forgery[] = [
   { id: "v2.token.missing", title: "no Authorization header", forge: () => null, risk: `The receiver does not authenticate deliveries at all. ${FORGED}` },
@@ -77,11 +77,7 @@ function refusalCheck(f: Forgery): Check {
       if (skip) return skip;
       if (!ctx.state.validTokenAccepted) return skipped("The valid token was not accepted, so a refusal here would prove nothing.");
       const res = await ctx.send({ method: event!.method, path: event!.path, body: { ...event!.body, requestId: randomUUID() }, token: await f.forge(ctx.tokens, ctx) });
-      if (res.status === 401 || res.status === 403) return pass(`answered ${res.status}`);
-      if (res.status >= 200 && res.status < 300) return fail(`Accepted (${res.status}) a token ${f.title}.`, f.risk);
-      if (res.status === 0) return fail(`The receiver ${describeAnswer(res)}.`, "A bad token should be refused with 401, not break the connection: the receiver's validation may be crashing.");
-      if (res.status >= 500) return fail(`Answered ${res.status} instead of 401.`, "A 5xx says \"retry\", and suggests validation throws rather than refuses; answer 401 (or 403).");
-      return pass(`refused with ${res.status}; 401 (or 403) is the expected status`);
+      return judgeRefusal(res, f);
     },
   };
 }

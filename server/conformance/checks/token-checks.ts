@@ -5,7 +5,7 @@
 // each accepted a failure naming what an attacker could then do.
 import { fail, pass, skipped, type Check, type CheckOutcome } from "../check.ts";
 import type { ConformanceContext } from "../context.ts";
-import { describeAnswer } from "../receiver-http.ts";
+import { describeAnswer, type ReceiverResponse } from "../receiver-http.ts";
 import { OUT_OF_WINDOW_S, type TokenForge } from "../forge-tokens.ts";
 import { requireV3About } from "./discovery-checks.ts";
 import { probeEvent } from "./probe-event.ts";
@@ -13,7 +13,7 @@ import { deliver } from "./deliver-events.ts";
 
 const FORGED_INCIDENTS = "Anyone able to reach the receiver could then inject incidents and changes that dispatchers would treat as coming from the service.";
 
-type Forgery = { id: string; title: string; forge: (t: TokenForge, ctx: ConformanceContext) => Promise<string | null> | string | null; risk: string };
+export type Forgery = { id: string; title: string; forge: (t: TokenForge, ctx: ConformanceContext) => Promise<string | null> | string | null; risk: string };
 
 const FORGERIES: Forgery[] = [
   { id: "token.missing", title: "no Authorization header", forge: () => null, risk: `The receiver does not authenticate deliveries at all. ${FORGED_INCIDENTS}` },
@@ -63,13 +63,18 @@ function refusalCheck(f: Forgery): Check {
       if (skip) return skip;
       if (!ctx.state.validTokenAccepted) return skipped("The valid token was not accepted, so a refusal here would prove nothing.");
       const res = await ctx.send({ ...probe, event: {}, token: await f.forge(ctx.tokens, ctx) });
-      if (res.status === 401 || res.status === 403) return pass(`answered ${res.status}`);
-      if (res.status >= 200 && res.status < 300) return fail(`Accepted (${res.status}) a token ${f.title}.`, f.risk);
-      if (res.status === 0) return fail(`The receiver ${describeAnswer(res)}.`, "A bad token should be refused with 401, not break the connection: the receiver's validation may be crashing.");
-      if (res.status >= 500) return fail(`Answered ${res.status} instead of 401.`, "A 5xx says \"retry\", and suggests validation throws rather than refuses; answer 401 (or 403).");
-      return pass(`refused with ${res.status}; 401 (or 403) is the expected status`);
+      return judgeRefusal(res, f);
     },
   };
+}
+
+/** The verdict on a forged token's answer (v3 and v1/v2 token checks): only 401 or 403 is a refusal that proves validation. */
+export function judgeRefusal(res: ReceiverResponse, f: Pick<Forgery, "title" | "risk">): CheckOutcome {
+  if (res.status === 401 || res.status === 403) return pass(`answered ${res.status}`);
+  if (res.status >= 200 && res.status < 300) return fail(`Accepted (${res.status}) a token ${f.title}.`, f.risk);
+  if (res.status === 0) return fail(`The receiver ${describeAnswer(res)}.`, "A bad token should be refused with 401, not break the connection: the receiver's validation may be crashing.");
+  if (res.status >= 500) return fail(`Answered ${res.status} instead of 401.`, "A 5xx says \"retry\", and suggests validation throws rather than refuses; answer 401 (or 403).");
+  return pass(`refused with ${res.status}; 401 (or 403) is the expected status`);
 }
 
 export const tokenChecks: Check[] = [validToken, ...FORGERIES.map(refusalCheck)];
