@@ -13,7 +13,7 @@ import { changeSubscribers, type IncidentChange, type IncidentChangeKind } from 
 import { isUuid } from "./db-handle.ts";
 import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
 import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
-import { currentSnapshotSql, markTracks } from "./track-storage.ts";
+import { fillTracks, markTracks, trackDelta } from "./track-storage.ts";
 
 export type MutationContext = { tx: SqlTx; incident: IncidentState; now: Date };
 export type MutationOutcome<R> = {
@@ -40,6 +40,7 @@ export type ApplyChangeOptions<R> = {
   mutate: (ctx: MutationContext) => MutationOutcome<R> | Promise<MutationOutcome<R>>;
 };
 
+/** `incident.snapshot`'s tracks are lazy (track-storage.ts): whole only if a subscriber filled them; read the incident again for its tracks. */
 export type AppliedChange<R> = { result: R; version: number; incident: IncidentState; changes: IncidentChange[] };
 
 export const incidentNotFound = () => new AppError("IncidentNotFound", 404, "No incident with that ID is accessible to the token's agency.");
@@ -65,9 +66,12 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
       return { result: outcome.result, version: incident.version, incident, changes: [] };
     }
 
+    const delta = trackDelta(incident.snapshot.caller.tracks, marks);
     const changes = buildChanges({ incident, kinds: outcome.changes, now, actor: options.actor });
-    const writes = await planSubscribers(tx, changes, prefetched);
-    await writeChanges({ tx, incident, changes, writes, marks });
+    let filled: Promise<void> | undefined;
+    const fullTracks = () => (filled ??= fillTracks(tx, incident.id, incident.snapshot, marks));
+    const writes = await planSubscribers(tx, changes, prefetched, fullTracks);
+    await writeChanges({ tx, incident, changes, writes, delta });
     return { result: outcome.result, version: incident.version, incident, changes };
   });
 }
@@ -92,15 +96,16 @@ type LockedRow = Omit<IncidentState, "collaboration"> & { collaboration: Collabo
  * "planEpoch" under this lock, so an epoch that differs from the one the
  * snapshot saw means the prefetched values may be stale: they are dropped and
  * each subscriber reads again inside the lock (one more round trip, only then).
- * The snapshot's tracks (IncidentPosition rows, track-storage.ts) are such a
- * subquery too: read again then, with the row.
+ * The snapshot comes in its stored form: tracks are empty placeholders, filled
+ * only when a subscriber asks (lazy tracks, track-storage.ts), by a statement
+ * of their own, which sees every committed position.
  */
 async function lockIncident(tx: SqlTx, incidentId: string, agencyId: string | undefined): Promise<(IncidentState & { prefetched?: unknown[] }) | undefined> {
   const prefetches = changeSubscribers().map((s) => s.prefetch?.(incidentId) ?? Prisma.sql`NULL`);
   const [row] = await tx.query<LockedRow>(Prisma.sql`
     SELECT i.id::text AS id, i."ownerAgencyId"::text AS "ownerAgencyId", i."createdByAgencyId"::text AS "createdByAgencyId",
            i."routingMode"::text AS "routingMode", i.purpose::text AS purpose, i.version, i."lastSeq", i."closedAt",
-           i."liveVideoEndsAt", ${currentSnapshotSql("i")} AS snapshot, i.internal, ia.collaboration::text AS collaboration, i."planEpoch",
+           i."liveVideoEndsAt", i.snapshot, i.internal, ia.collaboration::text AS collaboration, i."planEpoch",
            (SELECT x."planEpoch" FROM "Incident" x WHERE x.id = ${incidentId}::uuid) AS "seenEpoch",
            ${prefetches.length ? Prisma.sql`jsonb_build_array(${Prisma.join(prefetches)})` : Prisma.sql`'[]'::jsonb`} AS prefetched
     FROM "Incident" i
@@ -109,8 +114,5 @@ async function lockIncident(tx: SqlTx, incidentId: string, agencyId: string | un
     FOR UPDATE OF i`);
   if (!row) return undefined;
   const { planEpoch, seenEpoch, prefetched, ...incident } = row;
-  if (planEpoch === seenEpoch) return { ...incident, prefetched };
-  const [fresh] = await tx.query<{ snapshot: IncidentState["snapshot"] }>(Prisma.sql`
-    SELECT ${currentSnapshotSql("i")} AS snapshot FROM "Incident" i WHERE i.id = ${incidentId}::uuid`);
-  return { ...incident, snapshot: fresh!.snapshot, prefetched: undefined };
+  return { ...incident, prefetched: planEpoch === seenEpoch ? prefetched : undefined };
 }

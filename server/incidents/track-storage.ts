@@ -13,6 +13,7 @@
 // rows get replacedSeq): every change record of one transaction shares the
 // snapshot after it, as before.
 import { Prisma } from "../platform/db/client.ts";
+import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import type { TIncidentSnapshotV3, TLocation, TTrack } from "./snapshot.schema.ts";
 
 /** The snapshot as stored: tracks emptied, order kept. Pure; shares every other member. */
@@ -35,14 +36,16 @@ export type TrackDelta = { added: Array<{ source: string; location: TLocation }>
  * Compares the tracks after a mutation with the marks taken when they were read
  * (undefined: a new incident, every position is added). The domain changes a
  * track in two ways only (caller-track.ts): it pushes positions onto the same
- * array, or it sets a new array (a whole-track replacement).
+ * array, or it sets a new array (a whole-track replacement). Works on lazy
+ * tracks too (placeholders read as empty arrays: everything pushed is new).
  */
 export function trackDelta(tracks: TTrack[], marks: TrackMarks | undefined): TrackDelta {
   const delta: TrackDelta = { added: [], replacedSources: [] };
   for (const t of tracks) {
     const mark = marks?.get(t.source);
-    const from = mark && mark.track === t.track && t.track.length >= mark.length ? mark.length : 0;
-    if (mark && from === 0 && mark.length > 0) delta.replacedSources.push(t.source);
+    const kept = mark !== undefined && mark.track === t.track && t.track.length >= mark.length;
+    if (mark && !kept) delta.replacedSources.push(t.source);
+    const from = kept ? mark.length : 0;
     for (const location of t.track.slice(from)) delta.added.push({ source: t.source, location });
   }
   if (marks) for (const source of marks.keys()) if (!tracks.some((t) => t.source === source)) delta.replacedSources.push(source);
@@ -72,3 +75,22 @@ export function trackDeltaCtes(incidentId: string, firstSeq: number, delta: Trac
 
 /** The assembled snapshot of an "Incident" row (alias `i`) at its latest change. */
 export const currentSnapshotSql = (alias = "i") => Prisma.raw(`incident_snapshot_at(${alias}.snapshot, ${alias}.id, ${alias}."lastSeq")`);
+
+/**
+ * Lazy tracks (apply-change.ts): the aggregate reads the stored snapshot, whose
+ * tracks are empty placeholders, and fills them only when a change subscriber
+ * needs whole tracks (a whole-track PUT, a generic changed, an introduction):
+ * most appends plan an append event, whose body is the new position alone.
+ * Fills in place: each placeholder the change only appended to (same array)
+ * gets the stored positions before the new ones; a replaced track is whole already.
+ */
+export async function fillTracks(tx: SqlTx, incidentId: string, snapshot: TIncidentSnapshotV3, marks: TrackMarks): Promise<void> {
+  const rows = await tx.query<{ source: string; track: TLocation[] }>(Prisma.sql`
+    SELECT source, jsonb_agg(location ORDER BY id) AS track FROM "IncidentPosition"
+    WHERE "incidentId" = ${incidentId}::uuid AND "replacedSeq" IS NULL GROUP BY source`);
+  const stored = new Map(rows.map((r) => [r.source, r.track]));
+  for (const t of snapshot.caller.tracks) {
+    const mark = marks.get(t.source);
+    if (mark && mark.track === t.track) t.track.unshift(...(stored.get(t.source) ?? []));
+  }
+}

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
-import type { ChangeSubscriber, PlannedWrite } from "../../incidents/change-record.ts";
+import type { ChangeSubscriber, IncidentChange, PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import { webhookEvents } from "../webhook-events.ts";
@@ -30,29 +30,42 @@ type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
   prefetch: (incidentId) => prefetchPlanningTargets(incidentId),
-  async plan(tx, changes, prefetched) {
-    const incidentId = changes[0]!.incidentId;
-    const known = prefetched as PrefetchedTargets | undefined;
-    // Lanes evolve across the transaction's changes in memory: the rows are written once, at the end.
-    const current = new Map<string, PlanningTarget>();
-    const steps: PlanStep[] = [];
-    for (const change of changes) {
-      const agencyIds = selectRecipientAgencies(change);
-      const loaded = known && agencyIds.every((a) => known.agencyIds.includes(a))
-        ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
-        : await loadPlanningTargets(tx, { incidentId, agencyIds });
-      const plans = loaded.map((fresh) => {
-        const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
-        // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
-        const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
-        current.set(target.integrationKey, { ...target, lane: plan.lane });
-        return { target, plan };
-      });
-      steps.push({ seq: change.seq, producedAt: change.producedAt, plans });
-    }
-    return composePlanWrite(incidentId, steps);
+  async plan(tx, changes, prefetched, fullTracks) {
+    // Plan on the lazy snapshot; when any event needs more than the appended
+    // position (a whole track, a snapshot), fill the tracks and plan again (pure).
+    const first = await planChanges(tx, changes, prefetched);
+    if (!fullTracks || first.every(({ plans }) => plans.every(({ plan }) => plan.events.every(isAppend)))) return composePlanWrite(changes[0]!.incidentId, first);
+    await fullTracks();
+    return composePlanWrite(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
   },
 };
+
+/** An append's body is the new position alone (v3 trackAppended, v1/v2 positionAppended). */
+const isAppend = (e: { route: string }) => e.route === "trackAppended" || e.route === "positionAppended";
+
+/** Every change × every recipient integration, lanes evolving across the changes in memory (pure but for reading targets). */
+async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknown): Promise<PlanStep[]> {
+  const incidentId = changes[0]!.incidentId;
+  const known = prefetched as PrefetchedTargets | undefined;
+  // Lanes evolve across the transaction's changes in memory: the rows are written once, at the end.
+  const current = new Map<string, PlanningTarget>();
+  const steps: PlanStep[] = [];
+  for (const change of changes) {
+    const agencyIds = selectRecipientAgencies(change);
+    const loaded = known && agencyIds.every((a) => known.agencyIds.includes(a))
+      ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
+      : await loadPlanningTargets(tx, { incidentId, agencyIds });
+    const plans = loaded.map((fresh) => {
+      const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
+      // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
+      const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
+      current.set(target.integrationKey, { ...target, lane: plan.lane });
+      return { target, plan };
+    });
+    steps.push({ seq: change.seq, producedAt: change.producedAt, plans });
+  }
+  return steps;
+}
 
 /** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
 export async function planResend(tx: Tx, options: { incidentId: string; integrationKey?: string; now: Date }): Promise<PlannedRow[]> {
