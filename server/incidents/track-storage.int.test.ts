@@ -4,19 +4,23 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planDeliveriesOnChange } from "../webhooks/planning/plan-deliveries.ts";
+import { subscribeToChanges } from "./change-record.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { MIGRATIONS_DIR } from "../platform/db/apply-migrations.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { addEnteredLocation, addMeasuredLocation, replaceTrack } from "./caller-track.ts";
+import { inviteAgency } from "./collaboration.ts";
 import { createIncident } from "./create-incident.ts";
 import { readIncident } from "./read-incident.ts";
 import type { TIncidentSnapshotV3, TLocation } from "./snapshot.schema.ts";
 
 let database: TestDatabase;
 const clock = new WorkbenchClock();
-beforeAll(async () => { database = await createTestDatabase(); });
-afterAll(async () => { await database.drop(); });
+let unsubscribe: () => void;
+beforeAll(async () => { database = await createTestDatabase(); unsubscribe = subscribeToChanges(planDeliveriesOnChange); });
+afterAll(async () => { unsubscribe(); await database.drop(); });
 
 const storedRow = async (id: string) => (await database.db.$queryRaw<Array<{ snapshot: TIncidentSnapshotV3; size: number }>>`
   SELECT snapshot, length(snapshot::text) AS size FROM "Incident" WHERE id = ${id}::uuid`)[0]!;
@@ -83,4 +87,21 @@ describe("caller tracks outside the snapshot", () => {
     expect(latitudes((await readIncident({ db: database.db, incidentId: base.incidentId }))!.snapshot)).toEqual([["Entered", [1, 2, 3]]]);
     expect((await atSeq(base.incidentId)).map((c) => latitudes(c.snapshot))).toEqual([[["Entered", [1, 2]]], [["Entered", [1, 2]]], [["Entered", [1, 2, 3]]]]);
   });
+
+  it("are read only when the planner sends more than the appended position: an introduction carries the whole track", async () => {
+    const base = await newIncident();
+    for (let i = 2; i <= 4; i++) await addEnteredLocation({ ...base, point: { latitude: i, longitude: 10 } });
+    await inviteAgency({ ...base, access: { agencyId: AGENCY.northPsap }, invitedAgencyId: AGENCY.centralEms });
+    await addEnteredLocation({ ...base, point: { latitude: 5, longitude: 10 } });
+    const rows = await database.db.$queryRaw<Array<{ integrationKey: string; eventName: string; body: any }>>`
+      SELECT "integrationKey", "eventName", body FROM "WebhookDelivery" WHERE "incidentId" = ${base.incidentId}::uuid ORDER BY id`;
+    // The integrations were not discovered in this database: events take the minimal shape (created +
+    // generic changed). Appends plan a changed without tracks; Central EMS's introduction is a created
+    // carrying the snapshot, so the tracks were read for it — whole, not just that change's positions.
+    const ems = rows.filter((r) => r.integrationKey === "central-ems");
+    expect(ems.map((r) => r.eventName)).toEqual(["created", "changed (trackAppended)"]);
+    expect(ems[0]!.body.incident.caller.tracks).toEqual([{ source: "Entered", track: [1, 2, 3, 4].map((lat) => expect.objectContaining({ latitude: lat })) }]);
+    expect(rows.filter((r) => r.integrationKey === "north-psap").map((r) => r.eventName)).toEqual(["created", ...Array(3).fill("changed (trackAppended)"), "changed (involvedAgency)", "changed (trackAppended)"]);
+  });
+
 });

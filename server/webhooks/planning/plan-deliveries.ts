@@ -7,6 +7,8 @@ import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { ChangeSubscriber, IncidentChange, PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
+import type { V3RouteKey } from "../contracts/v3/routes.ts";
+import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
@@ -31,17 +33,23 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
   prefetch: (incidentId) => prefetchPlanningTargets(incidentId),
   async plan(tx, changes, prefetched, fullTracks) {
-    // Plan on the lazy snapshot; when any event needs more than the appended
-    // position (a whole track, a snapshot), fill the tracks and plan again (pure).
+    // Plan on the lazy snapshot (tracks hold only this change's new positions);
+    // when any event's body carries tracks, fill them and plan again (pure).
     const first = await planChanges(tx, changes, prefetched);
-    if (!fullTracks || first.every(({ plans }) => plans.every(({ plan }) => plan.events.every(isAppend)))) return composePlanWrite(changes[0]!.incidentId, first);
+    const needsTracks = first.some(({ plans }) => plans.some(({ plan }) => plan.events.some((e) => ROUTES_WITH_TRACKS.has(e.route))));
+    if (!fullTracks || !needsTracks) return composePlanWrite(changes[0]!.incidentId, first);
     await fullTracks();
     return composePlanWrite(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
   },
 };
 
-/** An append's body is the new position alone (v3 trackAppended, v1/v2 positionAppended). */
-const isAppend = (e: { route: string }) => e.route === "trackAppended" || e.route === "positionAppended";
+/**
+ * The routes whose bodies carry caller tracks (v3: the snapshot, the caller, a
+ * whole track; v1/v2: the incident, a whole track). Every other body is the
+ * same whether the tracks were read or not — a test renders every route both
+ * ways to hold this list true (routes-with-tracks.test.ts).
+ */
+export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>(["created", "caller", "trackReplaced", "incident", "positionReplaced"]);
 
 /** Every change × every recipient integration, lanes evolving across the changes in memory (pure but for reading targets). */
 async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknown): Promise<PlanStep[]> {
