@@ -13,6 +13,7 @@ import { changeSubscribers, type IncidentChange, type IncidentChangeKind } from 
 import { isUuid } from "./db-handle.ts";
 import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
 import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
+import { fillTracks, markTracks, trackDelta } from "./track-storage.ts";
 
 export type MutationContext = { tx: SqlTx; incident: IncidentState; now: Date };
 export type MutationOutcome<R> = {
@@ -39,6 +40,7 @@ export type ApplyChangeOptions<R> = {
   mutate: (ctx: MutationContext) => MutationOutcome<R> | Promise<MutationOutcome<R>>;
 };
 
+/** `incident.snapshot`'s tracks are lazy (track-storage.ts): whole only if a subscriber filled them; read the incident again for its tracks. */
 export type AppliedChange<R> = { result: R; version: number; incident: IncidentState; changes: IncidentChange[] };
 
 export const incidentNotFound = () => new AppError("IncidentNotFound", 404, "No incident with that ID is accessible to the token's agency.");
@@ -50,6 +52,7 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
     const locked = await lockIncident(tx, incidentId, access?.agencyId);
     if (!locked) throw incidentNotFound();
     const { prefetched, ...incident } = locked;
+    const marks = markTracks(incident.snapshot);
     if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration))) throw incidentNotFound();
     if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
     checkIfMatch(options.ifMatch, incident.version);
@@ -63,9 +66,12 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
       return { result: outcome.result, version: incident.version, incident, changes: [] };
     }
 
+    const delta = trackDelta(incident.snapshot.caller.tracks, marks);
     const changes = buildChanges({ incident, kinds: outcome.changes, now, actor: options.actor });
-    const writes = await planSubscribers(tx, changes, prefetched);
-    await writeChanges({ tx, incident, changes, writes });
+    let filled: Promise<void> | undefined;
+    const fullTracks = () => (filled ??= fillTracks(tx, incident.id, incident.snapshot, marks));
+    const writes = await planSubscribers(tx, changes, prefetched, fullTracks);
+    await writeChanges({ tx, incident, changes, writes, delta });
     return { result: outcome.result, version: incident.version, incident, changes };
   });
 }
@@ -90,6 +96,9 @@ type LockedRow = Omit<IncidentState, "collaboration"> & { collaboration: Collabo
  * "planEpoch" under this lock, so an epoch that differs from the one the
  * snapshot saw means the prefetched values may be stale: they are dropped and
  * each subscriber reads again inside the lock (one more round trip, only then).
+ * The snapshot comes in its stored form: tracks are empty placeholders, filled
+ * only when a subscriber asks (lazy tracks, track-storage.ts), by a statement
+ * of their own, which sees every committed position.
  */
 async function lockIncident(tx: SqlTx, incidentId: string, agencyId: string | undefined): Promise<(IncidentState & { prefetched?: unknown[] }) | undefined> {
   const prefetches = changeSubscribers().map((s) => s.prefetch?.(incidentId) ?? Prisma.sql`NULL`);

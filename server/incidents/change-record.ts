@@ -63,7 +63,12 @@ export type IncidentChange = IncidentChangeKind & {
 export type ChangeSubscriber = {
   name: string;
   prefetch?: (incidentId: string) => Prisma.Sql;
-  plan: (tx: SqlTx, changes: IncidentChange[], prefetched: unknown) => Promise<PlannedWrite | null>;
+  /**
+   * `fullTracks`: the changes' snapshot may hold, per track, only the positions this
+   * transaction added (track-storage.ts, lazy tracks); a subscriber that needs whole
+   * tracks awaits it first (it fills them in place, once). Absent: tracks are whole.
+   */
+  plan: (tx: SqlTx, changes: IncidentChange[], prefetched: unknown, fullTracks?: () => Promise<void>) => Promise<PlannedWrite | null>;
 };
 
 /** Writes to send with the change records, and what to do once they committed. */

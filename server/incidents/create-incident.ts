@@ -13,6 +13,7 @@ import { emptyInternal, type IncidentState, type Purpose, type RoutingMode } fro
 import { readIncident } from "./read-incident.ts";
 import { incidentOpenUrl } from "./portal-urls.ts";
 import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
+import { toStoredSnapshot } from "./track-storage.ts";
 import { emptyCaller, type TGeoPoint, type TIncidentSnapshotV3, type TTrack } from "./snapshot.schema.ts";
 
 export type CreateIncidentOptions = {
@@ -80,7 +81,7 @@ async function insertIncident(tx: SqlTx, incident: IncidentState, o: { callId: s
     WITH inserted AS (
       INSERT INTO "Incident" (id, "ownerAgencyId", "createdByAgencyId", "routingMode", purpose, "callId", version, "lastSeq", "createdAt", snapshot, internal)
       VALUES (${incident.id}::uuid, ${incident.ownerAgencyId}::uuid, ${incident.createdByAgencyId}::uuid, ${incident.routingMode}::"RoutingMode",
-              ${incident.purpose}::"IncidentPurpose", ${o.callId}::uuid, 1, 1, ${o.now}::timestamptz, ${JSON.stringify(incident.snapshot)}::jsonb, ${JSON.stringify(incident.internal)}::jsonb)
+              ${incident.purpose}::"IncidentPurpose", ${o.callId}::uuid, 1, 1, ${o.now}::timestamptz, ${JSON.stringify(toStoredSnapshot(incident.snapshot))}::jsonb, ${JSON.stringify(incident.internal)}::jsonb)
       ON CONFLICT (id) DO NOTHING
       RETURNING id
     ), owners AS (

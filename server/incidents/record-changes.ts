@@ -11,6 +11,7 @@ import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import { changeSubscribers, type IncidentChange, type IncidentChangeKind, type PlannedWrite } from "./change-record.ts";
 import type { IncidentState } from "./incident-state.ts";
+import { toStoredSnapshot, trackDelta, trackDeltaCtes, type TrackDelta } from "./track-storage.ts";
 
 /** Numbers the changes and bumps the incident's version (not on creation); pure. */
 export function buildChanges(options: { incident: IncidentState; kinds: IncidentChangeKind[]; now: Date; actor: string; created?: boolean }): IncidentChange[] {
@@ -25,30 +26,36 @@ export function buildChanges(options: { incident: IncidentState; kinds: Incident
  * Every registered subscriber plans the changes; `prefetched[i]` is what
  * subscriber i's prefetch read in the lock statement (undefined: read again).
  */
-export async function planSubscribers(tx: SqlTx, changes: IncidentChange[], prefetched: unknown[] | undefined): Promise<PlannedWrite[]> {
+export async function planSubscribers(tx: SqlTx, changes: IncidentChange[], prefetched: unknown[] | undefined, fullTracks?: () => Promise<void>): Promise<PlannedWrite[]> {
   const writes: PlannedWrite[] = [];
   const subscribers = changeSubscribers();
   for (let i = 0; i < subscribers.length; i++) {
-    const write = await subscribers[i]!.plan(tx, changes, prefetched?.[i]);
+    const write = await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks);
     if (write) writes.push(write);
   }
   return writes;
 }
 
-/** The one statement; `created`: the row was just inserted, only the records (and writes) are added. */
-export async function writeChanges(options: { tx: SqlTx; incident: IncidentState; changes: IncidentChange[]; writes: PlannedWrite[]; created?: boolean }): Promise<void> {
+/**
+ * The one statement; `created`: the row was just inserted, only the records (and writes) are added.
+ * `delta`: what the change did to the tracks (track-storage.ts), written as IncidentPosition rows;
+ * the snapshot is written in its stored form (tracks as placeholders).
+ */
+export async function writeChanges(options: { tx: SqlTx; incident: IncidentState; changes: IncidentChange[]; writes: PlannedWrite[] } & ({ created: true } | { created?: false; delta: TrackDelta })): Promise<void> {
   const { tx, incident, changes, writes } = options;
   const first = changes[0];
   if (!first) return;
   const records = JSON.stringify(changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({ seq, kind, payload })));
-  const snapshot = JSON.stringify(incident.snapshot);
+  const snapshot = JSON.stringify(toStoredSnapshot(incident.snapshot));
+  const positions = trackDeltaCtes(incident.id, first.seq, options.created ? trackDelta(incident.snapshot.caller.tracks, undefined) : options.delta);
   const update = options.created ? Prisma.sql`SELECT 1` : Prisma.sql`
       UPDATE "Incident" SET version = ${incident.version}, "lastSeq" = ${incident.lastSeq}, snapshot = (SELECT snap FROM s),
         internal = ${JSON.stringify(incident.internal)}::jsonb, "closedAt" = ${incident.closedAt}::timestamptz,
         "liveVideoEndsAt" = ${incident.liveVideoEndsAt}::timestamptz, "planEpoch" = "planEpoch" + 1
       WHERE id = ${incident.id}::uuid`;
   // Data-modifying CTEs always run, referenced or not (PostgreSQL "WITH" docs).
-  const extra = writes.length ? Prisma.join(writes.map((w) => Prisma.sql`, ${w.ctes}`), "") : Prisma.empty;
+  const ctes = [...(positions ? [positions] : []), ...writes.map((w) => w.ctes)];
+  const extra = ctes.length ? Prisma.join(ctes.map((cte) => Prisma.sql`, ${cte}`), "") : Prisma.empty;
   const results = writes.length ? Prisma.join(writes.map((w) => w.result)) : Prisma.sql`NULL`;
   const [row] = await tx.query<{ results: unknown[] }>(Prisma.sql`
     WITH s AS (SELECT ${snapshot}::jsonb AS snap),

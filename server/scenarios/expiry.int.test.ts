@@ -12,9 +12,9 @@ import { advanceClock } from "../workbench/clock-control.ts";
 import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";
 import { addMeasuredLocation } from "../incidents/caller-track.ts";
 import { createIncident } from "../incidents/create-incident.ts";
-import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
 import { renderIncidentV2 } from "../webhooks/contracts/v2/render-incident.ts";
 import { startScenario, waitUntil, type Scenario } from "./testing/scenario-fixture.ts";
+import { readIncident } from "../incidents/read-incident.ts";
 
 let s: Scenario;
 beforeAll(async () => { s = await startScenario(); });
@@ -135,7 +135,7 @@ describe("expiry", () => {
     const records = (await s.records("fire-rescue", id)).filter((r) => r.outcome === "accepted");
     expect(records.map((r) => r.anomalies).flat()).toEqual([]);
     const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "fire-rescue", incidentId: id } } });
-    const platform = (await s.runtime.db.incident.findUniqueOrThrow({ where: { id } })).snapshot as TIncidentSnapshotV3;
+    const platform = (await readIncident({ db: s.runtime.db, incidentId: id }))!.snapshot;
     expect(replica.snapshot).toEqual(renderIncidentV2(platform, s.runtime.clock.now()));
   });
 

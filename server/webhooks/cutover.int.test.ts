@@ -11,7 +11,6 @@ import { addEnteredLocation, addMeasuredLocation } from "../incidents/caller-tra
 import { closeIncident } from "../incidents/close-incident.ts";
 import { createIncident } from "../incidents/create-incident.ts";
 import { setIncidentText } from "../incidents/set-incident-text.ts";
-import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
 import { setReceiverFault } from "../receiver/integration-faults.ts";
 import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";
@@ -22,6 +21,7 @@ import { LEGACY_ROUTES, matchLegacyRoute } from "./contracts/v2/routes.ts";
 import { rediscoverIntegration } from "./admin/manage-integrations.ts";
 import { startWebhookEngine } from "./start-webhook-engine.ts";
 import { waitForEvents } from "./testing/webhook-harness.ts";
+import { readIncident } from "../incidents/read-incident.ts";
 
 const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 const KEY = "fire-rescue";
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const op = (o: { runtime: TestServer["runtime"]; incidentId: string }) => ({ db: o.runtime.db, clock: o.runtime.clock, incidentId: o.incidentId, actor: "cutover-test" });
 const delivered = (n: number) => waitForEvents("delivery:delivered", n, (e) => e.integrationKey === KEY, 20_000);
-const platformSnapshot = async (id: string) => (await s.runtime.db.incident.findUniqueOrThrow({ where: { id } })).snapshot as TIncidentSnapshotV3;
+const platformSnapshot = async (id: string) => (await readIncident({ db: s.runtime.db, incidentId: id }))!.snapshot;
 const replica = async (id: string) => (await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: KEY, incidentId: id } } }));
 
 describe("cutover rehearsal: fire-rescue from v2 to v3", () => {

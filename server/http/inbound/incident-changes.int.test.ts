@@ -5,13 +5,14 @@ import { startInboundFixture, type InboundFixture } from "../../testing/inbound-
 import { endDueLiveVideos } from "../../incidents/reach-caller.ts";
 import { createIncident as createDomainIncident } from "../../incidents/create-incident.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
+import { readIncident } from "../../incidents/read-incident.ts";
 
 let f: InboundFixture;
 beforeAll(async () => { f = await startInboundFixture({ env: { LIVE_VIDEO_DURATION_S: "90" } }); });
 afterAll(async () => { await f.close(); });
 
 const on = (id: string, path: string) => `/v1/incidents/${id}/${path}`;
-const snapshotOf = async (id: string) => (await f.runtime.db.incident.findUniqueOrThrow({ where: { id } })).snapshot as any;
+const snapshotOf = async (id: string) => (await readIncident({ db: f.runtime.db, incidentId: id }))!.snapshot as any;
 const versionOf = async (id: string) => (await f.runtime.db.incident.findUniqueOrThrow({ where: { id } })).version;
 
 const TEXT_ROUTES = [

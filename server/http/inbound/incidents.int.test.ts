@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInboundFixture, type InboundFixture } from "../../testing/inbound-fixture.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
+import { readIncident } from "../../incidents/read-incident.ts";
 
 let f: InboundFixture;
 beforeAll(async () => { f = await startInboundFixture(); });
@@ -19,8 +20,7 @@ describe("POST /v1/incidents", () => {
     expect(a.status).toBe(201);
     expect(a.body).toEqual({ incidentId: id, openUrl: `${f.server.url}/portal/incidents/${id}`, purpose: "Real", involvedAgencies: [{ id: AGENCY.northPsap, displayName: "North PSAP", collaboration: "Owner" }] });
     expect(a.headers.get("etag")).toBe('"1"');
-    const row = await f.runtime.db.incident.findUniqueOrThrow({ where: { id } });
-    const snapshot = row.snapshot as any;
+    const snapshot = (await readIncident({ db: f.runtime.db, incidentId: id }))!.snapshot as any;
     expect(snapshot.caller.tracks).toEqual([{ source: "Entered", track: [{ type: "Known", ...NORTH_POINT, capturedAtUtc: snapshot.createdAtUtc, receivedAtUtc: snapshot.createdAtUtc, source: "Entered" }] }]);
     expect(snapshot.label).toBe("Fall");
     expect(await f.runtime.db.incidentChange.findMany({ where: { incidentId: id } })).toMatchObject([{ seq: 1, kind: "incident.created" }]);
@@ -64,7 +64,7 @@ describe("POST /v1/incidents", () => {
     expect(first.status).toBe(201);
     const repeat = await create({ ...body, label: "ignored", summary: "ignored" });
     expect(repeat).toMatchObject({ status: 200, body: first.body });
-    const snapshot = (await f.runtime.db.incident.findUniqueOrThrow({ where: { id } })).snapshot as any;
+    const snapshot = (await readIncident({ db: f.runtime.db, incidentId: id }))!.snapshot as any;
     expect([snapshot.label, snapshot.summary]).toEqual(["first", null]);
     expect((await create({ ...body, caller: { phoneNumber: "+4799999999" } })).body.code).toBe("IncidentAlreadyExists");
     expect((await create({ ...body, routingMode: "Jurisdiction", caller: { phoneNumber: "+4791000007", location: NORTH_POINT } })).body.code).toBe("IncidentAlreadyExists");

@@ -14,6 +14,7 @@ import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts
 import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { webhookEvents } from "../../webhooks/webhook-events.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
+import { readIncident } from "../../incidents/read-incident.ts";
 
 export { AGENCY };
 
@@ -80,7 +81,7 @@ export async function startScenario() {
 
   async function replicaAndPlatform(integrationKey: string, incidentId: string) {
     const row = await runtime.db.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey, incidentId } } });
-    const platform = await runtime.db.incident.findUniqueOrThrow({ where: { id: incidentId } });
+    const platform = (await readIncident({ db: runtime.db, incidentId }))!;
     const replica = row ? { ...row, snapshot: row.snapshot as TIncidentSnapshotV3 } : null;
     return { replica, platform: platform.snapshot as TIncidentSnapshotV3 };
   }

@@ -3,7 +3,7 @@
 // recorded: deliver-event.ts), and the incident's snapshot at this change next
 // to the one before it, for the diff.
 import { AppError } from "../../platform/errors.ts";
-import type { DbClient } from "../../platform/db/client.ts";
+import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
 
 export async function describeDelivery(options: { db: DbClient; requestId: string }) {
@@ -11,9 +11,10 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
   const d = await db.webhookDelivery.findUnique({ where: { requestId }, include: { attempts: { orderBy: { attempt: "asc" } } } });
   if (!d) throw new AppError("DeliveryNotFound", 404, `No delivery with Service-Request-Id ${requestId}.`);
   // A resend re-plans from the latest snapshot with changeSeq of that change; seq 0 has no previous.
-  const changes = await db.incidentChange.findMany({
-    where: { incidentId: d.incidentId, seq: { in: [d.changeSeq, d.changeSeq - 1] } }, select: { seq: true, kind: true, snapshot: true },
-  });
+  // Snapshots assembled at each seq: their tracks live in IncidentPosition (incidents/track-storage.ts).
+  const changes = await db.$queryRaw<Array<{ seq: number; kind: string; snapshot: unknown }>>(Prisma.sql`
+    SELECT seq, kind, incident_snapshot_at(snapshot, "incidentId", seq) AS snapshot FROM "IncidentChange"
+    WHERE "incidentId" = ${d.incidentId}::uuid AND seq IN (${d.changeSeq}, ${d.changeSeq - 1})`);
   const at = changes.find((c) => c.seq === d.changeSeq) ?? null;
   const before = changes.find((c) => c.seq === d.changeSeq - 1) ?? null;
   return {

@@ -51,7 +51,7 @@ export async function recordExpiry(db: DbClient, options: { delivery: ClaimedDel
     for (const rewrite of decision.rewrites) {
       const append = queued.find((q) => q.id === rewrite.deliveryId)!;
       const [change] = await tx.query<{ snapshot: TIncidentSnapshotV3 }>(Prisma.sql`
-        SELECT snapshot FROM "IncidentChange" WHERE "incidentId" = ${row.incidentId}::uuid AND seq = ${append.changeSeq}`);
+        SELECT incident_snapshot_at(snapshot, "incidentId", seq) AS snapshot FROM "IncidentChange" WHERE "incidentId" = ${row.incidentId}::uuid AND seq = ${append.changeSeq}`);
       // The change record lives as long as the incident (cascade): missing, the append cannot be
       // re-rendered, so it stays an append (a hole) — never a hand-made body.
       if (!change) continue;

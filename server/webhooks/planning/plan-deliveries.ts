@@ -4,8 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
-import type { ChangeSubscriber, PlannedWrite } from "../../incidents/change-record.ts";
+import type { ChangeSubscriber, IncidentChange, PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
+import { currentSnapshotSql } from "../../incidents/track-storage.ts";
+import type { V3RouteKey } from "../contracts/v3/routes.ts";
+import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
@@ -29,37 +32,60 @@ type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
   prefetch: (incidentId) => prefetchPlanningTargets(incidentId),
-  async plan(tx, changes, prefetched) {
-    const incidentId = changes[0]!.incidentId;
-    const known = prefetched as PrefetchedTargets | undefined;
-    // Lanes evolve across the transaction's changes in memory: the rows are written once, at the end.
-    const current = new Map<string, PlanningTarget>();
-    const steps: PlanStep[] = [];
-    for (const change of changes) {
-      const agencyIds = selectRecipientAgencies(change);
-      const loaded = known && agencyIds.every((a) => known.agencyIds.includes(a))
-        ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
-        : await loadPlanningTargets(tx, { incidentId, agencyIds });
-      const plans = loaded.map((fresh) => {
-        const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
-        // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
-        const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
-        current.set(target.integrationKey, { ...target, lane: plan.lane });
-        return { target, plan };
-      });
-      steps.push({ seq: change.seq, producedAt: change.producedAt, plans });
-    }
-    return composePlanWrite(incidentId, steps);
+  async plan(tx, changes, prefetched, fullTracks) {
+    // Plan on the lazy snapshot (tracks hold only this change's new positions);
+    // when any event's body carries tracks, fill them and plan again (pure).
+    const first = await planChanges(tx, changes, prefetched);
+    const needsTracks = first.some(({ plans }) => plans.some(({ plan }) => plan.events.some((e) => ROUTES_WITH_TRACKS.has(e.route))));
+    if (!fullTracks || !needsTracks) return composePlanWrite(changes[0]!.incidentId, first);
+    await fullTracks();
+    return composePlanWrite(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
   },
 };
+
+/**
+ * The routes whose bodies carry caller tracks (v3: the snapshot, the caller, a
+ * whole track; v1/v2: the incident, a whole track). Every other body is the
+ * same whether the tracks were read or not — a test renders every route both
+ * ways to hold this list true (routes-with-tracks.test.ts).
+ */
+export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>(["created", "caller", "trackReplaced", "incident", "positionReplaced"]);
+
+/** Every change × every recipient integration, lanes evolving across the changes in memory (pure but for reading targets). */
+async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknown): Promise<PlanStep[]> {
+  const incidentId = changes[0]!.incidentId;
+  const known = prefetched as PrefetchedTargets | undefined;
+  // Lanes evolve across the transaction's changes in memory: the rows are written once, at the end.
+  const current = new Map<string, PlanningTarget>();
+  const steps: PlanStep[] = [];
+  for (const change of changes) {
+    const agencyIds = selectRecipientAgencies(change);
+    const loaded = known && agencyIds.every((a) => known.agencyIds.includes(a))
+      ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
+      : await loadPlanningTargets(tx, { incidentId, agencyIds });
+    const plans = loaded.map((fresh) => {
+      const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
+      // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
+      const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
+      current.set(target.integrationKey, { ...target, lane: plan.lane });
+      return { target, plan };
+    });
+    steps.push({ seq: change.seq, producedAt: change.producedAt, plans });
+  }
+  return steps;
+}
 
 /** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
 export async function planResend(tx: Tx, options: { incidentId: string; integrationKey?: string; now: Date }): Promise<PlannedRow[]> {
   // Takes the incident's row lock and bumps planEpoch: lanes are written only under it (apply-change.ts).
-  const [incident] = await tx.query<{ lastSeq: number; snapshot: TIncidentSnapshotV3; closedAt: Date | null }>(Prisma.sql`
+  const [locked] = await tx.query<{ lastSeq: number; closedAt: Date | null }>(Prisma.sql`
     UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${options.incidentId}::uuid
-    RETURNING "lastSeq", snapshot, "closedAt"`);
-  if (!incident) return [];
+    RETURNING "lastSeq", "closedAt"`);
+  if (!locked) return [];
+  // Read after the lock is held: a statement of its own sees the positions of any writer it waited for.
+  const [current] = await tx.query<{ snapshot: TIncidentSnapshotV3 }>(Prisma.sql`
+    SELECT ${currentSnapshotSql("i")} AS snapshot FROM "Incident" i WHERE i.id = ${options.incidentId}::uuid`);
+  const incident = { ...locked, snapshot: current!.snapshot };
   const { snapshot, lastSeq: seq } = incident;
   const agencyIds = snapshot.involvedAgencies.filter((a) => a.collaboration !== "Declined").map((a) => a.id);
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
