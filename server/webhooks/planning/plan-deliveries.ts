@@ -12,7 +12,7 @@ import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
-import { planEvents, planResendSequence, type Plan } from "./plan-events.ts";
+import { planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
@@ -36,8 +36,7 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
     // Plan on the lazy snapshot (tracks hold only this change's new positions);
     // when any event's body carries tracks, fill them and plan again (pure).
     const first = await planChanges(tx, changes, prefetched);
-    const needsTracks = first.some(({ plans }) => plans.some(({ plan }) => plan.events.some((e) => ROUTES_WITH_TRACKS.has(e.route))));
-    if (!fullTracks || !needsTracks) return composePlanWrite(changes[0]!.incidentId, first);
+    if (!fullTracks || lazyPlanHolds(changes, first)) return composePlanWrite(changes[0]!.incidentId, first);
     await fullTracks();
     return composePlanWrite(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
   },
@@ -49,6 +48,20 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
  * same whether the tracks were read or not — a test renders every route both
  * ways to hold this list true (routes-with-tracks.test.ts).
  */
+/**
+ * Whether a plan made on lazy tracks (each track holding only the positions this
+ * transaction added) is the plan whole tracks give. Decisions that look at other
+ * tracks than the changed one: an introduction (a lane not yet introduced: one
+ * PUT per non-empty track), and the v1/v2 append, whose v2 track merges several
+ * v3 sources. Bodies: the routes in ROUTES_WITH_TRACKS. Anything else plans the
+ * same (plan-deliveries.test.ts checks it across capabilities and lanes).
+ */
+export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: Array<{ target: { major: number; lane: LaneState }; plan: { events: Array<{ route: string }> } }> }>): boolean {
+  const locationChange = changes.some((c) => c.kind === "caller.locationAdded" || c.kind === "caller.trackReplaced");
+  return steps.every(({ plans }) => plans.every(({ target, plan }) =>
+    target.lane.introduced && !(target.major !== 3 && locationChange) && plan.events.every((e) => !ROUTES_WITH_TRACKS.has(e.route))));
+}
+
 export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>(["created", "caller", "trackReplaced", "incident", "positionReplaced"]);
 
 /** Every change × every recipient integration, lanes evolving across the changes in memory (pure but for reading targets). */
