@@ -108,8 +108,13 @@ export function changeSubscribers(): readonly ChangeSubscriber[] {
 export async function notifyChangeSubscribers(tx: SqlTx, changes: IncidentChange[]): Promise<void> {
   for (const subscriber of subscribers) {
     const write = await subscriber.plan(tx, changes, undefined);
-    if (!write) continue;
-    const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
-    if (write.committed) tx.afterCommit(() => write.committed!(row?.result));
+    if (write) await executePlannedWrite(tx, write);
   }
+}
+
+/** A planned write in a statement of its own (not riding on the record statement); `committed` runs after commit. Returns `result`'s value. */
+export async function executePlannedWrite(tx: SqlTx, write: PlannedWrite): Promise<unknown> {
+  const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
+  if (write.committed) tx.afterCommit(() => write.committed!(row?.result));
+  return row?.result;
 }

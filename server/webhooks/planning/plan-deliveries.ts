@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
-import type { ChangeSubscriber, IncidentChange, PlannedWrite } from "../../incidents/change-record.ts";
+import { executePlannedWrite, type ChangeSubscriber, type IncidentChange, type PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import type { V3RouteKey } from "../contracts/v3/routes.ts";
@@ -43,18 +43,12 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
 };
 
 /**
- * The routes whose bodies carry caller tracks (v3: the snapshot, the caller, a
- * whole track; v1/v2: the incident, a whole track). Every other body is the
- * same whether the tracks were read or not — a test renders every route both
- * ways to hold this list true (routes-with-tracks.test.ts).
- */
-/**
  * Whether a plan made on lazy tracks (each track holding only the positions this
  * transaction added) is the plan whole tracks give. Decisions that look at other
  * tracks than the changed one: an introduction (a lane not yet introduced: one
  * PUT per non-empty track), and the v1/v2 append, whose v2 track merges several
  * v3 sources. Bodies: the routes in ROUTES_WITH_TRACKS. Anything else plans the
- * same (plan-deliveries.test.ts checks it across capabilities and lanes).
+ * same (lazy-plan.test.ts checks it across capabilities, lanes and change kinds).
  */
 export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: Array<{ target: { major: number; lane: LaneState }; plan: { events: Array<{ route: string }> } }> }>): boolean {
   const locationChange = changes.some((c) => c.kind === "caller.locationAdded" || c.kind === "caller.trackReplaced");
@@ -62,6 +56,12 @@ export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: A
     target.lane.introduced && !(target.major !== 3 && locationChange) && plan.events.every((e) => !ROUTES_WITH_TRACKS.has(e.route))));
 }
 
+/**
+ * The routes whose bodies carry caller tracks (v3: the snapshot, the caller, a
+ * whole track; v1/v2: the incident, a whole track). Every other body is the
+ * same whether the tracks were read or not — a test renders every route both
+ * ways to hold this list true (routes-with-tracks.test.ts).
+ */
 export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>(["created", "caller", "trackReplaced", "incident", "positionReplaced"]);
 
 /** Every change × every recipient integration, lanes evolving across the changes in memory (pure but for reading targets). */
@@ -95,14 +95,14 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
     UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${options.incidentId}::uuid
     RETURNING "lastSeq", "closedAt"`);
   if (!locked) return [];
+  const seq = locked.lastSeq;
   // Read after the lock is held: a statement of its own sees the positions of any writer it waited for.
   const [current] = await tx.query<{ snapshot: TIncidentSnapshotV3 }>(Prisma.sql`
     SELECT ${currentSnapshotSql("i")} AS snapshot FROM "Incident" i WHERE i.id = ${options.incidentId}::uuid`);
-  const incident = { ...locked, snapshot: current!.snapshot };
-  const { snapshot, lastSeq: seq } = incident;
+  const snapshot = current!.snapshot;
   const agencyIds = snapshot.involvedAgencies.filter((a) => a.collaboration !== "Declined").map((a) => a.id);
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
-  const closedAtUtc = incident.closedAt?.toISOString() ?? null;
+  const closedAtUtc = locked.closedAt?.toISOString() ?? null;
   // v3: the create-and-track sequence (and closed, for a closed incident); v1/v2: the legacy introduction.
   const plans = targets.map((target) => ({
     target,
@@ -110,9 +110,7 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
   }));
   const write = composePlanWrite(options.incidentId, [{ seq, producedAt: options.now, plans }]);
   if (!write) return [];
-  const [row] = await tx.query<{ result: PlannedJson[] }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
-  tx.afterCommit(() => write.committed?.(row?.result));
-  return toPlannedRows(options.incidentId, row?.result ?? []);
+  return toPlannedRows(options.incidentId, ((await executePlannedWrite(tx, write)) ?? []) as PlannedJson[]);
 }
 
 type PlannedJson = { id: string; requestId: string; integrationKey: string; method: string; path: string; eventName: string };
