@@ -19,7 +19,12 @@
 // for a bare loop to the same receiver: the worker's per-event cost was two
 // Prisma raw round trips (claim, record) in one Node thread, not the SQL; both
 // now go to the pg pool under Prisma (sql-transaction.ts): see README "Measured".
-// Time is a bound parameter from the workbench clock, never now().
+// Time is a bound parameter from the workbench clock, never now(), with one
+// deliberate exception: the lease. It answers "is the claiming worker still
+// alive?", a question of real time shared by every worker process, so it is
+// kept on the database's clock (clock_timestamp()). On the workbench clock, a
+// jump ahead while an attempt was in flight let a second worker claim the same
+// head and send it again, breaking "never two attempts of one incident in flight".
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 
@@ -29,14 +34,13 @@ export type ClaimedDelivery = {
 };
 
 export async function claimDeliveries(db: DbClient, options: { now: Date; leaseMs: number; workerId: string; limit: number }): Promise<ClaimedDelivery[]> {
-  const { now, workerId, limit } = options;
-  const leaseCutoff = new Date(now.getTime() - options.leaseMs);
+  const { now, workerId, limit, leaseMs } = options;
   const rows = await sqlQuery<Omit<ClaimedDelivery, "id"> & { id: string }>(db, Prisma.sql`
     WITH ready AS (
       SELECT d.id
       FROM "WebhookDelivery" d
       WHERE ((d.state = 'pending' AND d."nextAttemptAt" <= ${now})
-          OR (d.state = 'delivering' AND d."claimedAt" <= ${leaseCutoff}))
+          OR (d.state = 'delivering' AND d."leaseExpiresAt" <= clock_timestamp()))
         AND NOT EXISTS (
           SELECT 1 FROM "WebhookDelivery" p
           WHERE p."integrationKey" = d."integrationKey" AND p."incidentId" = d."incidentId"
@@ -46,7 +50,8 @@ export async function claimDeliveries(db: DbClient, options: { now: Date; leaseM
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "WebhookDelivery" d
-    SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId}
+    SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId},
+        "leaseExpiresAt" = clock_timestamp() + ${leaseMs}::int * interval '1 millisecond'
     FROM ready
     WHERE d.id = ready.id
     RETURNING d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
@@ -54,11 +59,16 @@ export async function claimDeliveries(db: DbClient, options: { now: Date; leaseM
   return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 }
 
-/** When the worker should look again: the earliest pending due time or running lease end (one index each). */
-export async function nextWakeAt(db: DbClient, options: { leaseMs: number }): Promise<Date | null> {
-  const [row] = await sqlQuery<{ due: Date | null; lease: Date | null }>(db, Prisma.sql`
+/**
+ * How long until the worker should look again, in ms (null: nothing scheduled):
+ * the earliest pending due time (workbench clock, against `now`) or the earliest
+ * running lease end (real time, against the database's clock). One index each.
+ */
+export async function nextWakeInMs(db: DbClient, options: { now: Date }): Promise<number | null> {
+  const [row] = await sqlQuery<{ due: Date | null; leaseInMs: number | null }>(db, Prisma.sql`
     SELECT (SELECT min("nextAttemptAt") FROM "WebhookDelivery" WHERE state = 'pending') AS due,
-           (SELECT min("claimedAt") FROM "WebhookDelivery" WHERE state = 'delivering') AS lease`);
-  const candidates = [row?.due, row?.lease ? new Date(row.lease.getTime() + options.leaseMs) : null].filter((d): d is Date => d instanceof Date);
-  return candidates.length ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
+           (SELECT (extract(epoch FROM min("leaseExpiresAt") - clock_timestamp()) * 1000)::float8
+              FROM "WebhookDelivery" WHERE state = 'delivering') AS "leaseInMs"`);
+  const candidates = [row?.due ? row.due.getTime() - options.now.getTime() : null, row?.leaseInMs ?? null].filter((d): d is number => d !== null);
+  return candidates.length ? Math.max(0, Math.min(...candidates)) : null;
 }

@@ -1,6 +1,6 @@
 // Crash safety and scale-out (issue 5, Delivery): a worker process killed with
 // SIGKILL mid-burst loses nothing and reorders nothing — its in-flight rows are
-// re-claimed after their lease with the same Service-Request-Id — and two
+// re-claimed after their (real-time) lease with the same Service-Request-Id — and two
 // workers on one database never have two attempts of one incident in flight.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -53,9 +53,10 @@ describe("crash safety and scale-out", () => {
 
     harness.receiver.respondWith(() => 200);
     const delivered = waitForEvents("delivery:delivered", 25);
+    // The dead worker's lease (4 s of real time from its claims; a workbench clock jump would
+    // not end it, claim-lease.int.test.ts) runs out; the new worker's timer wakes it then.
     const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 3_000, leaseMs: 4_000 });
     cleanups.push(() => worker.stop());
-    harness.advanceClock(5_000); // past the dead worker's lease
     await delivered;
 
     for (let i = 0; i < 5; i++) expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "created", "L1", "L2", "L3", "L4"]);

@@ -13,7 +13,7 @@ import type { Runtime } from "../../platform/runtime.ts";
 import type { Worker } from "../../workers.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { claimDeliveries, nextWakeAt } from "./claim-deliveries.ts";
+import { claimDeliveries, nextWakeInMs } from "./claim-deliveries.ts";
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
@@ -23,7 +23,7 @@ export type DeliveryWorkerOptions = {
   /** Lanes in flight at once per worker. */
   concurrency?: number;
   timeoutMs?: number;
-  /** A claim older than this is taken to be from a dead worker and re-claimed. Must exceed timeoutMs. */
+  /** A claim older than this, in real time (not the workbench clock), is taken to be from a dead worker and re-claimed. Must exceed timeoutMs. */
   leaseMs?: number;
   /** Safety re-poll in case a notification was lost (listener reconnecting). */
   maxSleepMs?: number;
@@ -92,9 +92,9 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   }
 
   async function scheduleTimer() {
-    const due = await nextWakeAt(runtime.db, { leaseMs });
+    const wakeIn = await nextWakeInMs(runtime.db, { now: runtime.clock.now() });
     clearTimeout(timer);
-    const delay = due ? Math.max(0, Math.min(due.getTime() - runtime.clock.nowMs(), maxSleepMs)) : maxSleepMs;
+    const delay = wakeIn === null ? maxSleepMs : Math.min(wakeIn, maxSleepMs);
     timer = setTimeout(wake, delay + 1);
     timer.unref();
   }

@@ -82,7 +82,7 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         SET state = x.state::"WebhookDeliveryState",
             "attemptCount" = d."attemptCount" + x."attemptInc",
             "nextAttemptAt" = COALESCE(x."retryAt", d."nextAttemptAt"),
-            "claimedAt" = NULL, "claimedBy" = NULL,
+            "claimedAt" = NULL, "claimedBy" = NULL, "leaseExpiresAt" = NULL,
             "finishedAt" = x."finishedAt"
         FROM x
         WHERE d.id = x.id AND d.state = 'delivering' AND d."claimedBy" = x."claimedBy" AND d."claimedAt" = x."claimedAt"
