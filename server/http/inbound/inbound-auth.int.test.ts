@@ -96,6 +96,18 @@ describe("request envelope", () => {
     expectProblem(await call("POST", "/v1/calls", { token: t.northApp, raw: big, headers: { "content-type": "application/json" } }), 413, "RequestTooLarge");
   });
 
+  it("a chunked body (no Content-Length) is counted as it streams: 413 past 64 KiB, accepted below", async () => {
+    const chunked = (text: string) => fetch(`${s.url}/v1/calls`, {
+      method: "POST", headers: { authorization: `Bearer ${t.northApp}`, "content-type": "application/json" }, duplex: "half",
+      body: new ReadableStream({ start(c) { for (let i = 0; i < text.length; i += 8_192) c.enqueue(new TextEncoder().encode(text.slice(i, i + 8_192))); c.close(); } }),
+    } as RequestInit);
+    const over = await chunked(JSON.stringify({ callerPhoneNumber: "+4711111112", startedAtUtc: "2026-11-22T08:00:00Z", pad: "x".repeat(70_000) }));
+    expect(over.headers.get("content-type")).toBe("application/problem+json");
+    expect({ status: over.status, code: (await over.json()).code }).toEqual({ status: 413, code: "RequestTooLarge" });
+    const fine = await chunked(JSON.stringify({ callerPhoneNumber: "+4711111113", startedAtUtc: "2026-11-22T08:00:00Z" }));
+    expect(fine.status).toBe(201);
+  });
+
   it("ValidationFailed names every offending field", async () => {
     const a = await call("POST", "/v1/calls", { token: t.northApp, body: { callerPhoneNumber: "", startedAtUtc: "yesterday", extra: 1 } });
     expectProblem(a, 400, "ValidationFailed");
