@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { RunReport } from "./run-report";
 import { RunHistory } from "./run-history";
+import { useHydrated } from "@/app/_components/ui/use-hydrated";
 
 const input = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500";
 
@@ -11,6 +12,7 @@ export function ConformanceConsole() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const directory = useQuery(trpc.directory.list.queryOptions());
+  const hydrated = useHydrated();
   const [receiverUrl, setReceiverUrl] = useState("");
   const [agencyId, setAgencyId] = useState("");
   const [selected, setSelected] = useState<string | undefined>();
@@ -33,7 +35,7 @@ export function ConformanceConsole() {
       <form onSubmit={submit} className="grid max-w-3xl gap-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Run the conformance kit">
         <div>
           <label htmlFor="receiver-url" className="text-sm font-medium">Receiver URL <span className="font-normal text-slate-500">({"{receiver_url}"}: /about, /health and /v3/… (or /v2/…) hang below it)</span></label>
-          <input id="receiver-url" name="receiverUrl" type="url" required placeholder="https://cad.example.com/webhooks" value={receiverUrl}
+          <input id="receiver-url" name="receiverUrl" type="url" required disabled={!hydrated} placeholder="https://cad.example.com/webhooks" value={receiverUrl}
             onChange={(e) => setReceiverUrl(e.target.value)} className={`${input} mt-1 font-mono`} />
           {!!directory.data?.integrations.length && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -49,13 +51,13 @@ export function ConformanceConsole() {
         </div>
         <div>
           <label htmlFor="agency" className="text-sm font-medium">Agency the receiver serves <span className="font-normal text-slate-500">(token audience)</span></label>
-          <select id="agency" value={agencyId} onChange={(e) => setAgencyId(e.target.value)} className={`${input} mt-1`}>
+          <select id="agency" disabled={!hydrated} value={agencyId} onChange={(e) => setAgencyId(e.target.value)} className={`${input} mt-1`}>
             <option value="">From its integration (else North PSAP)</option>
             {directory.data?.agencies.map((a) => <option key={a.id} value={a.id}>{a.displayName}</option>)}
           </select>
         </div>
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={start.isPending}
+          <button type="submit" disabled={!hydrated || start.isPending}
             className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50">
             Run checks
           </button>
