@@ -76,6 +76,9 @@ export function trackDeltaCtes(incidentId: string, firstSeq: number, delta: Trac
 /** The assembled snapshot of an "Incident" row (alias `i`) at its latest change. */
 export const currentSnapshotSql = (alias = "i") => Prisma.raw(`incident_snapshot_at(${alias}.snapshot, ${alias}.id, ${alias}."lastSeq")`);
 
+/** The assembled snapshot of an "IncidentChange" row as it was after that change (columns unqualified: one table in FROM). */
+export const changeSnapshotSql = () => Prisma.raw(`incident_snapshot_at(snapshot, "incidentId", seq)`);
+
 /**
  * Lazy tracks (apply-change.ts): the aggregate reads the stored snapshot, whose
  * tracks are empty placeholders, and fills them only when a change subscriber

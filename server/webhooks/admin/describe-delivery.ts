@@ -5,6 +5,7 @@
 import { AppError } from "../../platform/errors.ts";
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
+import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 
 export async function describeDelivery(options: { db: DbClient; requestId: string }) {
   const { db, requestId } = options;
@@ -13,7 +14,7 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
   // A resend re-plans from the latest snapshot with changeSeq of that change; seq 0 has no previous.
   // Snapshots assembled at each seq: their tracks live in IncidentPosition (incidents/track-storage.ts).
   const changes = await db.$queryRaw<Array<{ seq: number; kind: string; snapshot: unknown }>>(Prisma.sql`
-    SELECT seq, kind, incident_snapshot_at(snapshot, "incidentId", seq) AS snapshot FROM "IncidentChange"
+    SELECT seq, kind, ${changeSnapshotSql()} AS snapshot FROM "IncidentChange"
     WHERE "incidentId" = ${d.incidentId}::uuid AND seq IN (${d.changeSeq}, ${d.changeSeq - 1})`);
   const at = changes.find((c) => c.seq === d.changeSeq) ?? null;
   const before = changes.find((c) => c.seq === d.changeSeq - 1) ?? null;

@@ -22,6 +22,7 @@ import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { decideExpiredTrack, type OutboxEvent } from "./decide-expired-track.ts";
 import { recordOutcomeInTransaction, type AttemptRecord } from "./record-outcome.ts";
 import { renderWholeTrack } from "./render-whole-track.ts";
+import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 
 export type RewrittenDelivery = { deliveryId: bigint; requestId: string; method: string; path: string; eventName: string };
 
@@ -51,7 +52,7 @@ export async function recordExpiry(db: DbClient, options: { delivery: ClaimedDel
     for (const rewrite of decision.rewrites) {
       const append = queued.find((q) => q.id === rewrite.deliveryId)!;
       const [change] = await tx.query<{ snapshot: TIncidentSnapshotV3 }>(Prisma.sql`
-        SELECT incident_snapshot_at(snapshot, "incidentId", seq) AS snapshot FROM "IncidentChange" WHERE "incidentId" = ${row.incidentId}::uuid AND seq = ${append.changeSeq}`);
+        SELECT ${changeSnapshotSql()} AS snapshot FROM "IncidentChange" WHERE "incidentId" = ${row.incidentId}::uuid AND seq = ${append.changeSeq}`);
       // The change record lives as long as the incident (cascade): missing, the append cannot be
       // re-rendered, so it stays an append (a hole) — never a hand-made body.
       if (!change) continue;
