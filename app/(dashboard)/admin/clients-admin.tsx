@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { SecretOnce } from "./secret-once";
+import { ClientForm } from "@/app/_components/ui/form";
 
 const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-4 py-2 align-top text-sm";
@@ -51,7 +52,7 @@ export function ClientsAdmin() {
         </table>
         {!clients.data && <p className="p-4 text-sm text-slate-600">Loading…</p>}
       </div>
-      <form onSubmit={onCreate} className="grid gap-3 border-t border-slate-200 p-4 text-sm" aria-labelledby="create-h">
+      <ClientForm onSubmit={onCreate} className="grid gap-3 border-t border-slate-200 p-4 text-sm" aria-labelledby="create-h">
         <h3 id="create-h" className="font-semibold">Create a client (client_credentials)</h3>
         <div className="flex flex-wrap gap-4">
           <label className="grid gap-1">client_id<input name="clientId" required pattern="[a-z0-9][a-z0-9._\-]{2,62}" className="rounded border border-slate-400 px-2 py-1 font-mono" /></label>
@@ -66,7 +67,7 @@ export function ClientsAdmin() {
         </fieldset>
         {create.error && <p role="alert" className="text-red-700">{create.error.message}</p>}
         <div><button type="submit" className={button} disabled={create.isPending}>Create client</button></div>
-      </form>
+      </ClientForm>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { Alert } from "@/app/_components/ui/alert";
 import { Badge } from "@/app/_components/ui/badge";
 import { Button } from "@/app/_components/ui/button";
 import { SectionCard } from "@/app/_components/ui/card";
-import { Input } from "@/app/_components/ui/form";
+import { ClientForm, Input } from "@/app/_components/ui/form";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { useTRPC } from "@/app/_trpc/react";
 
@@ -37,7 +37,7 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
   const d = i.discovery;
   const error = set.error?.message ?? rediscover.error?.message;
   return (
-    <form className="grid gap-2 rounded-md border border-slate-200 p-3" data-testid={`integration-${i.key}`}
+    <ClientForm className="grid gap-2 rounded-md border border-slate-200 p-3" data-testid={`integration-${i.key}`}
       onSubmit={(e) => { e.preventDefault(); set.mutate({ key: i.key, url, insecureDev: insecure }); }}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{i.key}</span><span className="text-sm text-slate-600">{i.agency}</span>
@@ -57,6 +57,6 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
       {d?.flags.length ? <p className="font-mono text-xs text-slate-700">declares: {d.flags.join(", ")}</p> : null}
       {d?.error && <Alert tone="warning">{d.error}</Alert>}
       {error && <Alert tone="danger" title="Refused">{error}</Alert>}
-    </form>
+    </ClientForm>
   );
 }

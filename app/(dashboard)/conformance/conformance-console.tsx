@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { RunReport } from "./run-report";
 import { RunHistory } from "./run-history";
-import { useHydrated } from "@/app/_components/ui/use-hydrated";
+import { ClientForm } from "@/app/_components/ui/form";
 
 const input = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500";
 
@@ -12,7 +12,6 @@ export function ConformanceConsole() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const directory = useQuery(trpc.directory.list.queryOptions());
-  const hydrated = useHydrated();
   const [receiverUrl, setReceiverUrl] = useState("");
   const [agencyId, setAgencyId] = useState("");
   const [selected, setSelected] = useState<string | undefined>();
@@ -32,10 +31,10 @@ export function ConformanceConsole() {
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={submit} className="grid max-w-3xl gap-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Run the conformance kit">
+      <ClientForm onSubmit={submit} className="grid max-w-3xl gap-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Run the conformance kit">
         <div>
           <label htmlFor="receiver-url" className="text-sm font-medium">Receiver URL <span className="font-normal text-slate-500">({"{receiver_url}"}: /about, /health and /v3/… (or /v2/…) hang below it)</span></label>
-          <input id="receiver-url" name="receiverUrl" type="url" required disabled={!hydrated} placeholder="https://cad.example.com/webhooks" value={receiverUrl}
+          <input id="receiver-url" name="receiverUrl" type="url" required placeholder="https://cad.example.com/webhooks" value={receiverUrl}
             onChange={(e) => setReceiverUrl(e.target.value)} className={`${input} mt-1 font-mono`} />
           {!!directory.data?.integrations.length && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -51,19 +50,19 @@ export function ConformanceConsole() {
         </div>
         <div>
           <label htmlFor="agency" className="text-sm font-medium">Agency the receiver serves <span className="font-normal text-slate-500">(token audience)</span></label>
-          <select id="agency" disabled={!hydrated} value={agencyId} onChange={(e) => setAgencyId(e.target.value)} className={`${input} mt-1`}>
+          <select id="agency" value={agencyId} onChange={(e) => setAgencyId(e.target.value)} className={`${input} mt-1`}>
             <option value="">From its integration (else North PSAP)</option>
             {directory.data?.agencies.map((a) => <option key={a.id} value={a.id}>{a.displayName}</option>)}
           </select>
         </div>
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={!hydrated || start.isPending}
+          <button type="submit" disabled={start.isPending}
             className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50">
             Run checks
           </button>
           {start.error && <p role="alert" className="text-sm text-red-700">{start.error.message}</p>}
         </div>
-      </form>
+      </ClientForm>
       {selected && <RunReport id={selected} />}
       <RunHistory selected={selected} onSelect={setSelected} />
     </div>

@@ -2,6 +2,7 @@
 import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn, focusRing } from "./cn";
+import { useHydrated } from "./use-hydrated";
 
 const field = `block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-xs placeholder:text-slate-500 disabled:opacity-50 aria-[invalid=true]:border-red-600 ${focusRing} focus-visible:ring-offset-0`;
 
@@ -30,5 +31,20 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
       {children}
       {error ? <p id={`${id}-error`} className="mt-1 text-xs text-red-700">{error}</p> : hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A form handled by React (onSubmit): every control inside stays disabled until the page has
+ * hydrated (a disabled fieldset, laid out as if absent). Before hydration a submit would be the
+ * browser's own GET that reloads the page and loses the input, and a value typed in would be
+ * reset by hydration; Playwright's fill/click wait for enabled controls.
+ */
+export function ClientForm({ children, ...props }: ComponentProps<"form">) {
+  const hydrated = useHydrated();
+  return (
+    <form {...props}>
+      <fieldset disabled={!hydrated} className="contents">{children}</fieldset>
+    </form>
   );
 }

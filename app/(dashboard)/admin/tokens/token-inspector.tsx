@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { formatDuration } from "../../_components/format";
+import { ClientForm } from "@/app/_components/ui/form";
 
 export function TokenInspector() {
   const trpc = useTRPC();
@@ -14,11 +15,11 @@ export function TokenInspector() {
   }
   return (
     <div className="grid max-w-4xl gap-4">
-      <form onSubmit={onSubmit} className="grid gap-2">
+      <ClientForm onSubmit={onSubmit} className="grid gap-2">
         <label htmlFor="token" className="text-sm font-medium">Access token</label>
         <textarea id="token" name="token" required rows={5} spellCheck={false} autoComplete="off" className="rounded-md border border-slate-400 p-2 font-mono text-xs" />
         <div><button type="submit" disabled={inspect.isPending} className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50">Inspect</button></div>
-      </form>
+      </ClientForm>
       {inspect.error && <p role="alert" className="text-sm text-red-700">{inspect.error.message}</p>}
       {r && !r.decoded && <p role="alert" className="text-sm text-red-700">{r.message}</p>}
       {r?.decoded && (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { SectionCard } from "@/app/_components/ui/card";
-import { Input, Select } from "@/app/_components/ui/form";
+import { ClientForm, Input, Select } from "@/app/_components/ui/form";
 import { useTRPC } from "@/app/_trpc/react";
 import { INCIDENT_ORIGINS } from "@/server/simulator/simulator.schema";
 
@@ -29,7 +29,7 @@ export function RaiseIncidentForm({ onRaised }: { onRaised: (incidentId: string)
   const cls = "flex flex-col gap-1 text-xs font-medium text-slate-700";
   return (
     <SectionCard id="sim-raise" title="Raise an incident">
-      <form className="grid grid-cols-2 gap-3 sm:grid-cols-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <ClientForm className="grid grid-cols-2 gap-3 sm:grid-cols-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <label className={`${cls} col-span-2`}>Raised from<Select value={form.origin} onChange={set("origin")} data-testid="raise-origin">{INCIDENT_ORIGINS.map((o) => <option key={o} value={o}>{ORIGIN_LABEL[o]}</option>)}</Select></label>
         <label className={cls}>Owner agency<Select value={form.agencyId} onChange={set("agencyId")}><option value="">By jurisdiction</option>{(directory.data?.agencies ?? []).map((a) => <option key={a.id} value={a.id}>{a.displayName}</option>)}</Select></label>
         <label className={cls}>Latitude<Input inputMode="decimal" value={form.latitude} onChange={set("latitude")} /></label>
@@ -37,7 +37,7 @@ export function RaiseIncidentForm({ onRaised }: { onRaised: (incidentId: string)
         <label className={cls}>Accuracy (m)<Input inputMode="decimal" value={form.accuracy} onChange={set("accuracy")} /></label>
         <label className={`${cls} col-span-2`}>Caller phone (E.164, optional)<Input value={form.phone} onChange={set("phone")} /></label>
         <div className="flex items-end"><Button type="submit" disabled={raise.isPending}>Raise incident</Button></div>
-      </form>
+      </ClientForm>
       {raise.error && <Alert tone="danger" className="mt-3">{raise.error.message}</Alert>}
       {raise.data && <p role="status" className="mt-3 text-sm text-slate-700">{raise.data.purpose} incident raised, owned by {raise.data.owner}.</p>}
     </SectionCard>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
-import { Input } from "@/app/_components/ui/form";
+import { ClientForm, Input } from "@/app/_components/ui/form";
 import { cn } from "@/app/_components/ui/cn";
 import { useTRPC } from "@/app/_trpc/react";
 
@@ -28,11 +28,11 @@ export function ChatConversation({ incidentId, active }: { incidentId: string; a
         ))}
         {messages.data?.length === 0 && <li className="text-sm text-slate-600">No messages yet. Caller messages are sent from the Simulator.</li>}
       </ol>
-      <form className="flex gap-2 border-t border-slate-200 p-3" onSubmit={(e) => { e.preventDefault(); if (text.trim()) send.mutate({ incidentId, text }); }}>
+      <ClientForm className="flex gap-2 border-t border-slate-200 p-3" onSubmit={(e) => { e.preventDefault(); if (text.trim()) send.mutate({ incidentId, text }); }}>
         <label htmlFor="chat-reply" className="sr-only">Reply to the caller</label>
         <Input id="chat-reply" value={text} onChange={(e) => setText(e.target.value)} placeholder={active ? "Reply to the caller" : "Chat is not active"} disabled={!active} maxLength={2000} />
         <Button type="submit" disabled={!active || send.isPending || !text.trim()}>Send</Button>
-      </form>
+      </ClientForm>
       {send.error && <Alert tone="danger" className="m-3">{send.error.message}</Alert>}
     </section>
   );
