@@ -11,7 +11,7 @@ import { Countdown } from "@/app/_components/ui/countdown";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/app/_components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/app/_components/ui/dropdown-menu";
 import { EmptyState } from "@/app/_components/ui/empty-state";
-import { Field, Input, Label, Select, Textarea } from "@/app/_components/ui/form";
+import { ClientForm, Field, Input, Label, Select, Textarea } from "@/app/_components/ui/form";
 import { KeyValueList } from "@/app/_components/ui/key-value";
 import { PurposeBadge } from "@/app/_components/ui/purpose-badge";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
@@ -67,12 +67,12 @@ export function PrimitivesDemo() {
         <Countdown label="expires in" targetIso="2020-01-01T00:00:00Z" clockOffsetMs={0} />
       </Row>
       <div className="grid gap-4 md:grid-cols-2">
-        <form className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
+        <ClientForm className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
           <Field id="kit-name" label="Caller name" hint="As the caller gave it"><Input id="kit-name" defaultValue="Anna Huber" /></Field>
           <Field id="kit-acc" label="Accuracy (m)" error="Must be 0 or more"><Input id="kit-acc" type="number" defaultValue={-5} aria-invalid="true" aria-describedby="kit-acc-error" /></Field>
           <Field id="kit-source" label="Source"><Select id="kit-source" defaultValue="Aml"><option>Aml</option><option>MobileApp</option><option>Entered</option></Select></Field>
           <Field id="kit-note" label="Chat message"><Textarea id="kit-note" defaultValue="We are on our way." /></Field>
-        </form>
+        </ClientForm>
         <div className="grid content-start gap-3">
           <Alert tone="info" title="Receiver rediscovered">Capabilities changed: IncidentUpdated is now delivered as v3.</Alert>
           <Alert tone="success">Delivered on attempt 3.</Alert>
