@@ -57,7 +57,7 @@ export async function writeChanges(options: { tx: SqlTx; incident: IncidentState
   const ctes = [...(positions ? [positions] : []), ...writes.map((w) => w.ctes)];
   const extra = ctes.length ? Prisma.join(ctes.map((cte) => Prisma.sql`, ${cte}`), "") : Prisma.empty;
   const results = writes.length ? Prisma.join(writes.map((w) => w.result)) : Prisma.sql`NULL`;
-  const [row] = await tx.query<{ results: unknown[] }>(Prisma.sql`
+  tx.finish<{ results: unknown[] }>(Prisma.sql`
     WITH s AS (SELECT ${snapshot}::jsonb AS snap),
     u AS (${update}),
     c AS (
@@ -66,8 +66,7 @@ export async function writeChanges(options: { tx: SqlTx; incident: IncidentState
       FROM jsonb_to_recordset(${records}::jsonb) AS r(seq int, kind text, payload jsonb)
       RETURNING 1
     )${extra}
-    SELECT jsonb_build_array(${results}) AS results, (SELECT count(*) FROM c) AS records`);
-  writes.forEach((w, i) => {
-    if (w.committed) tx.afterCommit(() => w.committed!(row?.results?.[i]));
+    SELECT jsonb_build_array(${results}) AS results, (SELECT count(*) FROM c) AS records`, ([row]) => {
+    writes.forEach((w, i) => w.committed?.(row?.results?.[i]));
   });
 }

@@ -1,15 +1,18 @@
 // The webhook engine of one process (registered in server/workers.ts): the
-// planner subscribed to incident changes, discovery, and a delivery worker
-// unless the process is API-only (DELIVERY_WORKERS=false: another process sends).
+// planner subscribed to incident changes, the NOTIFY that tells other processes'
+// workers of what it planned, discovery, and a delivery worker unless the
+// process is API-only (DELIVERY_WORKERS=false: another process sends).
 import { subscribeToChanges } from "../incidents/change-record.ts";
 import type { Runtime } from "../platform/runtime.ts";
 import type { Worker } from "../workers.ts";
 import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
 import { startDiscoveryWorker } from "./discovery/discovery-worker.ts";
+import { startOutboxNotifier } from "./delivery/outbox-notifier.ts";
 import { planDeliveriesOnChange } from "./planning/plan-deliveries.ts";
 
 export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
+  const notifier = startOutboxNotifier(runtime);
   const discovery = await startDiscoveryWorker(runtime);
   const delivery = runtime.env.DELIVERY_WORKERS ? await startDeliveryWorker(runtime) : { stop: async () => {} };
   return {
@@ -17,7 +20,7 @@ export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
     listening: () => discovery.listening?.(),
     async stop() {
       unsubscribe();
-      await Promise.all([discovery.stop(), delivery.stop()]);
+      await Promise.all([discovery.stop(), delivery.stop(), notifier.stop()]);
     },
   };
 }

@@ -20,6 +20,13 @@ export type SqlTx = {
   execute(statement: Prisma.Sql): Promise<number>;
   /** Runs `fn` once the transaction committed (never after a rollback): events that wake workers. */
   afterCommit(fn: () => void): void;
+  /**
+   * The transaction's last statement, sent at once and pipelined with COMMIT
+   * (one round trip for both); `then` gets its rows after the commit. If it
+   * fails, the transaction rolls back and inSqlTransaction throws its error.
+   * No statement may follow it.
+   */
+  finish<T>(statement: Prisma.Sql, then: (rows: T[]) => void): void;
 };
 
 // On the client object under a global symbol, not in a module-level map: Next
@@ -63,38 +70,89 @@ export async function sqlQuery<T>(client: object, statement: Prisma.Sql): Promis
   return (await sqlPool(client).query(prepared(statement))).rows as T[];
 }
 
-function wrap(connection: pg.PoolClient, committed: Array<() => void>): SqlTx {
-  return {
-    afterCommit: (fn) => void committed.push(fn),
-    async query<T>(statement: Prisma.Sql) {
-      return (await connection.query(prepared(statement))).rows as T[];
-    },
-    async execute(statement: Prisma.Sql) {
-      return (await connection.query(prepared(statement))).rowCount ?? 0;
-    },
-  };
+/**
+ * Statements sent in one turn of the event loop leave in one socket write: the
+ * connection is corked at the first and uncorked on the next tick, after the
+ * caller's promise chain has run (a transaction's BEGIN and first statement,
+ * its last statement and COMMIT). The pool is in pg's pipeline mode
+ * (client.ts), so each is sent without waiting for the answer to the one
+ * before; each still has its own Sync, so PostgreSQL answers each on its own.
+ * `connection.stream` is pg's socket; without it statements are just not corked.
+ */
+const CORKED = Symbol("corked");
+type Corkable = pg.PoolClient & { connection?: { stream?: { cork(): void; uncork(): void } }; [CORKED]?: boolean };
+function send(connection: Corkable, query: pg.QueryConfig | string): Promise<pg.QueryResult> {
+  const stream = connection.connection?.stream;
+  if (stream && !connection[CORKED]) {
+    connection[CORKED] = true;
+    stream.cork();
+    process.nextTick(() => {
+      connection[CORKED] = false;
+      stream.uncork();
+    });
+  }
+  return connection.query(query);
 }
+
+type Finishing = { rows: Promise<pg.QueryResult>; then: (rows: never[]) => void };
 
 /**
  * Runs `fn` in one transaction (READ COMMITTED, like Prisma's). Commits when it
- * resolves (then runs the afterCommit callbacks), rolls back when it throws (and rethrows). A connection whose
- * rollback failed is discarded, not returned to the pool.
+ * resolves (then runs `finish`'s callback and the afterCommit callbacks), rolls
+ * back when it throws (and rethrows). A connection whose rollback failed is
+ * discarded, not returned to the pool.
+ *
+ * BEGIN rides with the first statement and COMMIT with the last (`finish`), so
+ * the aggregate's change is two round trips instead of four: each one saves
+ * the Node process and a PostgreSQL backend a socket write and a wake-up, and
+ * the row lock is held for less time (README "Measured").
  */
 export async function inSqlTransaction<T>(client: object, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
-  const connection = await sqlPool(client).connect();
+  const connection = (await sqlPool(client).connect()) as Corkable;
   let broken: Error | undefined;
+  const committed: Array<() => void> = [];
+  let begun: Promise<unknown> | undefined = send(connection, "BEGIN");
+  begun.catch(() => {}); // awaited with the first statement (or COMMIT); a rejection before then is not unhandled
+  let finishing: Finishing | undefined;
+  const run = async (statement: Prisma.Sql) => {
+    if (finishing) throw new Error("A statement after the transaction's finishing statement.");
+    const result = send(connection, prepared(statement));
+    if (begun) {
+      const b = begun;
+      begun = undefined;
+      await Promise.all([b, result]);
+    }
+    return result;
+  };
+  const tx: SqlTx = {
+    afterCommit: (f) => void committed.push(f),
+    query: async <R>(statement: Prisma.Sql) => (await run(statement)).rows as R[],
+    execute: async (statement) => (await run(statement)).rowCount ?? 0,
+    finish(statement, then) {
+      if (finishing) throw new Error("A transaction has one finishing statement.");
+      const rows = send(connection, prepared(statement));
+      rows.catch(() => {}); // awaited below; a rejection before then is not unhandled
+      finishing = { rows, then: then as Finishing["then"] };
+    },
+  };
   try {
-    await connection.query("BEGIN");
-    const committed: Array<() => void> = [];
+    let result: T;
     try {
-      const result = await fn(wrap(connection, committed));
-      await connection.query("COMMIT");
-      for (const f of committed) f();
-      return result;
+      result = await fn(tx);
     } catch (error) {
-      await connection.query("ROLLBACK").catch((e: Error) => (broken = e));
+      if (finishing) await finishing.rows.catch(() => {});
       throw error;
     }
+    const commit = send(connection, "COMMIT");
+    const [begin, final, done] = await Promise.allSettled([begun, finishing?.rows, commit]);
+    // A failed statement before COMMIT aborts the transaction: PostgreSQL answers COMMIT with ROLLBACK.
+    for (const outcome of [begin, final, done]) if (outcome.status === "rejected") throw outcome.reason;
+    if (finishing && final.status === "fulfilled") finishing.then(final.value!.rows as never[]);
+    for (const f of committed) f();
+    return result;
+  } catch (error) {
+    await connection.query("ROLLBACK").catch((e: Error) => (broken = e));
+    throw error;
   } finally {
     connection.release(broken);
   }

@@ -9,7 +9,12 @@ import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
 import { laneForMajor } from "./legacy-lane.ts";
 import { NEW_LANE, type LaneState } from "./plan-events.ts";
 
-export type PlanningTarget = { integrationKey: string; agencyId: string; flags: ReadonlySet<V3Flag>; lane: LaneState; /** Contract major (issue 8): 3, or legacy 1/2. */ major: 1 | 2 | 3 };
+export type StoredLane = { introduced: boolean; fullTracks: string[] };
+export type PlanningTarget = {
+  integrationKey: string; agencyId: string; flags: ReadonlySet<V3Flag>; lane: LaneState; /** Contract major (issue 8): 3, or legacy 1/2. */ major: 1 | 2 | 3;
+  /** The lane's row as read (null: none yet; absent: unknown). The planner writes a lane only when its plan changed it. */
+  stored?: StoredLane | null;
+};
 
 /**
  * Decision (documented in the AsyncAPI document): until an integration's /about
@@ -68,6 +73,7 @@ export function toPlanningTargets(rows: Row[]): PlanningTarget[] {
       // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
       lane: r.introduced === null ? NEW_LANE : laneForMajor({ introduced: r.introduced, fullTracks: r.fullTracks ?? [] }, major),
       major,
+      stored: r.introduced === null ? null : { introduced: r.introduced, fullTracks: r.fullTracks ?? [] },
     });
   }
   return targets;

@@ -10,7 +10,7 @@ import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import type { V3RouteKey } from "../contracts/v3/routes.ts";
 import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets } from "./load-targets.ts";
+import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets, type StoredLane } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
 import { planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
@@ -116,13 +116,17 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
 type PlannedJson = { id: string; requestId: string; integrationKey: string; method: string; path: string; eventName: string };
 
 const toPlannedRows = (incidentId: string, rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id), incidentId }));
+const sameLane = (a: StoredLane, b: StoredLane | null | undefined) =>
+  !!b && a.introduced === b.introduced && a.fullTracks.length === b.fullTracks.length && a.fullTracks.every((s, i) => s === b.fullTracks[i]);
 
 /**
  * Everything the changes plan, as CTEs of the aggregate's record statement:
- * the lanes' new state, the outbox rows (ids in plan order = lane order) and
- * the NOTIFY that wakes workers in every process at commit. Measured on
- * PostgreSQL 15 here: the six Prisma calls this replaced cost ~7 ms of CPU per
- * change; as CTEs of the record statement it costs no round trip at all.
+ * the lanes whose state changed and the outbox rows (ids in plan order = lane
+ * order). Measured on PostgreSQL 15 here: the six Prisma calls this replaced
+ * cost ~7 ms of CPU per change; as CTEs of the record statement it costs no
+ * round trip at all. A lane the plan left as it was is not rewritten (most
+ * changes: an append to an introduced lane). Workers in other processes learn
+ * of the rows from the NOTIFY sent after the commit (delivery/outbox-notifier.ts).
  */
 function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite | null {
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) => plans.flatMap(({ target, plan }) =>
@@ -132,19 +136,20 @@ function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite |
       eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
     })),
   )).map((d, n) => ({ ...d, n }));
-  const last = new Map<string, { integrationKey: string; introduced: boolean; fullTracks: string[] }>();
-  for (const { plans } of steps) for (const { target, plan } of plans) last.set(target.integrationKey, { integrationKey: target.integrationKey, ...laneToStore(plan.lane, target.major) });
-  if (last.size === 0) return null;
+  const last = new Map<string, { lane: StoredLane; stored: StoredLane | null | undefined }>();
+  for (const { plans } of steps) for (const { target, plan } of plans) last.set(target.integrationKey, { lane: laneToStore(plan.lane, target.major), stored: target.stored });
+  const lanes = [...last].filter(([, l]) => !sameLane(l.lane, l.stored)).map(([integrationKey, l]) => ({ integrationKey, ...l.lane }));
+  if (lanes.length === 0 && deliveries.length === 0) return null;
   const updatedAt = steps.at(-1)!.producedAt;
   return {
     ctes: Prisma.sql`
-    wh_lanes AS (
+    ${lanes.length ? Prisma.sql`wh_lanes AS (
       INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "updatedAt")
       SELECT l."integrationKey", ${incidentId}::uuid, l.introduced, l."fullTracks", ${updatedAt}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify([...last.values()])}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[])
+      FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[])
       ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING 1
-    ), wh_planned AS (
+    ),` : Prisma.empty} wh_planned AS (
       INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt")
       SELECT d."requestId", d."integrationKey", d."agencyId", ${incidentId}::uuid, d.seq, d."eventName", d.method, d.path,
              NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt"
@@ -153,11 +158,9 @@ function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite |
       ORDER BY d.n
       RETURNING id, "requestId", "integrationKey", method, path, "eventName"
     )`,
-    // pg_notify only when something was planned: the ELSE branch (and its sub-select) is evaluated
-    // only then; both inner branches append nothing, whatever pg_notify's void compares to.
-    result: Prisma.sql`(SELECT CASE WHEN count(*) = 0 THEN '[]'::jsonb ELSE jsonb_agg(jsonb_build_object('id', p.id::text, 'requestId', p."requestId"::text,
-      'integrationKey', p."integrationKey", 'method', p.method, 'path', p.path, 'eventName', p."eventName") ORDER BY p.id)
-      || CASE WHEN (SELECT pg_notify(${OUTBOX_CHANNEL}, '')) IS NULL THEN '[]'::jsonb ELSE '[]'::jsonb END END FROM wh_planned p)`,
+    result: Prisma.sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id::text, 'requestId', p."requestId"::text,
+      'integrationKey', p."integrationKey", 'method', p.method, 'path', p.path, 'eventName', p."eventName") ORDER BY p.id), '[]'::jsonb)
+      FROM wh_planned p)`,
     committed: (result) => {
       const planned = toPlannedRows(incidentId, (result ?? []) as PlannedJson[]);
       const events = webhookEvents();

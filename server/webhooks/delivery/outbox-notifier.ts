@@ -1,0 +1,61 @@
+// Wakes the delivery workers of OTHER processes (scale-out on one PostgreSQL)
+// when this process planned deliveries: NOTIFY webhook_outbox, sent after the
+// planning transaction committed, coalesced. This process's own worker is woken
+// in-process (the `outbox:wake` event) and needs none of this.
+//
+// Why not pg_notify inside the change's transaction, as before: a transaction
+// that NOTIFYs takes one database-wide lock at commit and holds it through its
+// WAL flush, so every change of every incident committed one at a time. Under
+// the inbound bench (32 connections) 2–4 backends were always waiting on that
+// lock (pg_stat_activity: Lock:object in COMMIT). Sent afterwards, one
+// notification covers every commit that finished before it was sent.
+import { Prisma } from "../../platform/db/client.ts";
+import { sqlQuery } from "../../platform/db/sql-transaction.ts";
+import type { Runtime } from "../../platform/runtime.ts";
+import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { webhookEvents } from "../webhook-events.ts";
+
+export type OutboxNotifier = { stop: () => Promise<void>; /** Resolves once no notification is owed or in flight. */ settled: () => Promise<void> };
+
+/**
+ * Every `outbox:wake` (a commit that planned deliveries) is followed by a
+ * NOTIFY sent after it: at most one is in flight, and a wake that arrives
+ * meanwhile owes one more once it returns. Consecutive notifications are at
+ * least `minGapMs` apart, so a burst of commits costs a few NOTIFYs, and a
+ * worker elsewhere learns of new work at most `minGapMs` plus a round trip late.
+ */
+export function startOutboxNotifier(runtime: Pick<Runtime, "db" | "logger">, options: { minGapMs?: number } = {}): OutboxNotifier {
+  const minGapMs = options.minGapMs ?? 2;
+  const events = webhookEvents();
+  let owed = false;
+  let sending: Promise<void> | undefined;
+  let stopped = false;
+
+  async function sendOwed() {
+    while (owed && !stopped) {
+      owed = false;
+      const started = performance.now();
+      await sqlQuery(runtime.db, Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`).catch((err: Error) =>
+        runtime.logger.warn({ err }, "NOTIFY webhook_outbox failed; other processes' workers find the work on their due-time timer"));
+      const rest = minGapMs - (performance.now() - started);
+      if (owed && rest > 0) await new Promise((r) => setTimeout(r, rest));
+    }
+    sending = undefined;
+  }
+  const onWake = () => {
+    owed = true;
+    sending ??= sendOwed();
+  };
+  events.on("outbox:wake", onWake);
+
+  return {
+    async settled() {
+      while (sending) await sending;
+    },
+    async stop() {
+      events.off("outbox:wake", onWake);
+      await this.settled();
+      stopped = true;
+    },
+  };
+}
