@@ -62,6 +62,12 @@ export function describeFault(fault: StoredFault | null, nowMs: number): FaultSt
   return { mode: fault.mode, state: "active", startsAt: iso(startsAt), endsAt: iso(endsAt), remainingMs: endsAt === null ? null : endsAt - nowMs };
 }
 
+/** The dispatcher-side network fault in force at `nowMs`: "ok" unless an active refused/timeout fault. */
+export function dispatcherFaultAt(fault: StoredFault | null, nowMs: number): DispatcherFaultMode {
+  const state = describeFault(fault, nowMs);
+  return state.state === "active" ? (state.mode as DispatcherFaultMode) : "ok";
+}
+
 /** "+10m" (relative to now) or an ISO timestamp → ms since epoch; undefined when unreadable. */
 export function parseStartTime(text: string, nowMs: number, parseDuration: (t: string) => number | undefined): number | undefined {
   if (text.startsWith("+")) {

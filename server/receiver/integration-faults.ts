@@ -4,7 +4,7 @@ import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { sqlQuery } from "../platform/db/sql-transaction.ts";
 import { AppError } from "../platform/errors.ts";
 import { parseDuration } from "../cli/parse-duration.ts";
-import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState, type StoredFault } from "./faults.ts";
+import { describeFault, dispatcherFaultAt, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState, type StoredFault } from "./faults.ts";
 import { receiverEvents } from "./receiver-events.ts";
 import { requireEmbeddedReceiver } from "./receiver-capabilities.ts";
 
@@ -57,14 +57,12 @@ export async function readFault(options: { db: DbClient; clock: Clock; key: stri
   return describeFault(row, options.clock.nowMs());
 }
 
-/** For the webhook engine: the dispatcher-side network fault in force for an integration now. */
-// Read on every delivery attempt, so on the pg pool (sql-transaction.ts) rather than through Prisma's query compiler.
+/** The dispatcher-side network fault in force for an integration now (the webhook engine reads the row with its delivery target: load-delivery-target.ts). */
 export async function readDispatcherNetworkFault(options: { db: DbClient; clock: Clock; integrationKey: string }): Promise<DispatcherFaultMode> {
   const [row] = await sqlQuery<StoredFault>(options.db, Prisma.sql`
     SELECT "integrationKey", side, mode, "startsAt", "endsAt", "setAt" FROM "IntegrationFault"
     WHERE "integrationKey" = ${options.integrationKey} AND side = 'dispatcher'`);
-  const state = describeFault(row ?? null, options.clock.nowMs());
-  return state.state === "active" ? (state.mode as DispatcherFaultMode) : "ok";
+  return dispatcherFaultAt(row ?? null, options.clock.nowMs());
 }
 
 const invalid = (field: string, message: string) => new AppError("ValidationFailed", 400, message, [{ field, message }]);

@@ -12,7 +12,7 @@ import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
 import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
 import { sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
-import { readDispatcherNetworkFault } from "../../receiver/integration-faults.ts";
+import { dispatcherFaultAt } from "../../receiver/faults.ts";
 import { legacyCredential } from "./legacy-credential.ts";
 
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
@@ -45,7 +45,7 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
   const refusal = refuseInsecureTarget(url, target.insecureDev);
   // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
   // for the network between the platform and an external receiver: the request is not sent.
-  const networkFault = refusal ? "ok" : await readDispatcherNetworkFault({ db: runtime.db, clock: runtime.clock, integrationKey: row.integrationKey });
+  const networkFault = refusal ? "ok" : dispatcherFaultAt(target.dispatcherFault, runtime.clock.nowMs());
   let result: SendResult;
   let startedAt = runtime.clock.now();
   if (refusal) {

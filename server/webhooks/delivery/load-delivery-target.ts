@@ -1,34 +1,56 @@
 // Where and whether a lane's events can go now: the integration's receiver URL
-// and insecure-dev mark, and whether its /about declaration is accepted.
-// Cached for a second per worker: a burst would otherwise read the same two
-// rows for every event; `integrations set` and discovery clear it at once.
-import type { DbClient } from "../../platform/db/client.ts";
+// and insecure-dev mark, whether its /about declaration is accepted, and the
+// dispatcher-side network fault set for it (if any), in one statement.
+// Cached for a second per worker: a burst would otherwise read the same rows
+// for every event (the fault row alone was one round trip per delivery).
+// Discovery, `integrations set` and a fault set in this process clear it at
+// once; a change made by another process applies within the second. The fault's
+// window (startsAt/endsAt) is judged at each use, on the workbench clock.
+import { Prisma, type DbClient } from "../../platform/db/client.ts";
+import { sqlQuery } from "../../platform/db/sql-transaction.ts";
+import type { StoredFault } from "../../receiver/faults.ts";
+import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
-export type DeliveryTarget = { key: string; receiverUrl: string; insecureDev: boolean; accepted: boolean; nextCheckAt: Date | null };
+export type DeliveryTarget = { key: string; receiverUrl: string; insecureDev: boolean; accepted: boolean; nextCheckAt: Date | null; dispatcherFault: StoredFault | null };
 
 const TTL_MS = 1_000;
+
+type Row = { key: string; receiverUrl: string; insecureDev: boolean; status: string | null; nextCheckAt: Date | null; faultMode: string | null; faultStartsAt: Date | null; faultEndsAt: Date | null };
 
 export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number = () => performance.now()) {
   const cache = new Map<string, { at: number; value: Promise<DeliveryTarget | null> }>();
   const clear = () => cache.clear();
+  const onFault = ({ side }: { side: string }) => { if (side === "dispatcher") clear(); };
   webhookEvents().on("integration:discovered", clear);
+  receiverEvents.on("receiver:fault-changed", onFault);
   return {
     load(key: string): Promise<DeliveryTarget | null> {
       const hit = cache.get(key);
       if (hit && elapsedMs() - hit.at < TTL_MS) return hit.value;
       const value = (async () => {
-        const integration = await db.integration.findUnique({ where: { key } });
-        if (!integration) return null;
-        const caps = await db.webhookCapabilities.findUnique({ where: { integrationKey: key } });
-        return { key, receiverUrl: integration.receiverUrl, insecureDev: integration.insecureDev, accepted: caps?.status === "active", nextCheckAt: caps?.nextCheckAt ?? null };
+        const [r] = await sqlQuery<Row>(db, Prisma.sql`
+          SELECT i.key, i."receiverUrl", i."insecureDev", c.status, c."nextCheckAt",
+                 f.mode AS "faultMode", f."startsAt" AS "faultStartsAt", f."endsAt" AS "faultEndsAt"
+          FROM "Integration" i
+          LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
+          LEFT JOIN "IntegrationFault" f ON f."integrationKey" = i.key AND f.side = 'dispatcher'
+          WHERE i.key = ${key}`);
+        if (!r) return null;
+        return {
+          key, receiverUrl: r.receiverUrl, insecureDev: r.insecureDev, accepted: r.status === "active", nextCheckAt: r.nextCheckAt,
+          dispatcherFault: r.faultMode === null ? null : { mode: r.faultMode, startsAt: r.faultStartsAt, endsAt: r.faultEndsAt },
+        };
       })();
       cache.set(key, { at: elapsedMs(), value });
       value.catch(() => cache.delete(key));
       return value;
     },
     clear,
-    close: () => webhookEvents().off("integration:discovered", clear),
+    close: () => {
+      webhookEvents().off("integration:discovered", clear);
+      receiverEvents.off("receiver:fault-changed", onFault);
+    },
   };
 }
 export type DeliveryTargetLoader = ReturnType<typeof createDeliveryTargetLoader>;
