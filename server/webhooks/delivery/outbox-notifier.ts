@@ -1,7 +1,9 @@
 // Wakes the delivery workers of OTHER processes (scale-out on one PostgreSQL)
 // when this process planned deliveries: NOTIFY webhook_outbox, sent after the
 // planning transaction committed, coalesced. This process's own worker is woken
-// in-process (the `outbox:wake` event) and needs none of this.
+// in-process (the `outbox:wake` event) and needs none of this. What is planned
+// before the engine starts (the seed at boot) is found by each worker's first
+// claim when it starts, and by its due-time timer.
 //
 // Why not pg_notify inside the change's transaction, as before: a transaction
 // that NOTIFYs takes one database-wide lock at commit and holds it through its
