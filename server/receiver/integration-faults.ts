@@ -1,10 +1,9 @@
 // Storing and reading faults (table IntegrationFault, one row per integration and side).
 import type { Clock } from "../platform/clock/clock.ts";
-import { Prisma, type DbClient } from "../platform/db/client.ts";
-import { sqlQuery } from "../platform/db/sql-transaction.ts";
+import type { DbClient } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
 import { parseDuration } from "../cli/parse-duration.ts";
-import { describeFault, dispatcherFaultAt, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type DispatcherFaultMode, type FaultState, type StoredFault } from "./faults.ts";
+import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type FaultState } from "./faults.ts";
 import { receiverEvents } from "./receiver-events.ts";
 import { requireEmbeddedReceiver } from "./receiver-capabilities.ts";
 
@@ -31,7 +30,7 @@ export async function setReceiverFault(options: SetFaultOptions): Promise<FaultS
 /**
  * A network fault on the dispatcher (engine) side, for any integration, external
  * receivers included: "refused" (connection refused) or "timeout" (no answer).
- * The engine calls readDispatcherNetworkFault() before each delivery.
+ * The engine reads it with each integration's delivery target (webhooks/delivery/load-delivery-target.ts).
  */
 export async function setDispatcherNetworkFault(options: SetFaultOptions): Promise<FaultState> {
   if (!(await options.db.integration.findUnique({ where: { key: options.key } }))) throw new AppError("IntegrationNotFound", 404, `No integration "${options.key}".`);
@@ -55,14 +54,6 @@ async function storeFault(options: SetFaultOptions, side: FaultSide): Promise<Fa
 export async function readFault(options: { db: DbClient; clock: Clock; key: string; side: FaultSide }): Promise<FaultState> {
   const row = await options.db.integrationFault.findUnique({ where: { integrationKey_side: { integrationKey: options.key, side: options.side } } });
   return describeFault(row, options.clock.nowMs());
-}
-
-/** The dispatcher-side network fault in force for an integration now (the webhook engine reads the row with its delivery target: load-delivery-target.ts). */
-export async function readDispatcherNetworkFault(options: { db: DbClient; clock: Clock; integrationKey: string }): Promise<DispatcherFaultMode> {
-  const [row] = await sqlQuery<StoredFault>(options.db, Prisma.sql`
-    SELECT "integrationKey", side, mode, "startsAt", "endsAt", "setAt" FROM "IntegrationFault"
-    WHERE "integrationKey" = ${options.integrationKey} AND side = 'dispatcher'`);
-  return dispatcherFaultAt(row ?? null, options.clock.nowMs());
 }
 
 const invalid = (field: string, message: string) => new AppError("ValidationFailed", 400, message, [{ field, message }]);

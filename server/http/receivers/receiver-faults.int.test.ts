@@ -2,7 +2,9 @@
 // scheduled windows judged on the workbench clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock } from "../../workbench/clock-control.ts";
-import { readDispatcherNetworkFault, readFault, setDispatcherNetworkFault, setReceiverFault } from "../../receiver/integration-faults.ts";
+import { readFault, setDispatcherNetworkFault, setReceiverFault } from "../../receiver/integration-faults.ts";
+import { dispatcherFaultAt } from "../../receiver/faults.ts";
+import { createDeliveryTargetLoader } from "../../webhooks/delivery/load-delivery-target.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
 import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
@@ -120,11 +122,18 @@ describe("receiver faults", () => {
 describe("dispatcher-side network faults", () => {
   it("are stored per integration for the engine to read, with their window", async () => {
     const opts = { db: s.runtime.db, clock: s.runtime.clock };
-    expect(await readDispatcherNetworkFault({ ...opts, integrationKey: "central-ems" })).toBe("ok");
-    await setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "refused", for: "1m" });
-    expect(await readDispatcherNetworkFault({ ...opts, integrationKey: "central-ems" })).toBe("refused");
-    await advanceClock({ ...opts, byMs: 61_000 });
-    expect(await readDispatcherNetworkFault({ ...opts, integrationKey: "central-ems" })).toBe("ok");
-    await expect(setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "down" })).rejects.toMatchObject({ code: "ValidationFailed" });
+    // As the delivery worker reads it: with the integration's delivery target, judged on the workbench clock.
+    const targets = createDeliveryTargetLoader(s.runtime.db);
+    const faultNow = async () => dispatcherFaultAt((await targets.load("central-ems"))!.dispatcherFault, s.runtime.clock.nowMs());
+    try {
+      expect(await faultNow()).toBe("ok");
+      await setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "refused", for: "1m" });
+      expect(await faultNow()).toBe("refused");
+      await advanceClock({ ...opts, byMs: 61_000 });
+      expect(await faultNow()).toBe("ok");
+      await expect(setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "down" })).rejects.toMatchObject({ code: "ValidationFailed" });
+    } finally {
+      targets.close();
+    }
   });
 });

@@ -66,14 +66,15 @@ export function toPlanningTargets(rows: Row[]): PlanningTarget[] {
     const major = r.majorVersion ?? r.contractVersion;
     if (major !== 1 && major !== 2 && major !== 3) continue;
     const accepted = r.flags && r.flags.length > 0 && r.status !== "rejected";
+    const stored = r.introduced === null ? null : { introduced: r.introduced, fullTracks: r.fullTracks ?? [] };
     targets.push({
       integrationKey: r.key,
       agencyId: r.agencyId,
       flags: accepted ? new Set(r.flags as V3Flag[]) : UNDISCOVERED_FLAGS,
       // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
-      lane: r.introduced === null ? NEW_LANE : laneForMajor({ introduced: r.introduced, fullTracks: r.fullTracks ?? [] }, major),
+      lane: stored ? laneForMajor(stored, major) : NEW_LANE,
       major,
-      stored: r.introduced === null ? null : { introduced: r.introduced, fullTracks: r.fullTracks ?? [] },
+      stored,
     });
   }
   return targets;
