@@ -89,4 +89,28 @@ describe("crash safety and scale-out", () => {
     expect(byWorker.get("w1")).toBeGreaterThan(0);
     expect(byWorker.get("w2")).toBeGreaterThan(0);
   });
+
+  it("a stopping worker gives the heads it claimed ahead back to their lanes at once; attempts in flight still record their result", async () => {
+    h = await startWebhookHarness();
+    await h.pointIntegration("north-psap", ["incident.created"]);
+    const harness = h;
+    let started = 0;
+    const twoInFlight = new Promise<void>((resolve) => harness.receiver.respondWith(async () => {
+      if (++started === 2) resolve();
+      await new Promise((r) => setTimeout(r, 300));
+      return 200;
+    }));
+    const worker = await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 2, prefetch: 3 });
+    for (let i = 0; i < 5; i++) await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), { seq: 1, producedAt: harness.clock.now() }));
+    await twoInFlight;
+    const claimed = await harness.database.db.webhookDelivery.count({ where: { state: "delivering", claimedBy: "w1" } });
+    expect(claimed).toBe(5); // two sending, three claimed ahead
+    await worker.stop();
+
+    const rows = await harness.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+    expect(rows.filter((r) => r.state === "delivered")).toHaveLength(2);
+    const released = rows.filter((r) => r.state !== "delivered");
+    expect(released.map((r) => [r.state, r.claimedBy, r.attemptCount])).toEqual(Array(3).fill(["pending", null, 0]));
+    expect(harness.receiver.received).toHaveLength(2);
+  });
 });

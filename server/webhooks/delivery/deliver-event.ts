@@ -20,16 +20,22 @@ export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
 
 export type DeliverDeps = { runtime: Runtime; workerId: string; targets: DeliveryTargetLoader; timeoutMs: number };
 
-export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Promise<void> {
+/**
+ * `attempted` is called once the attempt is over (or found unnecessary), before
+ * its outcome is recorded: the worker's slot is free then, and the lane's next
+ * event still waits for the record (only a committed outcome frees a lane's head).
+ */
+export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, attempted: () => void = () => {}): Promise<void> {
   const { runtime, workerId } = deps;
   const ref: DeliveryRef = { deliveryId: row.id.toString(), requestId: row.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: row.method, path: row.path };
   const now = runtime.clock.now();
-  if (isExpired(row.producedAt, now)) return finish(deps, row, ref, null, { state: "expired" });
+  if (isExpired(row.producedAt, now)) { attempted(); return finish(deps, row, ref, null, { state: "expired" }); }
 
   const target = await deps.targets.load(row.integrationKey);
   if (!target?.accepted) {
     // Rule 1 of the receiver routes: events wait in the queue, up to their window.
     const retryAt = Math.min(now.getTime() + HOLD_WHILE_UNDISCOVERED_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
+    attempted();
     return finish(deps, row, ref, null, { state: "pending", retryAt: new Date(retryAt) });
   }
 
@@ -72,6 +78,7 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery): Pro
   const failedAt = new Date(startedAt.getTime() + result.durationMs);
   const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, failedAt);
   const outcome: Outcome = decision === null ? { state: "delivered" } : "expire" in decision ? { state: "expired" } : { state: "pending", retryAt: decision.retryAt };
+  attempted();
   return finish(deps, row, ref, attempt, outcome);
 }
 
