@@ -113,4 +113,30 @@ describe("crash safety and scale-out", () => {
     expect(released.map((r) => [r.state, r.claimedBy, r.attemptCount])).toEqual(Array(3).fill(["pending", null, 0]));
     expect(harness.receiver.received).toHaveLength(2);
   });
+
+  it("a head claimed ahead starts only while its lease still covers a whole attempt; a late one goes back and is claimed afresh", async () => {
+    h = await startWebhookHarness();
+    await h.pointIntegration("north-psap", ["incident.created"]);
+    const harness = h;
+    const timeoutMs = 2_000;
+    const leaseMs = 2_500; // close to the timeout: a head that waited 700 ms has 1.8 s of lease, less than an attempt may take
+    const leftAtSend: number[] = [];
+    harness.receiver.respondWith(async (req) => {
+      const [row] = await harness.database.db.$queryRaw<Array<{ leftMs: number }>>`
+        SELECT (extract(epoch FROM "leaseExpiresAt" - clock_timestamp()) * 1000)::float8 AS "leftMs"
+        FROM "WebhookDelivery" WHERE "requestId" = ${String(req.headers["service-request-id"])}::uuid`;
+      leftAtSend.push(row!.leftMs);
+      await new Promise((r) => setTimeout(r, 700));
+      return 200;
+    });
+    const delivered = waitForEvents("delivery:delivered", 3);
+    const worker = await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 1, prefetch: 2, timeoutMs, leaseMs });
+    cleanups.push(() => worker.stop());
+    for (let i = 0; i < 3; i++) await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), { seq: 1, producedAt: harness.clock.now() }));
+    await delivered;
+
+    expect(harness.receiver.received).toHaveLength(3);
+    expect(leftAtSend).toHaveLength(3);
+    for (const left of leftAtSend) expect(left).toBeGreaterThan(timeoutMs);
+  });
 });

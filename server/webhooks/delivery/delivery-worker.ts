@@ -20,7 +20,7 @@ import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
 
 export type DeliveryWorkerOptions = {
   workerId?: string;
-  /** Lanes in flight at once per worker. */
+  /** Attempts in flight at once per worker. */
   concurrency?: number;
   /**
    * Heads claimed ahead of free slots, so a finished attempt's slot starts the
@@ -54,8 +54,15 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   let inflight = 0;
   /** Deliveries started whose outcome is not recorded yet (stop waits for them). */
   let unrecorded = 0;
-  /** Claimed heads not yet started (at most `prefetch` beyond the free slots), oldest claim first. */
-  const ready: ClaimedDelivery[] = [];
+  /** Claimed heads not yet started (at most `prefetch` beyond the free slots), oldest claim first, with when (real time) they were claimed. */
+  const ready: Array<{ row: ClaimedDelivery; claimedAtMs: number }> = [];
+  // A head claimed ahead may start only while its lease (counted from the claim, in
+  // real time) still covers a whole attempt and a margin: past that, a second worker
+  // could re-claim it mid-attempt. With the default lease (timeout + 20 s) a buffered
+  // head always starts in time; a lease close to the timeout sends the late ones back.
+  // The margin (half the slack, at most 1 s) covers the time between the lease's start in the
+  // database and the claim's answer.
+  const startWithinMs = leaseMs - timeoutMs - Math.min(1_000, (leaseMs - timeoutMs) / 2);
   let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
@@ -98,8 +105,18 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   }
 
   function startReady() {
-    while (!stopped && inflight < concurrency && ready.length > 0) start(ready.shift()!);
+    const late: ClaimedDelivery[] = [];
+    while (!stopped && inflight < concurrency && ready.length > 0) {
+      const { row, claimedAtMs } = ready.shift()!;
+      if (performance.now() - claimedAtMs > startWithinMs) late.push(row);
+      else start(row);
+    }
+    if (late.length) releasing = Promise.all([releasing, release(late).then(wake)]);
   }
+
+  let releasing: Promise<unknown> = Promise.resolve();
+  const release = (rows: ClaimedDelivery[]) =>
+    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => log.warn({ err }, "releasing unsent claims failed; their lease will free them"));
 
   async function pump() {
     pumping = true;
@@ -108,8 +125,9 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
         again = false;
         const wanted = concurrency + prefetch - inflight - ready.length;
         if (wanted <= 0) break; // a finishing delivery wakes us
+        const claimedAtMs = performance.now();
         const rows = await claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit: wanted });
-        ready.push(...rows);
+        for (const row of rows) ready.push({ row, claimedAtMs });
         startReady();
         if (rows.length === wanted) again = true;
       } while (again && !stopped);
@@ -185,8 +203,9 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
       await pumped; // a claim in flight lands in `ready`, and is released below
       await timerQuery;
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
-      const unsent = ready.splice(0);
-      if (unsent.length) await releaseClaims(runtime.db, { ids: unsent.map((r) => r.id), workerId }).catch((err: Error) => log.warn({ err }, "releasing unsent claims failed; their lease will free them"));
+      const unsent = ready.splice(0).map((r) => r.row);
+      if (unsent.length) await release(unsent);
+      await releasing;
       // Let attempts in flight record their result (each is bounded by the request timeout).
       if (unrecorded > 0) await new Promise<void>((resolve) => idle.add(resolve));
     },
