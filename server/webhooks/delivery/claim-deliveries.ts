@@ -57,6 +57,10 @@ const WALK_STEPS_PER_HEAD = 2;
 const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
               d."producedAt", d."attemptCount", d."claimedAt"`;
 
+/** What claiming a head writes, the same in both shapes: the claim's workbench time, the worker, the real-time lease. */
+const claimAssignments = (now: Date, workerId: string, leaseMs: number) => Prisma.sql`state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId},
+        "leaseExpiresAt" = clock_timestamp() + ${leaseMs}::int * interval '1 millisecond'`;
+
 const toClaimed = (rows: Array<Omit<ClaimedDelivery, "id"> & { id: string }>): ClaimedDelivery[] => rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 
 export async function claimByWalk(db: DbClient, { now, workerId, limit, leaseMs }: ClaimOptions): Promise<ClaimedDelivery[]> {
@@ -92,8 +96,7 @@ export async function claimByWalk(db: DbClient, { now, workerId, limit, leaseMs 
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "WebhookDelivery" d
-    SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId},
-        "leaseExpiresAt" = clock_timestamp() + ${leaseMs}::int * interval '1 millisecond'
+    SET ${claimAssignments(now, workerId, leaseMs)}
     FROM (SELECT id FROM stale UNION ALL SELECT id FROM due LIMIT ${limit}) ready
     WHERE d.id = ready.id
     RETURNING ${claimedColumns}`));
@@ -120,8 +123,7 @@ export async function claimByLaneScan(db: DbClient, { now, workerId, limit, leas
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE "WebhookDelivery" d
-    SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId},
-        "leaseExpiresAt" = clock_timestamp() + ${leaseMs}::int * interval '1 millisecond'
+    SET ${claimAssignments(now, workerId, leaseMs)}
     FROM ready
     WHERE d.id = ready.id
     RETURNING ${claimedColumns}`));

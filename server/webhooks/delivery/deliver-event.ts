@@ -29,14 +29,13 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
   const { runtime, workerId } = deps;
   const ref: DeliveryRef = { deliveryId: row.id.toString(), requestId: row.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: row.method, path: row.path };
   const now = runtime.clock.now();
-  if (isExpired(row.producedAt, now)) { attempted(); return finish(deps, row, ref, null, { state: "expired" }); }
+  if (isExpired(row.producedAt, now)) return finish(deps, row, ref, attempted, null, { state: "expired" });
 
   const target = await deps.targets.load(row.integrationKey);
   if (!target?.accepted) {
     // Rule 1 of the receiver routes: events wait in the queue, up to their window.
     const retryAt = Math.min(now.getTime() + HOLD_WHILE_UNDISCOVERED_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
-    attempted();
-    return finish(deps, row, ref, null, { state: "pending", retryAt: new Date(retryAt) });
+    return finish(deps, row, ref, attempted, null, { state: "pending", retryAt: new Date(retryAt) });
   }
 
   const url = resolveReceiverUrl(target.receiverUrl, runtime.env.PUBLIC_URL) + row.path;
@@ -78,11 +77,12 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
   const failedAt = new Date(startedAt.getTime() + result.durationMs);
   const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, failedAt);
   const outcome: Outcome = decision === null ? { state: "delivered" } : "expire" in decision ? { state: "expired" } : { state: "pending", retryAt: decision.retryAt };
-  attempted();
-  return finish(deps, row, ref, attempt, outcome);
+  return finish(deps, row, ref, attempted, attempt, outcome);
 }
 
-async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef, attempt: AttemptRecord | null, outcome: Outcome) {
+/** The attempt is over (or was not needed): free the worker's slot, then record the outcome. */
+async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef, attempted: () => void, attempt: AttemptRecord | null, outcome: Outcome) {
+  attempted();
   const { db, clock } = deps.runtime;
   const recorded = { delivery: row, workerId: deps.workerId, now: clock.now(), attempt };
   // An expiry also settles the receiver's tracks, in the same transaction (record-expiry.ts).

@@ -63,6 +63,10 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   // The margin (half the slack, at most 1 s) covers the time between the lease's start in the
   // database and the claim's answer.
   const startWithinMs = leaseMs - timeoutMs - Math.min(1_000, (leaseMs - timeoutMs) / 2);
+  /** Heads given back (late, or unsent at stop); stop waits for them. */
+  let releasing: Promise<unknown> = Promise.resolve();
+  const release = (rows: ClaimedDelivery[]) =>
+    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => log.warn({ err }, "releasing unsent claims failed; their lease will free them"));
   let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
@@ -113,10 +117,6 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
     }
     if (late.length) releasing = Promise.all([releasing, release(late).then(wake)]);
   }
-
-  let releasing: Promise<unknown> = Promise.resolve();
-  const release = (rows: ClaimedDelivery[]) =>
-    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => log.warn({ err }, "releasing unsent claims failed; their lease will free them"));
 
   async function pump() {
     pumping = true;
