@@ -10,6 +10,10 @@
 // API-only process is loaded twice on the same incidents: the second row shows
 // whether longer tracks cost more (they did, ~25 %, while the snapshot held them;
 // see README "Measured").
+//
+// Each row also splits its CPU per request between the server, PostgreSQL and
+// the load generator, with the machine's idle share (lib/cpu-split.ts): the
+// target needs the three together under 1 ms per request on these 2 cores.
 import path from "node:path";
 import os from "node:os";
 import pg from "pg";
@@ -32,7 +36,7 @@ export async function run() {
   const rows: LoadResult[] = [];
   const notes: string[] = [];
   try {
-    rows.push(await load("bare node:http (JSON POST echo)", { url: `http://127.0.0.1:${basePort + 1}/`, method: "POST", body: '{"latitude":59.97,"longitude":10.76}', headers: { "content-type": "application/json" }, seconds: SECONDS }));
+    rows.push(await load("bare node:http (JSON POST echo)", { url: `http://127.0.0.1:${basePort + 1}/`, method: "POST", body: '{"latitude":59.97,"longitude":10.76}', headers: { "content-type": "application/json" }, seconds: SECONDS, cpuOf: bare }));
 
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `wb-bench-inbound-${process.pid}`), port: Number(process.env.EMBEDDED_PG_PORT ?? 5499), ephemeral: true });
     try {
@@ -106,13 +110,13 @@ async function loadTrack(label: string, databaseUrl: string, port: number, env: 
     let appended = warm.requests;
     const spreadRun = async (what: string) => {
       const from = Math.round(appended / INCIDENTS);
-      const row = await load(`workbench, ${label}, ${INCIDENTS} incidents${what}`, { url: origin, requests: spread, seconds: SECONDS });
+      const row = await load(`workbench, ${label}, ${INCIDENTS} incidents${what}`, { url: origin, requests: spread, seconds: SECONDS, cpuOf: server });
       appended += row.requests;
       return { ...row, name: `${row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions` };
     };
     const rows = [await spreadRun("")];
     if (withSingleIncident) rows.push(await spreadRun(", again"));
-    if (withSingleIncident) rows.push(await load(`workbench, ${label}, one incident (row lock)`, { url: `${origin}/v1/incidents/${ids[0]}/caller/track`, method: "POST", headers, body, seconds: SECONDS }));
+    if (withSingleIncident) rows.push(await load(`workbench, ${label}, one incident (row lock)`, { url: `${origin}/v1/incidents/${ids[0]}/caller/track`, method: "POST", headers, body, seconds: SECONDS, cpuOf: server }));
     return rows;
   } finally {
     await db.$disconnect();

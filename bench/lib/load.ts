@@ -2,10 +2,13 @@
 // loopback only.
 import { spawn, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
+import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
 
-export type LoadResult = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+export type LoadResult = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpu?: CpuSplit };
 
-export async function load(name: string, options: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number; requests?: autocannon.Request[] }): Promise<LoadResult> {
+/** `cpuOf`: the server's child process; its process group's CPU per request is reported beside PostgreSQL's and the load generator's (cpu-split.ts). */
+export async function load(name: string, options: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number; requests?: autocannon.Request[]; cpuOf?: ChildProcess }): Promise<LoadResult> {
+  const endCpuSplit = options.cpuOf?.pid ? startCpuSplit(options.cpuOf.pid) : undefined;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -23,12 +26,20 @@ export async function load(name: string, options: { url: string; method?: "GET" 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpu: endCpuSplit?.(result.requests.total),
   };
 }
 
 export function printTable(title: string, rows: LoadResult[], note?: string) {
   console.log(`\n## ${title}`);
-  console.table(rows.map((r) => ({ target: r.name, "req/s": r.rps, "p50 ms": r.p50, "p99 ms": r.p99, requests: r.requests, errors: r.errors, non2xx: r.non2xx })));
+  console.table(rows.map((r) => ({
+    target: r.name, "req/s": r.rps, "p50 ms": r.p50, "p99 ms": r.p99, requests: r.requests, errors: r.errors, non2xx: r.non2xx,
+    ...(r.cpu ? { "server CPU ms/req": r.cpu.serverMs, "PostgreSQL CPU ms/req": r.cpu.postgresMs, "load gen. CPU ms/req": r.cpu.loadMs, "idle %": r.cpu.idlePct } : {}),
+  })));
+  if (rows.some((r) => r.cpu)) {
+    console.log("CPU per request from /proc: the server's process group (its PostgreSQL excluded), every postgres process on the machine,");
+    console.log("and this process (the load generator); idle % is the machine's. On 2 cores, 2,000 req/s leaves at most 1 ms for the three together.");
+  }
   if (note) console.log(note);
 }
 

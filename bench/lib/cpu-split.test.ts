@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { startCpuSplit } from "./cpu-split.ts";
+
+const ownGroup = () => {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+};
+
+/** Spins until this process has used `ms` more of CPU. */
+function burn(ms: number) {
+  const start = process.cpuUsage();
+  let x = 0;
+  while (process.cpuUsage(start).user / 1000 < ms) x += Math.sqrt(x + 1);
+  return x;
+}
+
+describe.runIf(process.platform === "linux")("startCpuSplit", () => {
+  it("charges a run's CPU to the server group and the load generator, per request", () => {
+    const end = startCpuSplit(ownGroup());
+    burn(300);
+    const split = end(2)!;
+    // This process is both the "server" (its own process group) and the load generator here.
+    expect(split.loadMs).toBeGreaterThanOrEqual(150);
+    expect(split.loadMs).toBeLessThan(1_000);
+    // /proc charges CPU by clock ticks, which on a loaded machine can trail cpuUsage's figure:
+    // ask for two thirds of the burn (a broken reader gives 0 or NaN).
+    expect(split.serverMs).toBeGreaterThanOrEqual(100);
+    expect(split.idlePct).toBeGreaterThanOrEqual(0);
+    expect(split.idlePct).toBeLessThanOrEqual(100);
+  }, 30_000);
+
+  it("charges nothing to a process group with no processes", () => {
+    const end = startCpuSplit(2 ** 30);
+    burn(50);
+    expect(end(1)!.serverMs).toBe(0);
+  });
+
+  it("gives no split for a run that completed no request", () => {
+    expect(startCpuSplit(ownGroup())(0)).toBeUndefined();
+  });
+});
