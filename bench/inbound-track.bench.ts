@@ -15,7 +15,7 @@
 // the load generator, with the machine's idle share (lib/cpu-split.ts): the
 // target needs the three together under 1 ms per request on these 2 cores.
 import path from "node:path";
-import os from "node:os";
+import os, { availableParallelism } from "node:os";
 import pg from "pg";
 import type autocannon from "autocannon";
 import { load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
@@ -67,7 +67,7 @@ export async function run() {
     if (bare) await stopChild(bare);
   }
   printTable(`POST /v1/incidents/{id}/caller/track, 32 connections, ${SECONDS} s each`, rows,
-    ["target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the 2 cores)", ...notes].join("\n"));
+    [`target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the ${availableParallelism()} cores: 2,000 req/s leaves ${availableParallelism() / 2} ms of CPU per request for the three together)`, ...notes].join("\n"));
 }
 
 async function measure(label: string, databaseUrl: string, port: number): Promise<LoadResult[]> {

@@ -1,6 +1,7 @@
 // Shared bench helpers: autocannon runs and child servers, bounded in time,
 // loopback only.
 import { spawn, type ChildProcess } from "node:child_process";
+import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
 
@@ -38,7 +39,7 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
   })));
   if (rows.some((r) => r.cpu)) {
     console.log("CPU per request from /proc: the server's process group (its PostgreSQL excluded), every postgres process on the machine,");
-    console.log("and this process (the load generator); idle % is the machine's. On 2 cores, 2,000 req/s leaves at most 1 ms for the three together.");
+    console.log(`and this process (the load generator); idle % is the machine's (${availableParallelism()} cores).`);
   }
   if (note) console.log(note);
 }
