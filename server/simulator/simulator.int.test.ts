@@ -125,9 +125,16 @@ describe("scenarios", () => {
     expect(detail.snapshot.caller).toMatchObject({ fullName: "Ola Nordmann", deviceInfo: { batteryLevel: 14 }, chat: { state: "Active" } });
   });
 
+  // Normally ~1.5 s. A rare CI run (stop 18) hung until the 30 s test timeout, which both a
+  // worker's longest sleep and a delivery lease equal: the scenario now gets room to finish on
+  // its own, and a slow one fails with the lane's timeline, so the next occurrence says which.
   it("receiver outage: failed attempts while down, then every event delivered in order", async () => {
-    const { finished } = await run("receiver-outage");
+    const started = performance.now();
+    const { done } = startScenarioRun({ ...simulatorDeps(s.runtime), scenario: "receiver-outage" });
+    const finished = await done;
+    const elapsedMs = performance.now() - started;
     const incidentId = finished.incidentIds[0]!;
+    if (finished.error || elapsedMs > 15_000) throw new Error(`receiver-outage ${finished.error ? `failed (${finished.error})` : "settled"} after ${Math.round(elapsedMs)} ms:\n${await describeLane(incidentId, "north-psap")}`);
     const rows = await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey: "north-psap" }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
     expect(rows.every((r) => r.state === "delivered")).toBe(true);
     expect(rows.some((r) => r.attempts.some((a) => a.status === 503))).toBe(true);
@@ -135,7 +142,7 @@ describe("scenarios", () => {
     const successAt = rows.map((r) => r.attempts.find((a) => a.status === 200)!.startedAt.getTime());
     expect(successAt).toEqual([...successAt].sort((a, b) => a - b));
     expect((await caller.receivers.list()).find((r) => r.key === "north-psap")!.fault.state).toBe("none");
-  });
+  }, 90_000);
 
   it("collaboration: Central EMS accepts, Fire and Rescue declines", async () => {
     const { finished } = await run("agency-collaboration");
@@ -150,6 +157,17 @@ describe("scenarios", () => {
     expect((await caller.incidents.list({ state: "closed", purpose: "Test" })).map((r) => r.id)).toContain(detail.id);
   });
 });
+
+/** A lane's deliveries with their claims and attempts, and the server's warnings: what a slow delivery test prints. */
+async function describeLane(incidentId: string | undefined, integrationKey: string): Promise<string> {
+  if (!incidentId) return "(no incident was raised)";
+  const rows = await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
+  const at = (d: Date | null) => d?.toISOString() ?? "-";
+  const lines = rows.map((r) => `#${r.id} ${r.method} ${r.path.replace(incidentId, "{id}")} ${r.state} attempts=${r.attemptCount} next=${at(r.nextAttemptAt)} claimed=${at(r.claimedAt)} by=${r.claimedBy ?? "-"} lease=${at(r.leaseExpiresAt)}`
+    + r.attempts.map((a) => `\n    attempt ${a.attempt} at ${at(a.startedAt)} ${a.durationMs} ms: ${a.status ?? a.error}`).join(""));
+  const warnings = s.logs.records().filter((l) => Number(l.level) >= 40).map((l) => `  log: ${JSON.stringify(l)}`);
+  return [`workbench now ${s.runtime.clock.now().toISOString()}`, ...lines, ...warnings].join("\n");
+}
 
 describe("portal router", () => {
   it("refuses without a portal session", async () => {
