@@ -15,7 +15,7 @@
 // the load generator, with the machine's idle share (lib/cpu-split.ts): the
 // target needs the three together under 1 ms per request on these 2 cores.
 import path from "node:path";
-import os, { availableParallelism } from "node:os";
+import os from "node:os";
 import pg from "pg";
 import type autocannon from "autocannon";
 import { load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
@@ -66,8 +66,9 @@ export async function run() {
   } finally {
     if (bare) await stopChild(bare);
   }
+  const cores = os.availableParallelism();
   printTable(`POST /v1/incidents/{id}/caller/track, 32 connections, ${SECONDS} s each`, rows,
-    [`target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the ${availableParallelism()} cores: 2,000 req/s leaves ${availableParallelism() / 2} ms of CPU per request for the three together)`, ...notes].join("\n"));
+    [`target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the ${cores} cores: 2,000 req/s leaves ${cores / 2} ms of CPU per request for the three together)`, ...notes].join("\n"));
 }
 
 async function measure(label: string, databaseUrl: string, port: number): Promise<LoadResult[]> {

@@ -1,11 +1,7 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { startCpuSplit } from "./cpu-split.ts";
+import { readProcStat, startCpuSplit } from "./cpu-split.ts";
 
-const ownGroup = () => {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-};
+const ownGroup = () => readProcStat("self")!.pgrp;
 
 /** Spins until this process has used `ms` more of CPU. */
 function burn(ms: number) {

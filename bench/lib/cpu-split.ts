@@ -28,24 +28,25 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** utime + stime in ms, comm and process group of every process (vanished ones skipped). */
-function processes(): Array<{ comm: string; pgrp: number; cpuMs: number }> {
-  const out = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp … utime stime …": comm may hold spaces, so split after its ")".
-    const close = stat.lastIndexOf(")");
-    const comm = stat.slice(stat.indexOf("(") + 1, close);
-    const fields = stat.slice(close + 2).split(" ");
-    out.push({ comm, pgrp: Number(fields[2]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond });
+export type ProcStat = { comm: string; pgrp: number; cpuMs: number };
+
+/** Comm, process group and utime + stime in ms of one process ("self" or a pid); undefined once it is gone. */
+export function readProcStat(pid: number | "self"): ProcStat | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
   }
-  return out;
+  // "pid (comm) state ppid pgrp … utime stime …": comm may hold spaces, so split after its ")".
+  const close = stat.lastIndexOf(")");
+  const fields = stat.slice(close + 2).split(" ");
+  return { comm: stat.slice(stat.indexOf("(") + 1, close), pgrp: Number(fields[2]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond };
+}
+
+/** Every process's stat (vanished ones skipped). */
+function processes(): ProcStat[] {
+  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => readProcStat(Number(entry)) ?? []);
 }
 
 function sample(serverGroup: number): Sample | undefined {

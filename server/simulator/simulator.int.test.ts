@@ -30,6 +30,9 @@ const NORTH = { latitude: 59.962, longitude: 10.768 };
 const kinds = async (incidentId: string) => (await s.database.db.incidentChange.findMany({ where: { incidentId }, orderBy: { seq: "asc" } })).map((c) => c.kind);
 const deliveredPaths = async (incidentId: string, integrationKey: string) =>
   (await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" } })).map((d) => `${d.state} ${d.method} ${d.path.replace(incidentId, "{id}")}`);
+/** A lane's deliveries in lane order, each with its attempts in the order they started. */
+const laneWithAttempts = (incidentId: string, integrationKey: string) =>
+  s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
 
 describe("simulated incidents", () => {
   it("a caller's AML fix raises a Real incident owned by the jurisdiction's agency, with the fix as its Aml track", async () => {
@@ -135,7 +138,7 @@ describe("scenarios", () => {
     const elapsedMs = performance.now() - started;
     const incidentId = finished.incidentIds[0]!;
     if (finished.error || elapsedMs > 15_000) throw new Error(`receiver-outage ${finished.error ? `failed (${finished.error})` : "settled"} after ${Math.round(elapsedMs)} ms:\n${await describeLane(incidentId, "north-psap")}`);
-    const rows = await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey: "north-psap" }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
+    const rows = await laneWithAttempts(incidentId, "north-psap");
     expect(rows.every((r) => r.state === "delivered")).toBe(true);
     expect(rows.some((r) => r.attempts.some((a) => a.status === 503))).toBe(true);
     // In order: each delivery's successful attempt is no earlier than the previous one's.
@@ -161,7 +164,7 @@ describe("scenarios", () => {
 /** A lane's deliveries with their claims and attempts, and the server's warnings: what a slow delivery test prints. */
 async function describeLane(incidentId: string | undefined, integrationKey: string): Promise<string> {
   if (!incidentId) return "(no incident was raised)";
-  const rows = await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
+  const rows = await laneWithAttempts(incidentId, integrationKey);
   const at = (d: Date | null) => d?.toISOString() ?? "-";
   const lines = rows.map((r) => `#${r.id} ${r.method} ${r.path.replace(incidentId, "{id}")} ${r.state} attempts=${r.attemptCount} next=${at(r.nextAttemptAt)} claimed=${at(r.claimedAt)} by=${r.claimedBy ?? "-"} lease=${at(r.leaseExpiresAt)}`
     + r.attempts.map((a) => `\n    attempt ${a.attempt} at ${at(a.startedAt)} ${a.durationMs} ms: ${a.status ?? a.error}`).join(""));
