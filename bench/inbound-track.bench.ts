@@ -1,7 +1,8 @@
 // POST /v1/incidents/{id}/caller/track through the real entry (server/main.ts:
-// Hono + jose verify (remembered per token) + one transaction on the pg pool:
-// row lock with the planner's read, then the snapshot update, change record and
-// planned deliveries in one statement), 32 connections, on the embedded
+// Hono + jose verify (remembered per token) + the aggregate's optimistic batch on
+// the pg pool: one read of the batch's incidents with the planner's read, then
+// their snapshot updates, change records and planned deliveries in one
+// statement, apply-change.ts), 32 connections, on the embedded
 // PostgreSQL 18 and — when TEST_DATABASE_URL is set — the external one, next to
 // a bare node:http handler in the same run. Target (issue 4): ≥ 2,000 req/s, p99 < 25 ms.
 //
@@ -72,8 +73,8 @@ export async function run() {
 }
 
 async function measure(label: string, databaseUrl: string, port: number): Promise<LoadResult[]> {
-  // API-only (DELIVERY_WORKERS=false): every change still plans its deliveries in its own
-  // transaction; a worker process would send them. Then one process doing everything:
+  // API-only (DELIVERY_WORKERS=false): every change still plans its deliveries in the statement
+  // that records it; a worker process would send them. Then one process doing everything:
   // the engine delivers each change to the embedded receiver on the same process and cores.
   const apiOnly = await loadTrack(`${label}, API process`, databaseUrl, port, { DELIVERY_WORKERS: "false" }, true);
   const allInOne = await loadTrack(`${label}, API + delivery in one process`, databaseUrl, port, { DELIVERY_WORKERS: "true" }, false);

@@ -2,10 +2,10 @@
 // consumers (the webhook engine's planner, the dashboard's live view).
 //
 // Every accepted change to an incident is recorded as one IncidentChange, in the
-// same transaction as the change itself, and handed — inside that transaction —
-// to every registered subscriber. The webhook engine subscribes and plans its
-// deliveries (transactional outbox), so a change and its deliveries commit or
-// roll back together.
+// same statement as the change itself, and handed to every registered
+// subscriber, whose writes ride in that statement too. The webhook engine
+// subscribes and plans its deliveries (transactional outbox), so a change and
+// its deliveries commit or roll back together.
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "./snapshot.schema.ts";
@@ -50,36 +50,50 @@ export type IncidentChange = IncidentChangeKind & {
 };
 
 /**
- * A consumer of changes, run inside the change's transaction in two phases so
- * that it adds no round trip of its own to the aggregate's hot path:
- * - `prefetch`: a scalar subquery evaluated in the aggregate's lock statement
- *   (what the consumer must read before planning, e.g. the webhook lanes);
- * - `plan`: given the transaction's changes (seq order) and that value, the
- *   consumer's writes as CTEs, which the aggregate sends in the same statement
- *   as the change records. `prefetched` is undefined when the read may be stale
- *   (the lock waited for a concurrent writer of the subscriber's state): the
- *   subscriber then reads again through `tx`.
+ * A consumer of changes, run with the change's own write so that it adds no
+ * round trip of its own to the aggregate's hot path, in three steps:
+ * - `prefetch`: a scalar subquery evaluated in the aggregate's read statement
+ *   for each incident read (`incidentId` is an SQL expression: the row's id),
+ *   e.g. the webhook lanes;
+ * - `plan`: given one incident's changes (seq order) and that value, the
+ *   consumer's plan for them (data, or null: nothing to write). `prefetched` is
+ *   undefined when the read may be stale (a locked read that waited for a
+ *   concurrent writer of the subscriber's state): the subscriber then reads
+ *   again through `tx`;
+ * - `write`: the plans of one or more incidents as CTEs of the aggregate's
+ *   record statement (which writes the changes of several incidents at once,
+ *   apply-change.ts), and `committed` once they committed.
  */
 export type ChangeSubscriber = {
   name: string;
-  prefetch?: (incidentId: string) => Prisma.Sql;
+  prefetch?: (incidentId: Prisma.Sql) => Prisma.Sql;
   /**
    * `fullTracks`: the changes' snapshot may hold, per track, only the positions this
    * transaction added (track-storage.ts, lazy tracks); a subscriber that needs whole
    * tracks awaits it first (it fills them in place, once). Absent: tracks are whole.
    */
-  plan: (tx: SqlTx, changes: IncidentChange[], prefetched: unknown, fullTracks?: () => Promise<void>) => Promise<PlannedWrite | null>;
+  plan: (tx: SqlTx, changes: IncidentChange[], prefetched: unknown, fullTracks?: () => Promise<void>) => Promise<unknown | null>;
+  /** Comma-separated CTEs `name AS (…)` (names unique to the subscriber) writing `plans`, and a scalar expression over them for `committed`. Absent: the subscriber never plans writes (its plan is null). */
+  write?: (plans: unknown[]) => PlannedWrite;
 };
 
 /** Writes to send with the change records, and what to do once they committed. */
 export type PlannedWrite = {
-  /** Comma-separated CTEs `name AS (…)`; names must be unique to the subscriber. */
+  /** Each data-modifying CTE writes only rows of incidents whose change applied: `WHERE ${appliedTo(Prisma.sql`x."incidentId"`)}`. */
   ctes: Prisma.Sql;
   /** A scalar expression over those CTEs, handed to `committed`. */
   result: Prisma.Sql;
   /** Run after the transaction committed (tx.afterCommit), with `result`'s value. */
   committed?: (result: unknown) => void;
 };
+
+/**
+ * The record statement defines a CTE `applied` first: the ids of the incidents
+ * whose change it writes. An optimistic change whose incident changed since its
+ * read is not among them (apply-change.ts), and nothing of it may be written:
+ * data-modifying CTEs always run, so each filters on this.
+ */
+export const appliedTo = (incidentId: Prisma.Sql) => Prisma.sql`${incidentId} IN (SELECT id FROM applied)`;
 
 // On globalThis, not in module scope: Next bundles app/ separately, so a change
 // made through tRPC runs a second copy of this module, and must still reach the
@@ -107,14 +121,14 @@ export function changeSubscribers(): readonly ChangeSubscriber[] {
  */
 export async function notifyChangeSubscribers(tx: SqlTx, changes: IncidentChange[]): Promise<void> {
   for (const subscriber of subscribers) {
-    const write = await subscriber.plan(tx, changes, undefined);
-    if (write) await executePlannedWrite(tx, write);
+    const plan = await subscriber.plan(tx, changes, undefined);
+    if (plan !== null && subscriber.write) await executePlannedWrite(tx, changes[0]!.incidentId, subscriber.write([plan]));
   }
 }
 
-/** A planned write in a statement of its own (not riding on the record statement); `committed` runs after commit. Returns `result`'s value. */
-export async function executePlannedWrite(tx: SqlTx, write: PlannedWrite): Promise<unknown> {
-  const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH ${write.ctes} SELECT ${write.result} AS result`);
+/** A planned write of one incident in a statement of its own (not riding on the record statement); `committed` runs after commit. Returns `result`'s value. */
+export async function executePlannedWrite(tx: SqlTx, incidentId: string, write: PlannedWrite): Promise<unknown> {
+  const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH applied AS (SELECT ${incidentId}::uuid AS id), ${write.ctes} SELECT ${write.result} AS result`);
   if (write.committed) tx.afterCommit(() => write.committed!(row?.result));
   return row?.result;
 }

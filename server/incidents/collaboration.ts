@@ -12,6 +12,7 @@ export async function inviteAgency(options: IncidentOperation & { access: { agen
   const inviterId = options.access.agencyId;
   return applyIncidentChange({
     ...options,
+    transactional: true,
     mutate: async ({ tx, incident, now }) => {
       const [relation] = isUuid(options.invitedAgencyId) ? await tx.query<{ fromName: string; toName: string }>(Prisma.sql`
         SELECT f."displayName" AS "fromName", t."displayName" AS "toName"
@@ -39,6 +40,7 @@ export async function resolveInvitation(options: IncidentOperation & { access: {
   return applyIncidentChange({
     ...options,
     access: { agencyId, anyInvolvement: true },
+    transactional: true,
     mutate: async ({ tx, incident, now }) => {
       if (incident.collaboration === "Accepted" || incident.collaboration === "Declined") throw new AppError("CollaborationInvitationAlreadyResolved", 409, `The invitation was already ${incident.collaboration.toLowerCase()}.`);
       if (incident.collaboration !== "Pending") throw new AppError("NoPendingCollaborationInvitation", 409, "There is no open invitation for the token's agency on this incident.");

@@ -12,8 +12,8 @@ import { isUuid } from "./db-handle.ts";
 import { emptyInternal, type IncidentState, type Purpose, type RoutingMode } from "./incident-state.ts";
 import { readIncident } from "./read-incident.ts";
 import { incidentOpenUrl } from "./portal-urls.ts";
-import { buildChanges, planSubscribers, writeChanges } from "./record-changes.ts";
-import { toStoredSnapshot } from "./track-storage.ts";
+import { buildChanges, finishWithRecord, planSubscribers } from "./record-changes.ts";
+import { toStoredSnapshot, trackDelta } from "./track-storage.ts";
 import { emptyCaller, type TGeoPoint, type TIncidentSnapshotV3, type TTrack } from "./snapshot.schema.ts";
 
 export type CreateIncidentOptions = {
@@ -63,8 +63,8 @@ export async function createIncident(options: CreateIncidentOptions): Promise<Cr
     if (!(await insertIncident(tx, incident, { callId: options.callId ?? null, now }))) return null;
 
     const changes = buildChanges({ incident, kinds: [{ kind: "incident.created" }], now, actor: options.actor, created: true });
-    const writes = await planSubscribers(tx, changes, undefined);
-    await writeChanges({ tx, incident, changes, writes, created: true });
+    const plans = await planSubscribers(tx, changes, undefined);
+    finishWithRecord(tx, { incident, changes, plans, delta: trackDelta(incident.snapshot.caller.tracks, undefined) }, { created: true });
     return incident;
   });
   return created ? { created: true, incident: created } : { created: false, incident: await matchRepeat(options, id) };

@@ -16,6 +16,7 @@ import type { IncidentOperation } from "./set-incident-text.ts";
 export async function sendLocationSms(options: IncidentOperation & { portalUrl: string; agencyId: string }) {
   return applyIncidentChange({
     ...options,
+    transactional: true,
     mutate: async ({ tx, incident, now }) => {
       const sentTo = incident.snapshot.caller.phoneNumber;
       if (!sentTo) throw new AppError("CallerPhoneNumberRequired", 400, "The incident has no caller phone number to send the SMS to.");

@@ -1,17 +1,11 @@
-// Writes the incident's new state, its change records (seq lastSeq+1 …) and
-// every change subscriber's writes (the webhook planner's outbox rows) in ONE
-// statement of the caller's transaction. Shared by applyIncidentChange and
-// incident creation.
-//
-// Why one statement: each round trip to PostgreSQL costs the inbound hot path
-// a socket write and a wake-up of the database backend on a 2-core machine;
-// the snapshot is sent once, as a bound jsonb parameter, and the subscribers'
-// CTEs ride along (change-record.ts, "two phases").
+// Writes incidents' changes: their new state, their change records and every
+// change subscriber's writes (the webhook planner's outbox rows), one
+// statement for one or several incidents (recordStatement).
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
-import { changeSubscribers, type IncidentChange, type IncidentChangeKind, type PlannedWrite } from "./change-record.ts";
+import { appliedTo, changeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
 import type { IncidentState } from "./incident-state.ts";
-import { toStoredSnapshot, trackDelta, trackDeltaCtes, type TrackDelta } from "./track-storage.ts";
+import { toStoredSnapshot, trackDeltaCtes, type TrackDelta } from "./track-storage.ts";
 
 /** Numbers the changes and bumps the incident's version (not on creation); pure. */
 export function buildChanges(options: { incident: IncidentState; kinds: IncidentChangeKind[]; now: Date; actor: string; created?: boolean }): IncidentChange[] {
@@ -24,49 +18,97 @@ export function buildChanges(options: { incident: IncidentState; kinds: Incident
 
 /**
  * Every registered subscriber plans the changes; `prefetched[i]` is what
- * subscriber i's prefetch read in the lock statement (undefined: read again).
+ * subscriber i's prefetch read in the read statement (undefined: read again).
+ * Returns each subscriber's plan (null: nothing to write), by subscriber index.
  */
-export async function planSubscribers(tx: SqlTx, changes: IncidentChange[], prefetched: unknown[] | undefined, fullTracks?: () => Promise<void>): Promise<PlannedWrite[]> {
-  const writes: PlannedWrite[] = [];
+export async function planSubscribers(tx: SqlTx, changes: IncidentChange[], prefetched: unknown[] | undefined, fullTracks?: () => Promise<void>): Promise<Array<unknown | null>> {
+  const plans: Array<unknown | null> = [];
   const subscribers = changeSubscribers();
-  for (let i = 0; i < subscribers.length; i++) {
-    const write = await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks);
-    if (write) writes.push(write);
-  }
-  return writes;
+  for (let i = 0; i < subscribers.length; i++) plans.push(await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks));
+  return plans;
 }
 
+/** One incident's change, ready to write. */
+export type ChangeToWrite = {
+  incident: IncidentState;
+  changes: IncidentChange[];
+  /** By subscriber index (planSubscribers). */
+  plans: Array<unknown | null>;
+  /** What the change did to the tracks (track-storage.ts), written as IncidentPosition rows. */
+  delta: TrackDelta;
+  /** The optimistic read's xmin: the change applies only if the row is still that version. Absent: the row is locked. */
+  readXmin?: string;
+};
+
 /**
- * The one statement; `created`: the row was just inserted, only the records (and writes) are added.
- * `delta`: what the change did to the tracks (track-storage.ts), written as IncidentPosition rows;
- * the snapshot is written in its stored form (tracks as placeholders).
+ * The record statement of one or more incidents' changes: each incident's new
+ * state (the snapshot in its stored form, tracks as placeholders), its change
+ * records (seq lastSeq+1 …), its positions and every subscriber's writes, in
+ * ONE statement. Shared by applyIncidentChange (several incidents at once on
+ * its optimistic path) and incident creation (`created`: the row was just
+ * inserted, only the records and writes are added).
+ *
+ * Why one statement: each round trip to PostgreSQL costs the inbound hot path
+ * a socket write and a wake-up of the database backend on a 2-core machine,
+ * and each statement an executor start-up; here they are paid once for every
+ * change of a batch (README "Measured"). An optimistic change whose incident
+ * changed since its read (its xmin moved) writes nothing: `applied` (the
+ * UPDATE's RETURNING) lacks it, and every other CTE writes only for incidents
+ * in `applied` (change-record.ts). `then` gets the ids that applied, after the
+ * subscribers' `committed` callbacks were queued on `tx`.
  */
-export async function writeChanges(options: { tx: SqlTx; incident: IncidentState; changes: IncidentChange[]; writes: PlannedWrite[] } & ({ created: true } | { created?: false; delta: TrackDelta })): Promise<void> {
-  const { tx, incident, changes, writes } = options;
-  const first = changes[0];
-  if (!first) return;
-  const records = JSON.stringify(changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({ seq, kind, payload })));
-  const snapshot = JSON.stringify(toStoredSnapshot(incident.snapshot));
-  const positions = trackDeltaCtes(incident.id, first.seq, options.created ? trackDelta(incident.snapshot.caller.tracks, undefined) : options.delta);
-  const update = options.created ? Prisma.sql`SELECT 1` : Prisma.sql`
-      UPDATE "Incident" SET version = ${incident.version}, "lastSeq" = ${incident.lastSeq}, snapshot = (SELECT snap FROM s),
-        internal = ${JSON.stringify(incident.internal)}::jsonb, "closedAt" = ${incident.closedAt}::timestamptz,
-        "liveVideoEndsAt" = ${incident.liveVideoEndsAt}::timestamptz, "planEpoch" = "planEpoch" + 1
-      WHERE id = ${incident.id}::uuid`;
+export function recordStatement(unordered: ChangeToWrite[], options: { created?: boolean } = {}): { statement: Prisma.Sql; then: (rows: RecordRow[]) => Set<string> } {
+  // In id order: two batches (two processes) that share incidents take their row locks in the same order, so they never deadlock.
+  const items = unordered.toSorted((a, b) => (a.incident.id < b.incident.id ? -1 : a.incident.id > b.incident.id ? 1 : 0));
+  const states = items.map(({ incident, readXmin }) => ({
+    id: incident.id, readXmin: readXmin ?? null, version: incident.version, lastSeq: incident.lastSeq,
+    snapshot: toStoredSnapshot(incident.snapshot), internal: incident.internal, closedAt: incident.closedAt, liveVideoEndsAt: incident.liveVideoEndsAt,
+  }));
+  const records = items.flatMap(({ changes }) => changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({ incidentId, seq, kind, payload, producedAt, actor })));
+  const applied = options.created ? Prisma.sql`SELECT x.id FROM x` : Prisma.sql`
+      UPDATE "Incident" i SET version = x.version, "lastSeq" = x."lastSeq", snapshot = x.snapshot, internal = x.internal,
+        "closedAt" = x."closedAt", "liveVideoEndsAt" = x."liveVideoEndsAt", "planEpoch" = i."planEpoch" + 1
+      FROM x WHERE i.id = x.id AND (x."readXmin" IS NULL OR i.xmin = x."readXmin")
+      RETURNING i.id`;
+  const positions = trackDeltaCtes(items.map(({ incident, changes, delta }) => ({ incidentId: incident.id, firstSeq: changes[0]!.seq, delta })));
+  const subscribers = changeSubscribers();
+  const writes = subscribers.flatMap((subscriber, i) => {
+    const plans = items.map((item) => item.plans[i]).filter((p) => p !== null && p !== undefined);
+    return plans.length && subscriber.write ? [subscriber.write(plans)] : [];
+  });
   // Data-modifying CTEs always run, referenced or not (PostgreSQL "WITH" docs).
   const ctes = [...(positions ? [positions] : []), ...writes.map((w) => w.ctes)];
   const extra = ctes.length ? Prisma.join(ctes.map((cte) => Prisma.sql`, ${cte}`), "") : Prisma.empty;
   const results = writes.length ? Prisma.join(writes.map((w) => w.result)) : Prisma.sql`NULL`;
-  tx.finish<{ results: unknown[] }>(Prisma.sql`
-    WITH s AS (SELECT ${snapshot}::jsonb AS snap),
-    u AS (${update}),
+  const statement = Prisma.sql`
+    WITH x AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(states)}::jsonb)
+        AS x(id uuid, "readXmin" xid, version int, "lastSeq" int, snapshot jsonb, internal jsonb, "closedAt" timestamptz, "liveVideoEndsAt" timestamptz)
+    ),
+    applied AS (${applied}),
     c AS (
       INSERT INTO "IncidentChange" ("incidentId", seq, kind, payload, "producedAt", actor, snapshot)
-      SELECT ${incident.id}::uuid, r.seq, r.kind, r.payload, ${first.producedAt}::timestamptz, ${first.actor}, (SELECT snap FROM s)
-      FROM jsonb_to_recordset(${records}::jsonb) AS r(seq int, kind text, payload jsonb)
-      RETURNING 1
+      SELECT r."incidentId", r.seq, r.kind, r.payload, r."producedAt", r.actor, x.snapshot
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r("incidentId" uuid, seq int, kind text, payload jsonb, "producedAt" timestamptz, actor text)
+      JOIN x ON x.id = r."incidentId"
+      WHERE ${appliedTo(Prisma.sql`r."incidentId"`)}
     )${extra}
-    SELECT jsonb_build_array(${results}) AS results, (SELECT count(*) FROM c) AS records`, ([row]) => {
-    writes.forEach((w, i) => w.committed?.(row?.results?.[i]));
-  });
+    SELECT jsonb_build_array(${results}) AS results, (SELECT coalesce(jsonb_agg(id::text), '[]'::jsonb) FROM applied) AS applied`;
+  return {
+    statement,
+    then: (rows) => {
+      const row = rows[0];
+      writes.forEach((w, i) => w.committed?.(row?.results?.[i]));
+      return new Set(row?.applied ?? []);
+    },
+  };
+}
+
+export type RecordRow = { results: unknown[]; applied: string[] };
+
+/** One incident's record statement as its transaction's finishing statement (pipelined with COMMIT); incident creation and the locked path. */
+export function finishWithRecord(tx: SqlTx, item: ChangeToWrite, options: { created?: boolean } = {}): void {
+  if (item.changes.length === 0) return;
+  const { statement, then } = recordStatement([item], options);
+  tx.finish<RecordRow>(statement, (rows) => void then(rows));
 }

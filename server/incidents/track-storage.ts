@@ -14,6 +14,7 @@
 // snapshot after it, as before.
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
+import { appliedTo } from "./change-record.ts";
 import type { TIncidentSnapshotV3, TLocation, TTrack } from "./snapshot.schema.ts";
 
 /** The snapshot as stored: tracks emptied, order kept. Pure; shares every other member. */
@@ -53,24 +54,31 @@ export function trackDelta(tracks: TTrack[], marks: TrackMarks | undefined): Tra
 }
 
 /**
- * The delta as CTEs of the aggregate's record statement (data-modifying CTEs
- * always run). The UPDATE sees the statement's snapshot, so it never touches
+ * The deltas of one or more incidents as CTEs of the aggregate's record
+ * statement (data-modifying CTEs always run; each writes only for incidents in
+ * `applied`). The UPDATE sees the statement's snapshot, so it never touches
  * the rows the INSERT adds; the ids follow the positions' order.
  */
-export function trackDeltaCtes(incidentId: string, firstSeq: number, delta: TrackDelta): Prisma.Sql | null {
-  if (delta.added.length === 0 && delta.replacedSources.length === 0) return null;
-  return Prisma.sql`
-    pos_replaced AS (
-      UPDATE "IncidentPosition" SET "replacedSeq" = ${firstSeq}::int
-      WHERE "incidentId" = ${incidentId}::uuid AND source = ANY(${delta.replacedSources}::text[]) AND "replacedSeq" IS NULL
+export function trackDeltaCtes(items: Array<{ incidentId: string; firstSeq: number; delta: TrackDelta }>): Prisma.Sql | null {
+  const replaced = items.flatMap(({ incidentId, firstSeq, delta }) => delta.replacedSources.map((source) => ({ incidentId, source, seq: firstSeq })));
+  const added = items.flatMap(({ incidentId, firstSeq, delta }) => delta.added.map((a) => ({ incidentId, seq: firstSeq, ...a })));
+  if (added.length === 0 && replaced.length === 0) return null;
+  const ctes: Prisma.Sql[] = [];
+  if (replaced.length) ctes.push(Prisma.sql`pos_replaced AS (
+      UPDATE "IncidentPosition" p SET "replacedSeq" = r.seq
+      FROM jsonb_to_recordset(${JSON.stringify(replaced)}::jsonb) AS r("incidentId" uuid, source text, seq int)
+      WHERE p."incidentId" = r."incidentId" AND p.source = r.source AND p."replacedSeq" IS NULL AND ${appliedTo(Prisma.sql`r."incidentId"`)}
       RETURNING 1
-    ), pos_added AS (
+    )`);
+  if (added.length) ctes.push(Prisma.sql`pos_added AS (
       INSERT INTO "IncidentPosition" ("incidentId", source, location, "addedSeq")
-      SELECT ${incidentId}::uuid, p.source, p.location, ${firstSeq}::int
-      FROM jsonb_to_recordset(${JSON.stringify(delta.added.map((a, n) => ({ ...a, n })))}::jsonb) AS p(source text, location jsonb, n int)
+      SELECT p."incidentId", p.source, p.location, p.seq
+      FROM jsonb_to_recordset(${JSON.stringify(added.map((a, n) => ({ ...a, n })))}::jsonb) AS p("incidentId" uuid, source text, location jsonb, seq int, n int)
+      WHERE ${appliedTo(Prisma.sql`p."incidentId"`)}
       ORDER BY p.n
       RETURNING 1
-    )`;
+    )`);
+  return Prisma.join(ctes, ", ");
 }
 
 /** The assembled snapshot of an "Incident" row (alias `i`) at its latest change. */

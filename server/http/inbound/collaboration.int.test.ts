@@ -62,14 +62,19 @@ describe("change records", () => {
     const committed: unknown[] = [];
     const unsubscribe = subscribeToChanges({
       name: "test",
-      // Runs in the aggregate's lock statement: sees the incident as it was before the change.
-      prefetch: (incidentId) => Prisma.sql`(SELECT "lastSeq" FROM "Incident" WHERE id = ${incidentId}::uuid)`,
+      // Runs in the aggregate's read statement: sees the incident as it was before the change.
+      prefetch: (incidentId) => Prisma.sql`(SELECT "lastSeq" FROM "Incident" WHERE id = ${incidentId})`,
       async plan(_tx, changes, prefetched) {
         seen.push(...changes);
         if (changes.some((c) => c.kind === "summaryChanged")) throw new Error("planner failed");
-        // A CTE of the record statement: it sees the incident row as the statement began, not its own change record.
-        return { ctes: Prisma.sql`test_seen AS (SELECT count(*) AS n FROM "IncidentChange" WHERE "incidentId" = ${id}::uuid)`, result: Prisma.sql`(SELECT jsonb_build_object('prefetched', ${prefetched as number}::int, 'records', n) FROM test_seen)`, committed: (r) => committed.push(r) };
+        return { prefetched };
       },
+      // A CTE of the record statement: it sees the incident row as the statement began, not its own change record.
+      write: (plans) => ({
+        ctes: Prisma.sql`test_seen AS (SELECT count(*) AS n FROM "IncidentChange" WHERE "incidentId" = ${id}::uuid)`,
+        result: Prisma.sql`(SELECT jsonb_build_object('prefetched', ${(plans[0] as { prefetched: number }).prefetched}::int, 'records', n) FROM test_seen)`,
+        committed: (r) => committed.push(r),
+      }),
     });
     try {
       const ok = await f.call("PATCH", on(id, "label"), { token: f.tokens.north, body: { label: "kept" } });

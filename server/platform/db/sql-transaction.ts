@@ -97,6 +97,31 @@ function send(connection: Corkable, query: pg.QueryConfig | string): Promise<pg.
 type Finishing = { rows: Promise<pg.QueryResult>; then: (rows: never[]) => void };
 
 /**
+ * The SqlTx interface without a transaction: every statement is its own
+ * (autocommit), each on whichever pool connection is free; the afterCommit
+ * callbacks run once `fn` resolved. For the aggregate's optimistic batches
+ * (apply-change.ts), whose one write statement checks that nothing changed
+ * since its read: no BEGIN, COMMIT or row lock, and no connection held while
+ * Node computes the changes. There is no finishing statement to pipeline with
+ * a COMMIT: the last statement is sent with `query`.
+ */
+export async function inAutocommit<T>(client: object, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const pool = sqlPool(client);
+  const committed: Array<() => void> = [];
+  const tx: SqlTx = {
+    afterCommit: (f) => void committed.push(f),
+    query: async <R>(statement: Prisma.Sql) => (await pool.query(prepared(statement))).rows as R[],
+    execute: async (statement) => (await pool.query(prepared(statement))).rowCount ?? 0,
+    finish: () => {
+      throw new Error("No finishing statement outside a transaction: send the last statement with query.");
+    },
+  };
+  const result = await fn(tx);
+  for (const f of committed) f();
+  return result;
+}
+
+/**
  * Runs `fn` in one transaction (READ COMMITTED, like Prisma's). Commits when it
  * resolves (then runs `finish`'s callback and the afterCommit callbacks), rolls
  * back when it throws (and rethrows). A connection whose rollback failed is

@@ -32,20 +32,21 @@ export type PrefetchedTargets = { agencyIds: string[]; rows: Row[] };
 
 /**
  * The same read as loadPlanningTargets, as a scalar jsonb subquery for the
- * aggregate's lock statement (one round trip less per change). It covers the
+ * aggregate's read statement (one round trip less per change), over the read
+ * row's id (an SQL expression). It covers the
  * agencies involved before the change; a change that involves another one
  * (an invitation) makes the planner read that agency's integration itself.
  */
-export function prefetchPlanningTargets(incidentId: string): Prisma.Sql {
+export function prefetchPlanningTargets(incidentId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT jsonb_build_object(
-      'agencyIds', (SELECT coalesce(jsonb_agg(ia."agencyId"::text), '[]'::jsonb) FROM "IncidentAgency" ia WHERE ia."incidentId" = ${incidentId}::uuid),
+      'agencyIds', (SELECT coalesce(jsonb_agg(ia."agencyId"::text), '[]'::jsonb) FROM "IncidentAgency" ia WHERE ia."incidentId" = ${incidentId}),
       'rows', coalesce(jsonb_agg(jsonb_build_object('key', i.key, 'agencyId', i."agencyId"::text, 'contractVersion', i."contractVersion", 'status', c.status,
         'majorVersion', c."majorVersion", 'flags', c.flags, 'introduced', l.introduced, 'fullTracks', l."fullTracks") ORDER BY i.key), '[]'::jsonb))
     FROM "IncidentAgency" ia
     JOIN "Integration" i ON i."agencyId" = ia."agencyId"
     LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
     LEFT JOIN "WebhookLane" l ON l."integrationKey" = i.key AND l."incidentId" = ia."incidentId"
-    WHERE ia."incidentId" = ${incidentId}::uuid)`;
+    WHERE ia."incidentId" = ${incidentId})`;
 }
 
 export async function loadPlanningTargets(tx: SqlTx, options: { incidentId: string; agencyIds: string[]; integrationKey?: string }): Promise<PlanningTarget[]> {

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
-import { executePlannedWrite, type ChangeSubscriber, type IncidentChange, type PlannedWrite } from "../../incidents/change-record.ts";
+import { appliedTo, executePlannedWrite, type ChangeSubscriber, type IncidentChange, type PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import type { V3RouteKey } from "../contracts/v3/routes.ts";
@@ -31,15 +31,16 @@ type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
  */
 export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
-  prefetch: (incidentId) => prefetchPlanningTargets(incidentId),
+  prefetch: prefetchPlanningTargets,
   async plan(tx, changes, prefetched, fullTracks) {
     // Plan on the lazy snapshot (tracks hold only this change's new positions);
     // when any event's body carries tracks, fill them and plan again (pure).
     const first = await planChanges(tx, changes, prefetched);
-    if (!fullTracks || lazyPlanHolds(changes, first)) return composePlanWrite(changes[0]!.incidentId, first);
+    if (!fullTracks || lazyPlanHolds(changes, first)) return toPlanData(changes[0]!.incidentId, first);
     await fullTracks();
-    return composePlanWrite(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
+    return toPlanData(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
   },
+  write: (plans) => composePlanWrite(plans as PlanData[]),
 };
 
 /**
@@ -108,61 +109,77 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
     target,
     plan: target.major === 3 ? planResendSequence(snapshot, target.flags, closedAtUtc) : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major }),
   }));
-  const write = composePlanWrite(options.incidentId, [{ seq, producedAt: options.now, plans }]);
-  if (!write) return [];
-  return toPlannedRows(options.incidentId, ((await executePlannedWrite(tx, write)) ?? []) as PlannedJson[]);
+  const data = toPlanData(options.incidentId, [{ seq, producedAt: options.now, plans }]);
+  if (!data) return [];
+  return toPlannedRows(((await executePlannedWrite(tx, options.incidentId, composePlanWrite([data]))) ?? []) as PlannedJson[]);
 }
 
-type PlannedJson = { id: string; requestId: string; integrationKey: string; method: string; path: string; eventName: string };
+type PlannedJson = { id: string; requestId: string; integrationKey: string; incidentId: string; method: string; path: string; eventName: string };
 
-const toPlannedRows = (incidentId: string, rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id), incidentId }));
+const toPlannedRows = (rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 const sameLane = (a: StoredLane, b: StoredLane | null | undefined) =>
   !!b && a.introduced === b.introduced && a.fullTracks.length === b.fullTracks.length && a.fullTracks.every((s, i) => s === b.fullTracks[i]);
 
-/**
- * Everything the changes plan, as CTEs of the aggregate's record statement:
- * the lanes whose state changed and the outbox rows (ids in plan order = lane
- * order). Measured on PostgreSQL 15 here: the six Prisma calls this replaced
- * cost ~7 ms of CPU per change; as CTEs of the record statement it costs no
- * round trip at all. A lane the plan left as it was is not rewritten (most
- * changes: an append to an introduced lane). Workers in other processes learn
- * of the rows from the NOTIFY sent after the commit (delivery/outbox-notifier.ts).
- */
-function composePlanWrite(incidentId: string, steps: PlanStep[]): PlannedWrite | null {
+/** One incident's plan: the lanes whose state changed and the outbox rows, in plan order (= lane order). */
+type PlanData = {
+  incidentId: string;
+  updatedAt: Date;
+  lanes: Array<StoredLane & { integrationKey: string }>;
+  deliveries: Array<{ requestId: string; integrationKey: string; agencyId: string; seq: number; producedAt: Date; eventName: string; method: string; path: string; body: unknown }>;
+};
+
+function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) => plans.flatMap(({ target, plan }) =>
     plan.events.map((e) => ({
       // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
       requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId, seq, producedAt,
       eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
     })),
-  )).map((d, n) => ({ ...d, n }));
+  ));
   const last = new Map<string, { lane: StoredLane; stored: StoredLane | null | undefined }>();
   for (const { plans } of steps) for (const { target, plan } of plans) last.set(target.integrationKey, { lane: laneToStore(plan.lane, target.major), stored: target.stored });
   const lanes = [...last].filter(([, l]) => !sameLane(l.lane, l.stored)).map(([integrationKey, l]) => ({ integrationKey, ...l.lane }));
   if (lanes.length === 0 && deliveries.length === 0) return null;
-  const updatedAt = steps.at(-1)!.producedAt;
+  return { incidentId, updatedAt: steps.at(-1)!.producedAt, lanes, deliveries };
+}
+
+/**
+ * Everything the plans of one or more incidents write, as CTEs of the
+ * aggregate's record statement: the lanes whose state changed and the outbox
+ * rows (ids in plan order = lane order; each incident's rows only if its change
+ * applied). Measured on PostgreSQL 15 here: the six Prisma calls this replaced
+ * cost ~7 ms of CPU per change; as CTEs of the record statement it costs no
+ * round trip at all. A lane the plan left as it was is not rewritten (most
+ * changes: an append to an introduced lane). Workers in other processes learn
+ * of the rows from the NOTIFY sent after the commit (delivery/outbox-notifier.ts).
+ */
+function composePlanWrite(plans: PlanData[]): PlannedWrite {
+  const lanes = plans.flatMap((p) => p.lanes.map((l) => ({ ...l, incidentId: p.incidentId, updatedAt: p.updatedAt })));
+  const deliveries = plans.flatMap((p) => p.deliveries.map((d) => ({ ...d, incidentId: p.incidentId }))).map((d, n) => ({ ...d, n }));
   return {
     ctes: Prisma.sql`
     ${lanes.length ? Prisma.sql`wh_lanes AS (
       INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "updatedAt")
-      SELECT l."integrationKey", ${incidentId}::uuid, l.introduced, l."fullTracks", ${updatedAt}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, introduced boolean, "fullTracks" text[])
+      SELECT l."integrationKey", l."incidentId", l.introduced, l."fullTracks", l."updatedAt"
+      FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, "incidentId" uuid, introduced boolean, "fullTracks" text[], "updatedAt" timestamptz)
+      WHERE ${appliedTo(Prisma.sql`l."incidentId"`)}
       ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING 1
     ),` : Prisma.empty} wh_planned AS (
       INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt")
-      SELECT d."requestId", d."integrationKey", d."agencyId", ${incidentId}::uuid, d.seq, d."eventName", d.method, d.path,
+      SELECT d."requestId", d."integrationKey", d."agencyId", d."incidentId", d.seq, d."eventName", d.method, d.path,
              NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt"
       FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb)
-           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int)
+           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, "incidentId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int)
+      WHERE ${appliedTo(Prisma.sql`d."incidentId"`)}
       ORDER BY d.n
-      RETURNING id, "requestId", "integrationKey", method, path, "eventName"
+      RETURNING id, "requestId", "integrationKey", "incidentId", method, path, "eventName"
     )`,
-    result: Prisma.sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id::text, 'requestId', p."requestId"::text,
-      'integrationKey', p."integrationKey", 'method', p.method, 'path', p.path, 'eventName', p."eventName") ORDER BY p.id), '[]'::jsonb)
+    result: Prisma.sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id::text, 'requestId', p."requestId"::text, 'integrationKey', p."integrationKey",
+      'incidentId', p."incidentId"::text, 'method', p.method, 'path', p.path, 'eventName', p."eventName") ORDER BY p.id), '[]'::jsonb)
       FROM wh_planned p)`,
     committed: (result) => {
-      const planned = toPlannedRows(incidentId, (result ?? []) as PlannedJson[]);
+      const planned = toPlannedRows((result ?? []) as PlannedJson[]);
       const events = webhookEvents();
       for (const r of planned) events.emit("delivery:planned", { ...r, deliveryId: r.id.toString() });
       if (planned.length) events.emit("outbox:wake");

@@ -1,0 +1,184 @@
+// The aggregate's optimistic path (apply-change.ts) on a real database: changes
+// arriving together are written in one record statement; a change whose
+// incident changed since its read is read again; a refusal or a failed
+// statement costs no other change; concurrent writers, in one process or
+// several, never lose an update and keep seq, positions and outbox rows in order.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AGENCY } from "../../prisma/seed.ts";
+import { WorkbenchClock } from "../platform/clock/clock.ts";
+import { createDbClient, Prisma, type DbClient } from "../platform/db/client.ts";
+import { sqlPool } from "../platform/db/sql-transaction.ts";
+import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
+import { planDeliveriesOnChange } from "../webhooks/planning/plan-deliveries.ts";
+import { applyIncidentChange } from "./apply-change.ts";
+import { addEnteredLocation } from "./caller-track.ts";
+import { subscribeToChanges } from "./change-record.ts";
+import { closeIncident } from "./close-incident.ts";
+import { createIncident } from "./create-incident.ts";
+import { setIncidentText } from "./set-incident-text.ts";
+
+let database: TestDatabase;
+let second: DbClient;
+const clock = new WorkbenchClock();
+let unsubscribe: () => void;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  second = createDbClient(database.url, { poolSize: 4 });
+  unsubscribe = subscribeToChanges(planDeliveriesOnChange);
+});
+afterAll(async () => {
+  unsubscribe();
+  await second.$disconnect();
+  await database.drop();
+});
+
+async function newIncident(db: DbClient = database.db) {
+  const { incident } = await createIncident({
+    db, clock, portalUrl: "http://wb.test", purpose: "Test", routingMode: "TokenAgency", createdByAgencyId: AGENCY.northPsap,
+    agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "test",
+  });
+  return incident.id;
+}
+
+const on = (incidentId: string, db: DbClient = database.db) => ({ db, clock, incidentId, actor: "test", access: { agencyId: AGENCY.northPsap } });
+
+/** Counts the record statements sent on a client's pool while `fn` runs. */
+async function countRecordStatements<T>(db: DbClient, fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const pool = sqlPool(db);
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  let statements = 0;
+  (pool as { query: unknown }).query = (...args: unknown[]) => {
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
+    if (text?.includes('INSERT INTO "IncidentChange"')) statements++;
+    return query(...args);
+  };
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    (pool as { query: unknown }).query = query;
+  }
+}
+
+/** Everything that must hold for an incident after `n` appends (besides its creation): versions, seqs, positions and outbox rows in one order. */
+async function expectConsistent(incidentId: string, appends: number, extraChanges = 0) {
+  const [row] = await database.db.$queryRaw<Array<{ version: number; lastSeq: number }>>`SELECT version, "lastSeq" FROM "Incident" WHERE id = ${incidentId}::uuid`;
+  const changes = appends + extraChanges;
+  expect(row).toEqual({ version: 1 + changes, lastSeq: 1 + changes });
+  const seqs = await database.db.incidentChange.findMany({ where: { incidentId }, orderBy: { seq: "asc" }, select: { seq: true } });
+  expect(seqs.map((c) => c.seq)).toEqual(Array.from({ length: 1 + changes }, (_, i) => i + 1));
+  const positions = await database.db.incidentPosition.findMany({ where: { incidentId }, orderBy: { id: "asc" }, select: { addedSeq: true } });
+  expect(positions).toHaveLength(appends);
+  const added = positions.map((p) => p.addedSeq);
+  expect(added).toEqual([...added].sort((a, b) => a - b));
+  expect(new Set(added).size).toBe(appends);
+  const outbox = await database.db.webhookDelivery.findMany({ where: { incidentId }, orderBy: { id: "asc" }, select: { changeSeq: true, integrationKey: true, method: true, path: true } });
+  expect(outbox.map((d) => d.changeSeq)).toEqual([...outbox.map((d) => d.changeSeq)].sort((a, b) => a - b));
+  expect(new Set(outbox.map((d) => d.changeSeq))).toEqual(new Set(seqs.map((c) => c.seq)));
+  // No change planned twice (a write that did not apply writes no outbox row).
+  const planned = outbox.map((d) => `${d.changeSeq} ${d.integrationKey} ${d.method} ${d.path}`);
+  expect(new Set(planned).size).toBe(planned.length);
+}
+
+describe("changes arriving together", () => {
+  it("are written in fewer record statements than changes, each incident with its own seq, positions and outbox rows", async () => {
+    const ids = await Promise.all(Array.from({ length: 16 }, () => newIncident()));
+    const { statements } = await countRecordStatements(database.db, () =>
+      Promise.all(ids.flatMap((id) => [1, 2, 3].map((k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })))));
+    expect(statements).toBeGreaterThan(0);
+    expect(statements).toBeLessThan(16 * 3);
+    for (const id of ids) await expectConsistent(id, 3);
+  });
+
+  it("of one incident are applied one after another, none lost, in seq order", async () => {
+    const id = await newIncident();
+    const applied = await Promise.all(Array.from({ length: 30 }, (_, k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })));
+    expect(applied.map((a) => a.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, k) => k + 2));
+    await expectConsistent(id, 30);
+  });
+
+  it("from two processes on the same incidents never lose an update (conflicting writes are read again, or wait on the row lock)", async () => {
+    const ids = await Promise.all([newIncident(), newIncident(), newIncident()]);
+    await Promise.all(ids.flatMap((id) => Array.from({ length: 20 }, (_, k) =>
+      addEnteredLocation({ ...on(id, k % 2 ? second : database.db), point: { latitude: k, longitude: 10 } }))));
+    for (const id of ids) await expectConsistent(id, 20);
+  });
+
+  it("a refusal answers its own change only: the others in the batch are written", async () => {
+    const [open, closed] = await Promise.all([newIncident(), newIncident()]);
+    await closeIncident({ ...on(closed) });
+    const [ok, refused] = await Promise.allSettled([
+      addEnteredLocation({ ...on(open), point: { latitude: 1, longitude: 10 } }),
+      addEnteredLocation({ ...on(closed), point: { latitude: 1, longitude: 10 } }),
+    ]);
+    expect(ok.status).toBe("fulfilled");
+    expect(refused).toMatchObject({ status: "rejected", reason: { code: "IncidentClosed", status: 409 } });
+    await expectConsistent(open, 1);
+    expect(await database.db.incidentPosition.count({ where: { incidentId: closed } })).toBe(0);
+  });
+});
+
+describe("a change whose incident changed after its read", () => {
+  /** Sets the summary, calling `interfere(run)` between each run's read and its write; resolves with the run that was written. */
+  const summaryChange = (id: string, interfere: (run: number) => Promise<void>) => {
+    let runs = 0;
+    return applyIncidentChange({
+      ...on(id),
+      mutate: async ({ incident }) => {
+        await interfere(++runs);
+        incident.snapshot.summary = `run ${runs} after version ${incident.version}`;
+        return { changes: [{ kind: "summaryChanged" }], result: runs };
+      },
+    });
+  };
+  const stored = async (id: string) => (await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string }>>`
+    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`)[0];
+
+  it("is read and mutated again, so the other writer's change is kept", async () => {
+    const id = await newIncident();
+    // Another process changes the incident between the first run's read and its write.
+    const applied = await summaryChange(id, async (run) => {
+      if (run === 1) await setIncidentText({ ...on(id, second), field: "label", value: "from the other writer" });
+    });
+    expect(applied.result).toBe(2);
+    expect(await stored(id)).toEqual({ version: 3, label: "from the other writer", summary: "run 2 after version 2" });
+  });
+
+  it("takes the row lock after OPTIMISTIC_ATTEMPTS conflicts, and is then written", async () => {
+    const id = await newIncident();
+    // Conflicts on every optimistic run; the locked run (third) holds the row lock, so the other writer waits behind it.
+    const applied = await summaryChange(id, async (run) => {
+      const other = setIncidentText({ ...on(id, second), field: "callSign", value: `call sign ${run}` });
+      if (run < 3) await other;
+      else void other.catch(() => {});
+    });
+    expect(applied.result).toBe(3);
+    expect((await stored(id))!.summary).toBe("run 3 after version 3");
+  });
+});
+
+describe("a record statement that fails as a whole", () => {
+  it("writes nothing of it, and each of its changes is then applied on its own: only the failing one fails", async () => {
+    const [good, bad] = await Promise.all([newIncident(), newIncident()]);
+    const off = subscribeToChanges({
+      name: "test-failing-write",
+      plan: async (_tx, changes) => ({ incidentId: changes[0]!.incidentId }),
+      // Division by zero for `bad` only: the whole statement fails while `bad` is in it.
+      write: (plans) => ({
+        ctes: Prisma.sql`test_fail AS (SELECT 1 / (CASE WHEN ${bad}::uuid = ANY(${(plans as Array<{ incidentId: string }>).map((p) => p.incidentId)}::uuid[]) THEN 0 ELSE 1 END) AS x)`,
+        result: Prisma.sql`(SELECT x FROM test_fail)`,
+      }),
+    });
+    try {
+      const [ok, failed] = await Promise.allSettled([
+        addEnteredLocation({ ...on(good), point: { latitude: 1, longitude: 10 } }),
+        addEnteredLocation({ ...on(bad), point: { latitude: 1, longitude: 10 } }),
+      ]);
+      expect(ok.status).toBe("fulfilled");
+      expect(failed).toMatchObject({ status: "rejected", reason: { code: "22012" } });
+    } finally {
+      off();
+    }
+    await expectConsistent(good, 1);
+    await expectConsistent(bad, 0);
+  });
+});
