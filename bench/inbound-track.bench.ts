@@ -6,8 +6,9 @@
 // PostgreSQL 18 and — when TEST_DATABASE_URL is set — the external one, next to
 // a bare node:http handler in the same run. Target (issue 4): ≥ 2,000 req/s, p99 < 25 ms.
 //
-// Load is spread over INCIDENTS incidents (writers of one incident serialize on
-// its row lock by design); a single-incident row shows that worst case too. The
+// Load is spread over INCIDENTS incidents (the changes of one incident are
+// applied one at a time by design: one per batch, or under its row lock); a
+// single-incident row shows that worst case too. The
 // API-only process is loaded twice on the same incidents: the second row shows
 // whether longer tracks cost more (they did, ~25 %, while the snapshot held them;
 // see README "Measured").
@@ -118,7 +119,7 @@ async function loadTrack(label: string, databaseUrl: string, port: number, env: 
     };
     const rows = [await spreadRun("")];
     if (withSingleIncident) rows.push(await spreadRun(", again"));
-    if (withSingleIncident) rows.push(await load(`workbench, ${label}, one incident (row lock)`, { url: `${origin}/v1/incidents/${ids[0]}/caller/track`, method: "POST", headers, body, seconds: SECONDS, cpuOf: server }));
+    if (withSingleIncident) rows.push(await load(`workbench, ${label}, one incident (its changes one at a time)`, { url: `${origin}/v1/incidents/${ids[0]}/caller/track`, method: "POST", headers, body, seconds: SECONDS, cpuOf: server }));
     return rows;
   } finally {
     await db.$disconnect();

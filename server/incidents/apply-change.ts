@@ -17,6 +17,7 @@
 // - locked: one transaction holding the incident's row lock (SELECT … FOR
 //   UPDATE) from the read to the commit; for mutations that write rows of their
 //   own (`transactional`), and as the fallback.
+import pg from "pg";
 import type { Clock } from "../platform/clock/clock.ts";
 import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { inAutocommit, inSqlTransaction, type SqlTx } from "../platform/db/sql-transaction.ts";
@@ -193,6 +194,7 @@ class ChangeBatcher {
       outcome();
     };
     const retry: Pending[] = [];
+    let writing = false;
     try {
       await inAutocommit(this.db, async (tx) => {
         const reads = await readIncidents(tx, batch.map((p) => ({ incidentId: p.options.incidentId, agencyId: p.options.access?.agencyId })), false);
@@ -204,22 +206,28 @@ class ChangeBatcher {
         for (const item of prepared) {
           if (!item) continue;
           const { p, ready } = item;
-          if (ready.write) writes.push(item);
-          else if (ready.internal && (await tx.execute(saveInternal(ready.applied.incident, ready.readXmin))) === 0) settle(p, () => retry.push(p));
-          else settle(p, () => p.resolve(ready.applied));
+          if (ready.write) {
+            writes.push(item);
+            continue;
+          }
+          writing = true;
+          const saved = !ready.internal || (await tx.execute(saveInternal(ready.applied.incident, ready.readXmin))) > 0;
+          writing = false;
+          settle(p, () => (saved ? p.resolve(ready.applied) : retry.push(p)));
         }
         if (writes.length === 0) return;
         const { statement, then } = recordStatement(writes.map(({ ready }) => ready.write!));
-        const applied = then(await tx.query<RecordRow>(statement));
-        for (const { p, ready } of writes) {
-          if (applied.has(p.options.incidentId)) settle(p, () => tx.afterCommit(() => p.resolve(ready.applied)));
-          else settle(p, () => retry.push(p));
-        }
+        writing = true;
+        const { applied, committed } = then(await tx.query<RecordRow>(statement));
+        for (const { p, ready } of writes) settle(p, () => (applied.has(p.options.incidentId) ? tx.afterCommit(() => p.resolve(ready.applied)) : retry.push(p)));
+        tx.afterCommit(committed);
       });
-    } catch {
-      // A statement failed as a whole (nothing of it was written): each change not yet settled is applied on its own,
-      // locked, and meets its own outcome (the error, or success if the failure was another change's).
-      for (const p of batch) if (!settled.has(p)) void applyLocked(p.options).then(p.resolve, p.reject);
+    } catch (error) {
+      // A statement PostgreSQL refused wrote nothing: each change not yet settled is applied again on its own, locked,
+      // and meets its own outcome (the error, or success if the failure was another change's). A write whose answer
+      // never came (the connection failed) may have committed: its changes answer the error rather than risk a second copy.
+      const unknownOutcome = writing && !(error instanceof pg.DatabaseError);
+      for (const p of batch) if (!settled.has(p)) void (unknownOutcome ? p.reject(error) : applyLocked(p.options).then(p.resolve, p.reject));
     }
     for (const p of retry) {
       if (++p.attempts >= OPTIMISTIC_ATTEMPTS) void applyLocked(p.options).then(p.resolve, p.reject);

@@ -42,18 +42,16 @@ async function newIncident(db: DbClient = database.db) {
 
 const on = (incidentId: string, db: DbClient = database.db) => ({ db, clock, incidentId, actor: "test", access: { agencyId: AGENCY.northPsap } });
 
-/** Counts the record statements sent on a client's pool while `fn` runs. */
-async function countRecordStatements<T>(db: DbClient, fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+/** Runs `fn` with each record statement sent on a client's pool passed through `onRecord` (which sends it with `send`). */
+async function withRecordStatements<T>(db: DbClient, onRecord: (send: () => Promise<unknown>) => Promise<unknown>, fn: () => Promise<T>): Promise<T> {
   const pool = sqlPool(db);
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  let statements = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as { query: unknown }).query = (...args: unknown[]) => {
     const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
-    if (text?.includes('INSERT INTO "IncidentChange"')) statements++;
-    return query(...args);
+    return text?.includes('INSERT INTO "IncidentChange"') ? onRecord(() => query(...args)) : query(...args);
   };
   try {
-    return { result: await fn(), statements };
+    return await fn();
   } finally {
     (pool as { query: unknown }).query = query;
   }
@@ -82,7 +80,8 @@ async function expectConsistent(incidentId: string, appends: number, extraChange
 describe("changes arriving together", () => {
   it("are written in fewer record statements than changes, each incident with its own seq, positions and outbox rows", async () => {
     const ids = await Promise.all(Array.from({ length: 16 }, () => newIncident()));
-    const { statements } = await countRecordStatements(database.db, () =>
+    let statements = 0;
+    await withRecordStatements(database.db, (send) => (statements++, send()), () =>
       Promise.all(ids.flatMap((id) => [1, 2, 3].map((k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })))));
     expect(statements).toBeGreaterThan(0);
     expect(statements).toBeLessThan(16 * 3);
@@ -180,5 +179,18 @@ describe("a record statement that fails as a whole", () => {
     }
     await expectConsistent(good, 1);
     await expectConsistent(bad, 0);
+  });
+});
+
+describe("a record statement whose answer never comes", () => {
+  it("answers its changes with the error and never applies them a second time (it may have committed)", async () => {
+    const id = await newIncident();
+    const lost = new Error("Connection terminated unexpectedly");
+    const outcome = await withRecordStatements(database.db, async (send) => {
+      await send();
+      throw lost;
+    }, () => addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } }).then(() => "applied", (error: unknown) => error));
+    expect(outcome).toBe(lost);
+    await expectConsistent(id, 1);
   });
 });

@@ -54,10 +54,10 @@ export type ChangeToWrite = {
  * change of a batch (README "Measured"). An optimistic change whose incident
  * changed since its read (its xmin moved) writes nothing: `applied` (the
  * UPDATE's RETURNING) lacks it, and every other CTE writes only for incidents
- * in `applied` (change-record.ts). `then` gets the ids that applied, after the
- * subscribers' `committed` callbacks were queued on `tx`.
+ * in `applied` (change-record.ts). `then` reads the statement's answer: the
+ * ids that applied, and the subscribers' `committed` callbacks to run.
  */
-export function recordStatement(unordered: ChangeToWrite[], options: { created?: boolean } = {}): { statement: Prisma.Sql; then: (rows: RecordRow[]) => Set<string> } {
+export function recordStatement(unordered: ChangeToWrite[], options: { created?: boolean } = {}): { statement: Prisma.Sql; then: (rows: RecordRow[]) => RecordOutcome } {
   // In id order: two batches (two processes) that share incidents take their row locks in the same order, so they never deadlock.
   const items = unordered.toSorted((a, b) => (a.incident.id < b.incident.id ? -1 : a.incident.id > b.incident.id ? 1 : 0));
   const states = items.map(({ incident, readXmin }) => ({
@@ -98,17 +98,17 @@ export function recordStatement(unordered: ChangeToWrite[], options: { created?:
     statement,
     then: (rows) => {
       const row = rows[0];
-      writes.forEach((w, i) => w.committed?.(row?.results?.[i]));
-      return new Set(row?.applied ?? []);
+      return { applied: new Set(row?.applied ?? []), committed: () => writes.forEach((w, i) => w.committed?.(row?.results?.[i])) };
     },
   };
 }
 
 export type RecordRow = { results: unknown[]; applied: string[] };
+export type RecordOutcome = { applied: Set<string>; committed: () => void };
 
 /** One incident's record statement as its transaction's finishing statement (pipelined with COMMIT); incident creation and the locked path. */
 export function finishWithRecord(tx: SqlTx, item: ChangeToWrite, options: { created?: boolean } = {}): void {
   if (item.changes.length === 0) return;
   const { statement, then } = recordStatement([item], options);
-  tx.finish<RecordRow>(statement, (rows) => void then(rows));
+  tx.finish<RecordRow>(statement, (rows) => then(rows).committed());
 }
