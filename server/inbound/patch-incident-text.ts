@@ -1,7 +1,8 @@
 // The five text PATCHes (rule 1): property required, text or null (null
 // clears), empty/whitespace-only → ValidationFailed. Optional If-Match with the
 // incident's ETag; stale → 409 UpdateConflict. Writers of one incident are
-// serialized by its row lock, so none is ever lost silently.
+// serialized (apply-change.ts: a write applies only to the version it read, else
+// it is applied again, If-Match checked again), so none is ever lost silently.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Runtime } from "../platform/runtime.ts";
 import { setIncidentText } from "../incidents/set-incident-text.ts";

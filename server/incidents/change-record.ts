@@ -39,7 +39,7 @@ export type IncidentChangeKind =
 
 export type IncidentChange = IncidentChangeKind & {
   incidentId: string;
-  /** 1, 2, 3 … per incident, in commit order (the aggregate holds the incident row lock). */
+  /** 1, 2, 3 … per incident, in commit order (a change is written only on the version it read: apply-change.ts). */
   seq: number;
   /** When the platform produced the change (workbench clock): starts each event's one-hour window. */
   producedAt: Date;

@@ -2,16 +2,18 @@
 // that means for the receiver's tracks (decide-expired-track.ts): the lane's
 // fullTracks, and a queued append rewritten into a whole-track PUT.
 //
-// The transaction first locks the incident row, as the aggregate does for every
-// change (apply-change.ts): the planner reads the lane and plans appends under
-// that lock, so it either commits its rows before we look at the queue, or plans
-// against the lane we leave. Without it an append planned concurrently from the
-// old fullTracks could slip in behind the expired PUT unseen. The lock is taken
-// by bumping the incident's planEpoch (every lane writer does: the aggregate
-// reads lanes in its lock statement and trusts them only when the epoch did not
-// move). An UPDATE of a non-key column locks FOR NO KEY UPDATE: it conflicts with
-// the aggregate's FOR UPDATE and does not block the foreign-key checks of rows
-// that reference the incident.
+// The transaction first locks the incident row, which every change of the
+// aggregate (apply-change.ts) either holds (locked path) or needs for its write
+// (optimistic path, whose UPDATE applies only if the row's xmin did not move
+// since its read): a change planned from the lane either commits its rows before
+// we look at the queue, or plans against the lane we leave. Without it an append
+// planned concurrently from the old fullTracks could slip in behind the expired
+// PUT unseen. The lock is taken by bumping the incident's planEpoch (every lane
+// writer does: a locked read trusts its lanes only when the epoch did not move
+// while it waited, and the bump moves the xmin). An UPDATE of a non-key column
+// locks FOR NO KEY UPDATE: it conflicts with the aggregate's FOR UPDATE and its
+// UPDATE, and does not block the foreign-key checks of rows that reference the
+// incident.
 //
 // Expiry is rare (one hour of failures), so a transaction of several statements
 // is affordable here, unlike recordOutcome's batched hot path.

@@ -1,6 +1,6 @@
 // The change subscriber: plans an incident change's deliveries into the outbox
-// inside the change's own transaction (transactional outbox, HOUSE-STYLE habit
-// 10), so a change and its deliveries commit or roll back together.
+// in the statement that records the change (transactional outbox, HOUSE-STYLE
+// habit 10), so a change and its deliveries commit or roll back together.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
@@ -24,10 +24,10 @@ type TargetPlan = { target: PlanningTarget; plan: Plan | LegacyPlan };
 type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 
 /**
- * The subscriber registered at start-up (change-record.ts, two phases): the
- * lanes and capabilities of the incident's integrations are read in the
- * aggregate's lock statement, and the outbox rows are written in its record
- * statement, so planning adds no round trip to an inbound change.
+ * The subscriber registered at start-up (change-record.ts): the lanes and
+ * capabilities of the incident's integrations are read in the aggregate's read
+ * statement, and the outbox rows of every incident of a batch are written in its
+ * record statement, so planning adds no round trip to an inbound change.
  */
 export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
