@@ -58,7 +58,8 @@ export type ChangeToWrite = {
  * ids that applied, and the subscribers' `committed` callbacks to run.
  */
 export function recordStatement(unordered: ChangeToWrite[], options: { created?: boolean } = {}): { statement: Prisma.Sql; then: (rows: RecordRow[]) => RecordOutcome } {
-  // In id order: two batches (two processes) that share incidents take their row locks in the same order, so they never deadlock.
+  // In id order, so that two batches (two processes) sharing incidents mostly take their row locks in the same order; a
+  // deadlock PostgreSQL still finds fails the statement as a whole, and its changes are then applied alone (apply-change.ts).
   const items = unordered.toSorted((a, b) => (a.incident.id < b.incident.id ? -1 : a.incident.id > b.incident.id ? 1 : 0));
   const states = items.map(({ incident, readXmin }) => ({
     id: incident.id, readXmin: readXmin ?? null, version: incident.version, lastSeq: incident.lastSeq,
