@@ -267,8 +267,9 @@ type ReadIncident = IncidentState & { prefetched?: unknown[]; readXmin?: string 
  * writer bumps "planEpoch" under this lock, so an epoch that differs from the
  * one the snapshot saw means the prefetched values may be stale: they are
  * dropped and each subscriber reads again inside the lock (one more round
- * trip, only then). Unlocked, row and subqueries share one snapshot, and any
- * later writer of the row (a lane writer too) moves its xmin.
+ * trip, only then). Unlocked, row and subqueries share one snapshot (no epoch
+ * to compare: the row is read once), and any later writer of the row (a lane
+ * writer too) moves its xmin.
  * The snapshot comes in its stored form: tracks are empty placeholders, filled
  * only when a subscriber asks (lazy tracks, track-storage.ts), by a statement
  * of their own, which sees every committed position.
@@ -279,7 +280,7 @@ async function readIncidents(tx: SqlTx, wanted: Array<{ incidentId: string; agen
     SELECT q.n, inc.id::text AS id, inc."ownerAgencyId"::text AS "ownerAgencyId", inc."createdByAgencyId"::text AS "createdByAgencyId",
            inc."routingMode"::text AS "routingMode", inc.purpose::text AS purpose, inc.version, inc."lastSeq", inc."closedAt",
            inc."liveVideoEndsAt", inc.snapshot, inc.internal, ia.collaboration::text AS collaboration, inc."planEpoch", inc.xmin::text AS "readXmin",
-           (SELECT x."planEpoch" FROM "Incident" x WHERE x.id = inc.id) AS "seenEpoch",
+           ${lock ? Prisma.sql`(SELECT x."planEpoch" FROM "Incident" x WHERE x.id = inc.id)` : Prisma.sql`inc."planEpoch"`} AS "seenEpoch",
            ${prefetches.length ? Prisma.sql`jsonb_build_array(${Prisma.join(prefetches)})` : Prisma.sql`'[]'::jsonb`} AS prefetched
     FROM unnest(${wanted.map((w) => w.incidentId)}::uuid[], ${wanted.map((w) => w.agencyId ?? null)}::uuid[]) WITH ORDINALITY AS q(id, "agencyId", n)
     JOIN "Incident" inc ON inc.id = q.id
