@@ -3,12 +3,7 @@
 // plain http only for loopback hosts, where a receiver under development runs
 // (the workbench's embedded receivers included). Anything else must be https.
 import { AppError } from "../platform/errors.ts";
-
-const LOOPBACK_HOSTS = new Set(["localhost", "[::1]", "::1"]);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith(".localhost") || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
+import { isLoopbackHost } from "../platform/network/loopback.ts";
 
 /** The receiver base URL ({receiver_url}) without a trailing slash, or a ValidationFailed AppError. */
 export function normalizeReceiverUrl(input: string): string {

@@ -20,6 +20,16 @@ describe("parseEnv", () => {
     expect(split.BASE_URL).toBe("https://wb.example.test");
   });
 
+  it("binds loopback and needs no sign-in by default; any other bind is shared", () => {
+    expect(parseEnv({})).toMatchObject({ HOST: "127.0.0.1", ACCESS_MODE: "local" });
+    expect(parseEnv({ HOST: "::1" }).ACCESS_MODE).toBe("local");
+    expect(parseEnv({ HOST: "0.0.0.0" }).ACCESS_MODE).toBe("shared");
+    expect(parseEnv({ HOST: "192.168.1.20" }).ACCESS_MODE).toBe("shared");
+    expect(parseEnv({ WORKBENCH_ACCESS: "shared" }).ACCESS_MODE).toBe("shared");
+    expect(() => parseEnv({ WORKBENCH_ACCESS: "local" })).toThrow(/WORKBENCH_ACCESS/);
+    expect(parseEnv({ ALLOWED_HOSTS: " WB.example.test:8443, ,proxy.local" }).ALLOWED_HOSTS).toEqual(["wb.example.test:8443", "proxy.local"]);
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });

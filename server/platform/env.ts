@@ -2,6 +2,7 @@
 // the embedded mode work with no configuration at all.
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost } from "./network/loopback.ts";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 
@@ -9,7 +10,20 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    /**
+     * The address the server binds. Loopback by default: one developer on one machine, no
+     * sign-in. Any other address (0.0.0.0, a LAN address) shares the workbench, which then
+     * requires a workbench session on every dashboard page and tRPC call.
+     */
+    HOST: z.string().min(1).default("127.0.0.1"),
+    /**
+     * `auto`: shared (signed-in) exactly when HOST is not loopback. `shared`: signed-in even on
+     * loopback (behind a reverse proxy that publishes it). There is no way to open a non-loopback
+     * bind without sign-in.
+     */
+    WORKBENCH_ACCESS: z.enum(["auto", "shared"]).default("auto"),
+    /** Extra host names (comma-separated, optionally with :port) the server answers besides its own origins. */
+    ALLOWED_HOSTS: z.string().default(""),
     PUBLIC_URL: url.optional(),
     AUTH_URL: url.optional(),
     BASE_URL: url.optional(),
@@ -43,9 +57,13 @@ const EnvSchema = z
       /** {portal_url}: the trusted portal origin. */
       PORTAL_URL: e.PORTAL_URL ?? publicUrl,
       DATA_DIR: path.resolve(e.DATA_DIR),
+      /** `local`: loopback only, no sign-in. `shared`: reachable beyond loopback, every dashboard call signed in. */
+      ACCESS_MODE: (e.WORKBENCH_ACCESS === "shared" || !isLoopbackHost(e.HOST) ? "shared" : "local") as AccessMode,
+      ALLOWED_HOSTS: e.ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     };
   });
 
+export type AccessMode = "local" | "shared";
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
