@@ -11,7 +11,7 @@
 // single-incident row shows that worst case too. The
 // API-only process is loaded twice on the same incidents: the second row shows
 // whether longer tracks cost more (they did, ~25 %, while the snapshot held them;
-// see README "Measured").
+// see docs/decisions/0009).
 //
 // Each row also splits its CPU per request between the server, PostgreSQL and
 // the load generator, with the machine's idle share (lib/cpu-split.ts): the

@@ -1,4 +1,4 @@
-// The seed of shared/spec/workbench-decisions.md, with its fixed ids, so tests,
+// The seed of docs/spec/workbench-decisions.md, with its fixed ids, so tests,
 // docs and scenarios can name them. Applied once to an empty database at
 // start-up, and again by `workbench seed reset`.
 import type { DbClient } from "../server/platform/db/client.ts";

@@ -1,4 +1,4 @@
-// Typed lifecycle events of conformance runs (HOUSE-STYLE habit 11): the live
+// Typed lifecycle events of conformance runs (CONTRIBUTING.md, 'Typed lifecycle events'): the live
 // view and the tests wait on them instead of polling or sleeping. On a
 // globalThis slot: runs start from tRPC inside Next's bundle, tests and the
 // CLI path import the server copy; both must share one emitter.

@@ -1,4 +1,4 @@
-// The protocol surfaces on the Node server itself (DEVELOPERS.md: a Next route
+// The protocol surfaces on the Node server itself (docs/decisions/0001: a Next route
 // handler serves ~1.5k req/s here, the same route in Hono ~42k). One Hono app
 // per surface, mounted at its prefix; everything else goes to Next.
 import { Hono } from "hono";

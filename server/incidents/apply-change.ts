@@ -13,7 +13,7 @@
 //   between is read and mutated again, and after OPTIMISTIC_ATTEMPTS it takes
 //   the locked path. Why: per statement, PostgreSQL's executor start-up, the
 //   round trip and the commit cost as much as the writes themselves; a batch
-//   pays them once (README "Measured").
+//   pays them once (docs/decisions/0010).
 // - locked: one transaction holding the incident's row lock (SELECT … FOR
 //   UPDATE) from the read to the commit; for mutations that write rows of their
 //   own (`transactional`), and as the fallback.

@@ -51,7 +51,7 @@ export type ChangeToWrite = {
  * Why one statement: each round trip to PostgreSQL costs the inbound hot path
  * a socket write and a wake-up of the database backend on a 2-core machine,
  * and each statement an executor start-up; here they are paid once for every
- * change of a batch (README "Measured"). An optimistic change whose incident
+ * change of a batch (docs/decisions/0010). An optimistic change whose incident
  * changed since its read (its xmin moved) writes nothing: `applied` (the
  * UPDATE's RETURNING) lacks it, and every other CTE writes only for incidents
  * in `applied` (change-record.ts). `then` reads the statement's answer: the

@@ -1,4 +1,4 @@
-// Two Demo incidents with fixed ids (README, "Seed data"), so docs, tests and
+// Two Demo incidents with fixed ids (docs/seed-data.md), so docs, tests and
 // scenarios can name them. Built through the aggregate's own functions, right
 // after the seed's transaction.
 import type { Clock } from "../platform/clock/clock.ts";

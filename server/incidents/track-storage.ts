@@ -2,7 +2,7 @@
 // position. Why: every change reads and writes its incident's snapshot (and a
 // copy for its change record); with the tracks inside, an append cost grew
 // with the track (measured on PostgreSQL 15: 0.9 → 1.8 ms of database CPU per
-// request as snapshots grew to 45 KB, ~260 positions — README "Measured").
+// request as snapshots grew to 45 KB, ~260 positions — docs/decisions/0009).
 //
 // Stored form: the snapshot with each track a placeholder `{ source, track: [] }`
 // (the sources' order is kept there). The SQL function incident_snapshot_at

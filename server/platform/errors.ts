@@ -1,4 +1,4 @@
-// Errors are typed values (HOUSE-STYLE habit 2). Domain code throws AppError
+// Errors are typed values (CONTRIBUTING.md, 'Typed errors'). Domain code throws AppError
 // with a stable code; each wire format has one serializer that renders it
 // (problem+json for /v1, {error, error_description} for /connect/token, the
 // tRPC errorFormatter for the dashboard). Anything else is an unexpected error

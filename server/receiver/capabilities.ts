@@ -28,7 +28,7 @@ export const ZCapabilityDeclaration = z.object({
 export type CapabilityDeclaration = { version: string; supports: { incident?: SupportsTree }; allowsMonitoring: boolean };
 
 /**
- * The seeded receivers' default (documented in README): every v3 flag true,
+ * The seeded receivers' default (documented in docs/receivers.md): every v3 flag true,
  * version "3.0", allowsMonitoring false (the spec's default).
  */
 export function defaultDeclaration(): CapabilityDeclaration {

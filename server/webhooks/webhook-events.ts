@@ -1,4 +1,4 @@
-// Typed lifecycle events of the webhook engine (HOUSE-STYLE habit 11): the
+// Typed lifecycle events of the webhook engine (CONTRIBUTING.md, 'Typed lifecycle events'): the
 // dashboard's live view and the tests listen here instead of polling or
 // sleeping. On a globalThis slot: Next bundles app/ separately, and both copies
 // must share one emitter.

@@ -21,7 +21,7 @@ const limitStreamedBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge
  * bodyLimit, which counts the stream. Why not bodyLimit for every request: its
  * first step reads `c.req.raw.body`, which makes @hono/node-server build a full
  * fetch Request with a web stream for each request and read the body through it,
- * about a fifth of the API process's Node CPU per request (measured, README "Measured").
+ * about a fifth of the API process's Node CPU per request (measured, docs/decisions/0008).
  */
 export const limitBody = createMiddleware<InboundEnv>(async function limitBody(c, next) {
   const length = c.req.header("content-length");

@@ -1,4 +1,4 @@
-// The one clock of the server (HOUSE-STYLE habit 7). Nothing else in server/
+// The one clock of the server (CONTRIBUTING.md, 'One clock'). Nothing else in server/
 // reads the time: token checks, SQL parameters, backoff and expiry all ask a
 // Clock, so jumping the workbench clock ahead (to watch a retry window expire)
 // moves every one of them together.

@@ -5,7 +5,7 @@
 // the same four statements): Prisma's interactive transaction costs 1.0–1.9 ms
 // of CPU per transaction (query compiler, interpreter, tracing spans), the same
 // statements on the pg pool 0.15–0.24 ms. The inbound API's hot path went from
-// ~200 to the figures in README "Measured" by this alone.
+// ~200 to the figures in docs/decisions/0008 by this alone.
 //
 // Statements are still Prisma's tagged templates (`Prisma.sql`): bound
 // parameters, never string-built SQL; `.text` is their $1, $2 … form.
@@ -130,7 +130,7 @@ export async function inAutocommit<T>(client: object, fn: (tx: SqlTx) => Promise
  * BEGIN rides with the first statement and COMMIT with the last (`finish`), so
  * the aggregate's change is two round trips instead of four: each one saves
  * the Node process and a PostgreSQL backend a socket write and a wake-up, and
- * the row lock is held for less time (README "Measured").
+ * the row lock is held for less time (docs/decisions/0008).
  */
 export async function inSqlTransaction<T>(client: object, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   const connection = (await sqlPool(client).connect()) as Corkable;

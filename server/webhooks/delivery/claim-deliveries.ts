@@ -1,4 +1,4 @@
-// Dequeue (HOUSE-STYLE habit 9): a claim is one statement, two shapes.
+// Dequeue (CONTRIBUTING.md, 'One-statement dequeue'): a claim is one statement, two shapes.
 //
 // A lane (integration, incident) is strictly sequential: its head is its
 // oldest unfinished row, and only a head is ever claimed; a lane whose head is

@@ -1,4 +1,4 @@
-// PURE decision (HOUSE-STYLE habit 8): what an expired event means for the
+// PURE decision (CONTRIBUTING.md, 'Pure decisions'): what an expired event means for the
 // tracks its receiver holds (issue 5: "never an append for a track not yet
 // delivered in full"; spec, receiver-route rules 5 and 6, Delivery rule 5).
 //

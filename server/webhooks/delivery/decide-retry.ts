@@ -1,5 +1,5 @@
-// PURE retry decision (platform-interface.md, Delivery rules 2 and 3; HOUSE-STYLE
-// habit 8): the first retry one second after the first failure, the delay
+// PURE retry decision (platform-interface.md, Delivery rules 2 and 3; CONTRIBUTING.md,
+// 'Pure decisions'): the first retry one second after the first failure, the delay
 // doubling each time, for one hour measured from the moment the event was
 // produced. The last retry is capped at the window's end, so a stalled head is
 // abandoned exactly at producedAt + 1 h, which unblocks the next event of the lane.

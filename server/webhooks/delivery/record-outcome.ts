@@ -8,7 +8,7 @@
 //
 // Batched: the outcomes that finish in one turn of the event loop are written
 // by ONE statement (jsonb_to_recordset), so a worker draining a backlog pays a
-// round trip per turn rather than per event (README "Measured": drain rate).
+// round trip per turn rather than per event (docs/decisions/0012: drain rate).
 // Each row is still guarded by its own claim (claimedBy + claimedAt): if this
 // worker's lease ran out and another worker re-claimed the row, this late
 // result changes nothing, and only that caller learns it (false).

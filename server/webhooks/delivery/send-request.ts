@@ -1,5 +1,5 @@
-// One outbound HTTP request, recorded as the dashboard shows it (HOUSE-STYLE
-// habit 10): a 10 s timeout, redirects never followed (a 3xx is just a failed
+// One outbound HTTP request, recorded as the dashboard shows it (CONTRIBUTING.md,
+// 'Transactional outbox'): a 10 s timeout, redirects never followed (a 3xx is just a failed
 // delivery), connection and TLS errors captured as text. node:http(s) rather
 // than fetch: it lets an insecure-dev integration skip certificate checks per
 // request (fetch needs undici's Agent for that) and msw intercepts it in tests.

@@ -1,6 +1,6 @@
 // The change subscriber: plans an incident change's deliveries into the outbox
-// in the statement that records the change (transactional outbox, HOUSE-STYLE
-// habit 10), so a change and its deliveries commit or roll back together.
+// in the statement that records the change (transactional outbox, CONTRIBUTING.md,
+// 'Transactional outbox'), so a change and its deliveries commit or roll back together.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";

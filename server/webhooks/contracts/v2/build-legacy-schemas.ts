@@ -1,5 +1,5 @@
 // The v1 and v2 webhook contracts as one JSON Schema document (2020-12), built
-// from the same zod schemas that validate what is sent (HOUSE-STYLE habit 3).
+// from the same zod schemas that validate what is sent (CONTRIBUTING.md, 'One schema, many uses').
 // Served by Next at /api/docs/webhooks/legacy-schemas.json beside the v3
 // AsyncAPI document. It lists each route with its psap.* scope, each body's
 // schema, every rename it applies, and the decisions where the spec is silent.

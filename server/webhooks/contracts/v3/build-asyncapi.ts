@@ -1,5 +1,5 @@
 // The v3 webhook contract as an AsyncAPI 3 document, generated from the same
-// zod schemas that validate what is sent (HOUSE-STYLE habit 3). Served by Next
+// zod schemas that validate what is sent (CONTRIBUTING.md, 'One schema, many uses'). Served by Next
 // at /api/docs/webhooks/asyncapi.json: /api is Next's (not a protocol prefix),
 // and a static document needs none of Hono's speed. It carries the
 // workbench's decisions where the spec says "not shown".
