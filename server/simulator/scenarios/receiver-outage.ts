@@ -5,7 +5,7 @@ import { setReceiverFault } from "../../receiver/integration-faults.ts";
 import { performSimulatorAction } from "../perform-action.ts";
 import { raiseSimulatedIncident } from "../raise-incident.ts";
 import { waitForFailedAttempt, waitForLaneSettled } from "../wait-for-deliveries.ts";
-import { AGENCY } from "../../../prisma/seed.ts";
+import { AGENCY } from "../../directory/seed-ids.ts";
 import { NORTH_SPOT, type Scenario, type ScenarioContext } from "./scenario.ts";
 
 const KEY = "north-psap";
