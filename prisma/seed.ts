@@ -7,21 +7,8 @@ import { hashClientSecret } from "../server/identity/client-secret.ts";
 import { seedDemoIncidents } from "../server/incidents/seed-demo-incidents.ts";
 import { defaultDeclaration } from "../server/receiver/capabilities.ts";
 
-export const AGENCY = {
-  northPsap: "0b0c5b52-1c0e-4a57-9a57-000000000001",
-  centralEms: "0b0c5b52-1c0e-4a57-9a57-000000000002",
-  fireRescue: "0b0c5b52-1c0e-4a57-9a57-000000000003",
-  southPsap: "0b0c5b52-1c0e-4a57-9a57-000000000004",
-} as const;
-
-export const USER = {
-  dispatcherNorth: "0b0c5b52-1c0e-4a57-9a57-100000000001",
-  dispatcherEms: "0b0c5b52-1c0e-4a57-9a57-100000000002",
-  dispatcherFire: "0b0c5b52-1c0e-4a57-9a57-100000000003",
-  lockedUser: "0b0c5b52-1c0e-4a57-9a57-100000000004",
-  jSmithLower: "0b0c5b52-1c0e-4a57-9a57-100000000005",
-  jSmithUpper: "0b0c5b52-1c0e-4a57-9a57-100000000006",
-} as const;
+export { AGENCY, USER } from "../server/directory/seed-ids.ts";
+import { AGENCY, USER } from "../server/directory/seed-ids.ts";
 
 /** The dev-login password of every seeded user (dev portal form only). */
 export const DEV_PASSWORD = "workbench";

@@ -4,7 +4,7 @@
 import next from "next";
 import { parseEnv } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
-import { bootPlatform } from "./platform/boot.ts";
+import { bootPlatform } from "./boot.ts";
 import { setRuntime } from "./platform/runtime.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer } from "./http/create-server.ts";

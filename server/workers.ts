@@ -5,14 +5,9 @@ import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
+import type { Worker, WorkerFactory } from "./platform/worker.ts";
 
-export type Worker = {
-  name: string;
-  stop: () => Promise<void>;
-  /** The process's HTTP server accepts connections now (the embedded receivers answer). */
-  listening?: () => void;
-};
-export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
+export type { Worker, WorkerFactory } from "./platform/worker.ts";
 
 /** The workers every process runs; later issues register theirs here. */
 const WORKER_FACTORIES: WorkerFactory[] = [

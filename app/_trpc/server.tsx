@@ -17,6 +17,7 @@ export const trpc = createTRPCOptionsProxy({
 });
 
 /** Starts a query on the server; the client picks the result up through HydrateClient. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's options: TRPCQueryOptions is generic over the procedure
 export function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(queryOptions: T) {
   void getQueryClient().prefetchQuery(queryOptions);
 }

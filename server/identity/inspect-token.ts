@@ -11,8 +11,8 @@ export async function inspectToken(options: Pick<Runtime, "keys" | "clock" | "en
   let header: Record<string, unknown>;
   let claims: Record<string, unknown>;
   try {
-    header = decodeProtectedHeader(token) as Record<string, unknown>;
-    claims = decodeJwt(token) as Record<string, unknown>;
+    header = decodeProtectedHeader(token);
+    claims = decodeJwt(token);
   } catch {
     return { decoded: false as const, message: "This is not a JWT (three base64url parts: header.payload.signature)." };
   }

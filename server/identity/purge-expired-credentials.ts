@@ -4,7 +4,7 @@
 // alive (reuse detection needs the spent ones).
 import type { Clock } from "../platform/clock/clock.ts";
 import type { Runtime } from "../platform/runtime.ts";
-import type { Worker } from "../workers.ts";
+import type { Worker } from "../platform/worker.ts";
 
 const GRACE_MS = 3600_000;
 const INTERVAL_MS = 10 * 60_000;

@@ -11,6 +11,7 @@
 
 const MAX_LENGTH = 2048;
 /** C0 controls, DEL, and any Unicode whitespace (including NBSP, line/paragraph separators). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f\s\\]/u;
 const LOCAL_BASE = "http://return-url.invalid";
 

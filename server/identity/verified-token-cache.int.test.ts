@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ManualClock } from "../platform/clock/clock.ts";
-import type { TestDatabase } from "../testing/test-database.ts";
 import { useSigningKeyFixture } from "./testing/signing-key-fixture.ts";
 import { AccessTokenError, mintAccessToken, verifyAccessToken, type VerifyOptions } from "./access-token.ts";
 import type { SigningKeyStore } from "./signing-keys.ts";
@@ -9,8 +8,8 @@ import { createVerifiedTokenCache, withinTokenWindow } from "./verified-token-ca
 const ISS = "http://localhost:3000";
 const AUD = "http://localhost:3000/v1";
 const fixture = useSigningKeyFixture();
-let t: TestDatabase, clock: ManualClock, keys: SigningKeyStore;
-beforeAll(() => void ({ t, clock, keys } = fixture));
+let clock: ManualClock, keys: SigningKeyStore;
+beforeAll(() => void ({ clock, keys } = fixture));
 
 function cache() {
   const full: string[] = [];

@@ -71,7 +71,7 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
   const { incidentId, access } = options;
   if (!isUuid(incidentId) || (access && !isUuid(access.agencyId))) throw incidentNotFound();
   if (options.transactional) return applyLocked(options);
-  return batcherOf(options.db).submit(options as ApplyChangeOptions<unknown>) as Promise<AppliedChange<R>>;
+  return batcherOf(options.db).submit(options) as Promise<AppliedChange<R>>;
 }
 
 /** The locked path: one transaction holding the incident's row lock; the record statement rides with COMMIT. */

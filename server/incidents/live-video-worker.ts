@@ -3,7 +3,7 @@
 // jumps. Safe with several processes on one database: endLiveVideo locks the
 // incident row and does nothing when the video already ended.
 import type { Runtime } from "../platform/runtime.ts";
-import type { Worker } from "../workers.ts";
+import type { Worker } from "../platform/worker.ts";
 import { endDueLiveVideos } from "./reach-caller.ts";
 
 const CHECK_EVERY_MS = 1_000;

@@ -24,7 +24,7 @@ export async function setIncidentText(options: IncidentOperation & { field: Text
     mutate: ({ incident }) => {
       if (field.get(incident.snapshot) === options.value) return { changes: [], result: options.value };
       field.set(incident.snapshot, options.value);
-      return { changes: [{ kind: field.kind } as IncidentChangeKind], result: options.value };
+      return { changes: [{ kind: field.kind }], result: options.value };
     },
   });
 }

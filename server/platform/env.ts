@@ -58,7 +58,7 @@ const EnvSchema = z
       PORTAL_URL: e.PORTAL_URL ?? publicUrl,
       DATA_DIR: path.resolve(e.DATA_DIR),
       /** `local`: loopback only, no sign-in. `shared`: reachable beyond loopback, every dashboard call signed in. */
-      ACCESS_MODE: (e.WORKBENCH_ACCESS === "shared" || !isLoopbackHost(e.HOST) ? "shared" : "local") as AccessMode,
+      ACCESS_MODE: (e.WORKBENCH_ACCESS === "shared" || !isLoopbackHost(e.HOST) ? "shared" : "local"),
       ALLOWED_HOSTS: e.ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
     };
   });

@@ -51,6 +51,8 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
   const b = body as Record<string, unknown>;
   const anomalies: string[] = [];
   switch (delivery.flag) {
+    // A create is applied by create() above, never as an update.
+    case "created": break;
     case "closed": replica.closedAtUtc = b.closedAtUtc as string; break;
     // "changed" carries no incident data: the replica cannot follow it (work in the portal via openUrl).
     case "changed": break;
@@ -106,6 +108,6 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
 }
 
 function unwrapCaller(body: unknown): unknown {
-  if (body && typeof body === "object" && Object.keys(body).length === 1 && "caller" in body) return (body as { caller: unknown }).caller;
+  if (body && typeof body === "object" && Object.keys(body).length === 1 && "caller" in body) return (body).caller;
   return body;
 }

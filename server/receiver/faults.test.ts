@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDuration } from "../cli/parse-duration.ts";
+import { parseDuration } from "../platform/time/parse-duration.ts";
 import { describeFault, formatReceiverFaultMode, parseReceiverFaultMode, parseStartTime } from "./faults.ts";
 
 const T0 = Date.UTC(2026, 10, 22, 6, 0);

@@ -2,7 +2,7 @@
 import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
-import { parseDuration } from "../cli/parse-duration.ts";
+import { parseDuration } from "../platform/time/parse-duration.ts";
 import { describeFault, parseReceiverFaultMode, parseStartTime, RECEIVER_FAULT_MODES, type FaultState } from "./faults.ts";
 import { receiverEvents } from "./receiver-events.ts";
 import { requireEmbeddedReceiver } from "./receiver-capabilities.ts";

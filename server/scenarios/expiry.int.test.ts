@@ -147,7 +147,7 @@ describe("expiry", () => {
   });
 
   it("after an outage longer than the hour, `incidents resend` brings the replica back in step, the close included (Delivery rule 5)", async () => {
-    let token = await s.requestToken();
+    const token = await s.requestToken();
     const id = await s.createIncident(token);
     await track(token, id, 10.75);
     await s.settled(id);
@@ -161,7 +161,6 @@ describe("expiry", () => {
     await advance(61 * MINUTE);
     await expired;
     await fault("ok");
-    token = await s.requestToken();
 
     const { planned } = await resendIncident({ runtime: s.runtime, incidentId: id, integrationKey: "north-psap" });
     expect(planned.map((p) => `${p.method} ${p.path.replace(id, "{id}")}`)).toEqual(["POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track", "POST /v3/incidents/{id}/closed"]);

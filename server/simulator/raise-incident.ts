@@ -6,7 +6,7 @@ import { createIncident } from "../incidents/create-incident.ts";
 import type { Purpose } from "../incidents/incident-state.ts";
 import { resolveJurisdiction } from "../incidents/resolve-jurisdiction.ts";
 import type { TLocationSource, TTrack } from "../incidents/snapshot.schema.ts";
-import { AGENCY } from "../../prisma/seed.ts";
+import { AGENCY } from "../directory/seed-ids.ts";
 import { measuredLocation } from "./measured-location.ts";
 import type { TRaiseIncidentInput } from "./simulator.schema.ts";
 import { SIMULATOR_ACTOR, type SimulatorDeps } from "./simulator-deps.ts";

@@ -47,7 +47,7 @@ async function waitUntil(options: Wait, events: Array<keyof WebhookEvents>, chec
     const timer = setTimeout(() => { finish(); reject(new AppError("ScenarioTimeout", 504, `The ${options.integrationKey} deliveries of incident ${options.incidentId} did not get there within ${(options.timeoutMs ?? 30_000) / 1000} s.`)); }, options.timeoutMs ?? 30_000);
     const finish = () => { clearTimeout(timer); for (const e of events) emitter.off(e, listener); };
     const listener = (e: { incidentId: string }) => { if (e.incidentId === options.incidentId) void probe(); };
-    for (const e of events) emitter.on(e, listener as never);
+    for (const e of events) emitter.on(e, listener);
     void probe();
   });
 }

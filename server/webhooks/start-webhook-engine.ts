@@ -4,7 +4,7 @@
 // process is API-only (DELIVERY_WORKERS=false: another process sends).
 import { subscribeToChanges } from "../incidents/change-record.ts";
 import type { Runtime } from "../platform/runtime.ts";
-import type { Worker } from "../workers.ts";
+import type { Worker } from "../platform/worker.ts";
 import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
 import { startDiscoveryWorker } from "./discovery/discovery-worker.ts";
 import { startOutboxNotifier } from "./delivery/outbox-notifier.ts";

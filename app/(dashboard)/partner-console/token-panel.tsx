@@ -52,7 +52,7 @@ export function TokenPanel({ onToken }: { onToken: (t: ConsoleToken | null) => v
       const body: unknown = await res.json().catch(() => null);
       setOutcome({ status: res.status, body, curl: tokenRequestCurl(window.location.origin, fields) });
       const token = res.ok && body && typeof body === "object" && "access_token" in body ? String(body.access_token) : null;
-      onToken(token ? { accessToken: token, claims: decodeJwt(token) as Record<string, unknown> } : null);
+      onToken(token ? { accessToken: token, claims: decodeJwt(token) } : null);
     } finally {
       setBusy(false);
     }

@@ -18,7 +18,7 @@ const portalProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 const withVisibleIncident = portalProcedure.input(z.object({ incidentId: z.uuid() })).use(async ({ ctx, input, next }) => {
-  const incident = await readIncident({ db: ctx.db, incidentId: (input as { incidentId: string }).incidentId });
+  const incident = await readIncident({ db: ctx.db, incidentId: (input).incidentId });
   if (!incident || !isVisibleTo(incident.snapshot, ctx.agencies.map((a) => a.id))) throw new TRPCError({ code: "NOT_FOUND", message: "No incident with that ID is visible to your agency." });
   return next({ ctx: { incident } });
 });

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
 import { print, fail, type OutputMode } from "../output.ts";
-import { parseDuration } from "../parse-duration.ts";
+import { parseDuration } from "../../platform/time/parse-duration.ts";
 
 type ClockState = { now: string; offsetMs: number; realNow: string };
 

@@ -3,7 +3,7 @@
 // and the contracts/v2 renderers), never hand-written bodies. The lane threads
 // through the story as the engine's does, so rule 6 (create, then whole tracks)
 // and rule 5 (appends only after a full track) come out exactly as in production.
-import type { IncidentChange, IncidentChangeKind } from "../../incidents/change-record.ts";
+import type { IncidentChangeKind } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../incidents/snapshot.schema.ts";
 import { LEGACY_ROUTES, type LegacyMajor } from "../../webhooks/contracts/v2/routes.ts";
 import { NEW_LANE } from "../../webhooks/planning/plan-events.ts";
@@ -20,7 +20,7 @@ export function planStory(ctx: ConformanceContext, major: LegacyMajor, steps: St
   let lane = NEW_LANE;
   const events: LegacyPlannedEvent[] = [];
   steps.forEach((step, i) => {
-    const change = { ...step.change, incidentId: step.snapshot.id, seq: i + 1, producedAt: ctx.clock.now(), actor: "conformance", snapshot: step.snapshot } as IncidentChange;
+    const change = { ...step.change, incidentId: step.snapshot.id, seq: i + 1, producedAt: ctx.clock.now(), actor: "conformance", snapshot: step.snapshot };
     const plan = planLegacyEvents({ change, lane, major });
     lane = plan.lane;
     events.push(...plan.events);

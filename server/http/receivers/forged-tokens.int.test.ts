@@ -33,7 +33,7 @@ async function sign(options: { claims?: Partial<JWTPayload>; omit?: string[]; he
   const claims: JWTPayload = { ...genuineClaims(), ...options.claims };
   for (const k of options.omit ?? []) delete claims[k];
   const header = { alg: "RS256", typ: "at+jwt", kid: real.kid, ...options.header };
-  return new SignJWT(claims).setProtectedHeader(header as never).sign(options.key === "foreign" ? foreign.privateKey : real.privateKey);
+  return new SignJWT(claims).setProtectedHeader(header).sign(options.key === "foreign" ? foreign.privateKey : real.privateKey);
 }
 
 function hs256(secret: string) {

@@ -60,7 +60,7 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
   const { db, clock, logger } = c.var.runtime;
   const match = matchLegacyRoute(c.req.method, c.var.receiverPath)!;
   const text = await c.req.text();
-  let body: unknown = null;
+  let body: unknown;
   const anomalies: string[] = [];
   try {
     body = text.trim() === "" ? null : JSON.parse(text);
@@ -91,8 +91,8 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
     const run = () => processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId })
       .catch((err: Error) => logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"));
     const outgoing = c.env?.outgoing;
-    if (outgoing) outgoing.once("close", run);
-    else setImmediate(run);
+    if (outgoing) outgoing.once("close", () => void run());
+    else setImmediate(() => void run());
   }
   return c.json({ received: true, duplicate: recorded.duplicate }, c.var.successStatus);
 }

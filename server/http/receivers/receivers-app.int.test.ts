@@ -144,9 +144,10 @@ describe("delivery handling", () => {
     // Every delivery was recorded before its 200: now wait until none is left unprocessed.
     await new Promise<void>((resolve) => {
       const check = async () => {
-        if ((await records({ incidentId: id, processedAt: null })).length === 0) { receiverEvents.off("receiver:processed", check); resolve(); }
+        if ((await records({ incidentId: id, processedAt: null })).length === 0) { receiverEvents.off("receiver:processed", onProcessed); resolve(); }
       };
-      receiverEvents.on("receiver:processed", check);
+      const onProcessed = () => void check();
+      receiverEvents.on("receiver:processed", onProcessed);
       void check();
     });
     const rows = await records({ incidentId: id, route: "caller.newLocation" });

@@ -51,7 +51,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir = MIGRA
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");
-        throw new Error(`Migration ${m.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${m.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(m.name);
     }

@@ -15,7 +15,7 @@ export { Prisma } from "./generated/client.ts";
 export function createDbClient(databaseUrl: string, options: { poolSize?: number } = {}): DbClient {
   // pipeline: a transaction's BEGIN and first statement, and its last statement and COMMIT, go out
   // together (sql-transaction.ts); every other caller awaits each query, so nothing else changes.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20, pipeline: true } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20, pipeline: true });
   // An idle connection's error (the server restarted, say) must not crash the
   // process: the pool drops that connection and the next query opens another.
   pool.on("error", () => {});

@@ -51,7 +51,7 @@ function prepared(statement: Prisma.Sql): pg.QueryConfig {
     name = `wb_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`;
     if (names.size < 1_000) names.set(text, name);
   }
-  return { name, text, values: statement.values as unknown[] };
+  return { name, text, values: statement.values };
 }
 
 /** Called by createDbClient: the pool its Prisma adapter uses. */
@@ -157,7 +157,7 @@ export async function inSqlTransaction<T>(client: object, fn: (tx: SqlTx) => Pro
       if (finishing) throw new Error("A transaction has one finishing statement.");
       const rows = send(connection, prepared(statement));
       rows.catch(() => {}); // awaited below; a rejection before then is not unhandled
-      finishing = { rows, then: then as Finishing["then"] };
+      finishing = { rows, then: then };
     },
   };
   try {

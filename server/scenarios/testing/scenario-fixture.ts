@@ -83,7 +83,7 @@ export async function startScenario() {
     const row = await runtime.db.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey, incidentId } } });
     const platform = (await readIncident({ db: runtime.db, incidentId }))!;
     const replica = row ? { ...row, snapshot: row.snapshot as TIncidentSnapshotV3 } : null;
-    return { replica, platform: platform.snapshot as TIncidentSnapshotV3 };
+    return { replica, platform: platform.snapshot };
   }
 
   return {
@@ -112,9 +112,9 @@ export function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
     const cleanup = () => {
       done = true;
       clearTimeout(timer);
-      for (const n of names) engine.off(n, run as never);
-      receiverEvents.off("receiver:processed", run);
-      receiverEvents.off("receiver:recorded", run);
+      for (const n of names) engine.off(n, onEvent);
+      receiverEvents.off("receiver:processed", onEvent);
+      receiverEvents.off("receiver:recorded", onEvent);
     };
     const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out after ${timeoutMs} ms waiting for: ${check.toString().slice(0, 300)}`)); }, timeoutMs);
     async function run() {
@@ -128,14 +128,15 @@ export function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
         } while (again && !done);
       } catch (err) {
         cleanup();
-        reject(err as Error);
+        reject(err);
       } finally {
         running = false;
       }
     }
-    for (const n of names) engine.on(n, run as never);
-    receiverEvents.on("receiver:processed", run);
-    receiverEvents.on("receiver:recorded", run);
+    const onEvent = () => void run();
+    for (const n of names) engine.on(n, onEvent);
+    receiverEvents.on("receiver:processed", onEvent);
+    receiverEvents.on("receiver:recorded", onEvent);
     void run();
   });
 }

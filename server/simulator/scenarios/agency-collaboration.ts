@@ -3,7 +3,7 @@
 import { inviteAgency, resolveInvitation } from "../../incidents/collaboration.ts";
 import { raiseSimulatedIncident } from "../raise-incident.ts";
 import { SIMULATOR_ACTOR } from "../simulator-deps.ts";
-import { AGENCY } from "../../../prisma/seed.ts";
+import { AGENCY } from "../../directory/seed-ids.ts";
 import { NORTH_SPOT, type Scenario, type ScenarioContext } from "./scenario.ts";
 
 const op = (ctx: ScenarioContext) => ({ db: ctx.db, clock: ctx.clock, incidentId: ctx.incidentId(), actor: SIMULATOR_ACTOR });

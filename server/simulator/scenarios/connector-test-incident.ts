@@ -3,7 +3,7 @@
 import { performSimulatorAction } from "../perform-action.ts";
 import { raiseSimulatedIncident } from "../raise-incident.ts";
 import { waitForLaneSettled } from "../wait-for-deliveries.ts";
-import { AGENCY } from "../../../prisma/seed.ts";
+import { AGENCY } from "../../directory/seed-ids.ts";
 import { NORTH_SPOT, type Scenario } from "./scenario.ts";
 
 export const connectorTestIncident: Scenario = {

@@ -2,15 +2,14 @@
 // backoff while the caller keeps moving; when the receiver is back, every event
 // arrives in order (spec, Delivery). Uses the receiver fault controls.
 import { setReceiverFault } from "../../receiver/integration-faults.ts";
-import type { DbClient } from "../../platform/db/client.ts";
 import { performSimulatorAction } from "../perform-action.ts";
 import { raiseSimulatedIncident } from "../raise-incident.ts";
 import { waitForFailedAttempt, waitForLaneSettled } from "../wait-for-deliveries.ts";
-import { AGENCY } from "../../../prisma/seed.ts";
+import { AGENCY } from "../../directory/seed-ids.ts";
 import { NORTH_SPOT, type Scenario, type ScenarioContext } from "./scenario.ts";
 
 const KEY = "north-psap";
-const fault = (ctx: ScenarioContext, mode: string) => setReceiverFault({ db: ctx.db as DbClient, clock: ctx.clock, key: KEY, mode });
+const fault = (ctx: ScenarioContext, mode: string) => setReceiverFault({ db: ctx.db, clock: ctx.clock, key: KEY, mode });
 const move = (ctx: ScenarioContext, dLat: number, accuracy: number) =>
   performSimulatorAction({ ...ctx, incidentId: ctx.incidentId(), action: { action: "location", source: "MobileApp", fix: { latitude: NORTH_SPOT.latitude + dLat, longitude: NORTH_SPOT.longitude, accuracy } } });
 

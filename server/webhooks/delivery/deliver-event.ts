@@ -26,7 +26,7 @@ export type DeliverDeps = { runtime: Runtime; workerId: string; targets: Deliver
  * event still waits for the record (only a committed outcome frees a lane's head).
  */
 export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, attempted: () => void = () => {}): Promise<void> {
-  const { runtime, workerId } = deps;
+  const { runtime } = deps;
   const ref: DeliveryRef = { deliveryId: row.id.toString(), requestId: row.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: row.method, path: row.path };
   const now = runtime.clock.now();
   if (isExpired(row.producedAt, now)) return finish(deps, row, ref, attempted, null, { state: "expired" });

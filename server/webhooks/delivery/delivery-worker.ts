@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Runtime } from "../../platform/runtime.ts";
-import type { Worker } from "../../workers.ts";
+import type { Worker } from "../../platform/worker.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { claimDeliveries, nextWakeInMs, releaseClaims, type ClaimedDelivery } from "./claim-deliveries.ts";

@@ -2,7 +2,7 @@
 // when its nextCheckAt (workbench clock) comes due, checked every few seconds
 // and at once on a clock jump. On demand: `workbench integrations rediscover KEY`.
 import type { Runtime } from "../../platform/runtime.ts";
-import type { Worker } from "../../workers.ts";
+import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
 

@@ -25,7 +25,7 @@ const lazyOf = (s: TIncidentSnapshotV3, added: TLocationSource | null): TInciden
 const kinds: Array<[string, IncidentChangeKind, TIncidentSnapshotV3, TLocationSource | null]> = [
   ["an append", { kind: "caller.locationAdded", source: "MobileApp", location: appended }, withAppend(whole), "MobileApp"],
   ["a label change", { kind: "labelChanged" }, whole, null],
-  ["an invitation", { kind: "involvedAgency.invited", agencyId: EMS } as IncidentChangeKind, { ...whole, involvedAgencies: [...whole.involvedAgencies, { id: EMS, displayName: "Central EMS", collaboration: "Pending", invitedBy: null }] }, null],
+  ["an invitation", { kind: "involvedAgency.invited", agencyId: EMS }, { ...whole, involvedAgencies: [...whole.involvedAgencies, { id: EMS, displayName: "Central EMS", collaboration: "Pending", invitedBy: null }] }, null],
 ];
 const flagSets: Array<[string, V3Flag[]]> = [
   ["everything", [...V3_FLAGS]],

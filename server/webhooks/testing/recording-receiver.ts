@@ -18,7 +18,8 @@ export async function startRecordingReceiver(options: { tls?: { key: string; cer
     let raw = "";
     req.setEncoding("utf8");
     req.on("data", (c: string) => (raw += c));
-    req.on("end", async () => {
+    req.on("end", () => void answer());
+    async function answer() {
       const path = req.url ?? "";
       const incidentId = /\/v3\/incidents\/([0-9a-f-]{36})/.exec(path)?.[1] ?? (raw ? ((JSON.parse(raw) as { incident?: { id?: string } }).incident?.id ?? null) : null);
       const r: ReceivedRequest = { method: req.method ?? "", path, headers: req.headers, body: raw ? JSON.parse(raw) : null, incidentId };
@@ -28,7 +29,7 @@ export async function startRecordingReceiver(options: { tls?: { key: string; cer
         inflightByIncident.set(incidentId, n);
         maxConcurrentPerIncident = Math.max(maxConcurrentPerIncident, n);
       }
-      let status = 500;
+      let status: number;
       try {
         status = await responder(r);
       } finally {
@@ -36,7 +37,7 @@ export async function startRecordingReceiver(options: { tls?: { key: string; cer
       }
       if (status === 0) return; // hang: never answer (the test kills or times out the sender)
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ ok: status === 200 }));
-    });
+    }
   };
   const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

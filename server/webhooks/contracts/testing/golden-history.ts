@@ -66,7 +66,7 @@ export function goldenHistory(): IncidentChange[] {
   return steps.map(([kind, mutate], i) => {
     snapshot = structuredClone(snapshot);
     mutate(snapshot);
-    return { ...kind, incidentId: GOLDEN_INCIDENT, seq: i + 1, producedAt: new Date(t(i)), actor: "golden", snapshot } as IncidentChange;
+    return { ...kind, incidentId: GOLDEN_INCIDENT, seq: i + 1, producedAt: new Date(t(i)), actor: "golden", snapshot };
   });
 }
 

@@ -65,7 +65,7 @@ export const ZDeviceInfoV2 = z.strictObject({
 /** Rule 4: incident classification (v3 caller.reportedProblems) with deadlock for trapped. */
 export const V2_CLASSIFICATION_FLAGS = REPORTED_PROBLEMS.map((p) => (p === "trapped" ? "deadlock" : p));
 export const ZClassificationV2 = z.strictObject(
-  Object.fromEntries(V2_CLASSIFICATION_FLAGS.map((p) => [p, z.boolean()])) as Record<string, z.ZodBoolean>,
+  Object.fromEntries(V2_CLASSIFICATION_FLAGS.map((p) => [p, z.boolean()])),
 );
 
 /** Rule 6: the old medical flags (v3 medicData moved them); lastUpdatedUtc has no v3 counterpart. */

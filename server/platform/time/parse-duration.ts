@@ -1,3 +1,5 @@
+// Durations as people type them (CLI options, receiver fault windows). In
+// platform because both the CLI and the receiver's faults read them.
 import ms from "ms";
 
 /** "61m", "90s", "2h", "1d", "1500ms" or a bare number of milliseconds → milliseconds; undefined when unreadable. */

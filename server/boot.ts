@@ -1,16 +1,16 @@
 // Brings up everything a workbench process needs before it serves: the database
 // (embedded or external), migrations, the Prisma client, the shared clock and
-// the seed. server/main.ts and the integration tests both start from here.
-import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed.ts";
-import { WorkbenchClock } from "./clock/clock.ts";
-import { syncClockFromDatabase } from "./clock/persisted-clock.ts";
-import { applyMigrations } from "./db/apply-migrations.ts";
-import { createDbClient } from "./db/client.ts";
-import { openDatabase } from "./db/open-database.ts";
-import type { Env } from "./env.ts";
-import type { Logger } from "./logger.ts";
-import type { Runtime } from "./runtime.ts";
-import { SigningKeyStore } from "../identity/signing-keys.ts";
+// the seed. The composition root beside server/main.ts, which starts from here.
+import { isDatabaseEmpty, seedDatabase } from "../prisma/seed.ts";
+import { WorkbenchClock } from "./platform/clock/clock.ts";
+import { syncClockFromDatabase } from "./platform/clock/persisted-clock.ts";
+import { applyMigrations } from "./platform/db/apply-migrations.ts";
+import { createDbClient } from "./platform/db/client.ts";
+import { openDatabase } from "./platform/db/open-database.ts";
+import type { Env } from "./platform/env.ts";
+import type { Logger } from "./platform/logger.ts";
+import type { Runtime } from "./platform/runtime.ts";
+import { SigningKeyStore } from "./identity/signing-keys.ts";
 
 export type BootedPlatform = { runtime: Runtime; shutdown: () => Promise<void> };
 
