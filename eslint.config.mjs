@@ -9,7 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       "node_modules/**", ".next/**", ".data/**", ".test-data/**", "test-results/**", "playwright-report/**",
-      "server/platform/db/generated/**", "next-env.d.ts", "bench/results/**", "docs/**",
+      "server/platform/db/generated/**", "next-env.d.ts", "bench/results/**", "docs/**", "dist/**",
     ],
   },
   js.configs.recommended,

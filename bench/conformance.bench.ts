@@ -4,14 +4,14 @@
 // per request next to the receiver's own answer times.
 import { createWorkbenchClient } from "../server/cli/client.ts";
 import { startFixtureReceiver } from "../server/conformance/fixtures/fixture-receiver.ts";
-import { startChild, stopChild } from "./lib/load.ts";
+import { WORKBENCH_ENTRY, startChild, stopChild } from "./lib/load.ts";
 
 const RUNS = 5;
 
 export async function run() {
   const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
   const origin = `http://localhost:${port}`;
-  const workbench = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+  const workbench = await startChild(...WORKBENCH_ENTRY, {
     NODE_ENV: "production", PORT: String(port), DATA_DIR: ".data/bench", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
   }, `${origin}/api/health`);
   const receiver = await startFixtureReceiver({ authUrl: origin, agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001" });

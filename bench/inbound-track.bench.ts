@@ -20,7 +20,7 @@ import path from "node:path";
 import os from "node:os";
 import pg from "pg";
 import type autocannon from "autocannon";
-import { load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
+import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
 import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
 import { createDbClient } from "../server/platform/db/client.ts";
@@ -84,7 +84,7 @@ async function measure(label: string, databaseUrl: string, port: number): Promis
 
 async function loadTrack(label: string, databaseUrl: string, port: number, env: Record<string, string>, withSingleIncident: boolean): Promise<LoadResult[]> {
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+  const server = await startChild(...WORKBENCH_ENTRY, {
     NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, DATABASE_URL: databaseUrl, DATA_DIR: ".data/bench-inbound", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", ...env,
   }, `${origin}/api/health`);
   const db = createDbClient(databaseUrl, { poolSize: 2 });

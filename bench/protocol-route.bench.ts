@@ -1,13 +1,13 @@
 // A trivial protocol route (GET /.well-known/openid-configuration) through the
 // real entry (server/main.ts: embedded PostgreSQL, Hono beside Next), next to a
 // bare node:http handler measured in the same run.
-import { load, printTable, startChild, stopChild } from "./lib/load.ts";
+import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
 
 export async function run() {
   const workbenchPort = Number(process.env.BENCH_PORT ?? 3210);
   const barePort = workbenchPort + 1;
   const bare = await startChild("node", ["bench/lib/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
-  const workbench = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+  const workbench = await startChild(...WORKBENCH_ENTRY, {
     NODE_ENV: "production", PORT: String(workbenchPort), DATA_DIR: ".data/bench", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
   }, `http://127.0.0.1:${workbenchPort}/api/health`);
   try {

@@ -10,7 +10,7 @@ import { createDbClient } from "../server/platform/db/client.ts";
 import { SigningKeyStore } from "../server/identity/signing-keys.ts";
 import { mintPublisherToken } from "../server/identity/service-tokens.ts";
 import { makeSnapshot, NORTH_PSAP } from "../server/receiver/testing/snapshot-fixture.ts";
-import { load, printTable, startChild, stopChild } from "./lib/load.ts";
+import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
 
 export async function run() {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -26,7 +26,7 @@ export async function run() {
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const child = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+  const child = await startChild(...WORKBENCH_ENTRY, {
     NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, DATABASE_URL: url.toString(), LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
   }, `${origin}/api/health`);
   const db = createDbClient(url.toString(), { poolSize: 2 });

@@ -5,14 +5,14 @@
 //  - a user-context token (agency + username: one more user lookup),
 //  - a wrong secret, which is never remembered and pays scrypt (N=2^14) every
 //    time: the cost the verified-secret cache removes from the happy path.
-import { load, printTable, startChild, stopChild } from "./lib/load.ts";
+import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const CAD = { grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret" };
 
 export async function run() {
   const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
-  const workbench = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
+  const workbench = await startChild(...WORKBENCH_ENTRY, {
     NODE_ENV: "production", PORT: String(port), DATA_DIR: ".data/bench", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
   }, `http://127.0.0.1:${port}/api/health`);
   try {

@@ -5,8 +5,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const BUILD_ID = ".next/BUILD_ID";
-const SOURCES = ["app", "server", "public", "prisma/schema.prisma", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+// Both outputs of `npm run build`: Next's app and the compiled server.
+const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs"];
+const SOURCES = ["app", "server", "public", "prisma/schema.prisma", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "scripts/build-server.mjs"];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 
 function newestMtime(p) {
@@ -18,11 +19,11 @@ function newestMtime(p) {
   return newest;
 }
 
-const built = existsSync(BUILD_ID) ? statSync(BUILD_ID).mtimeMs : 0;
+const built = OUTPUTS.every((o) => existsSync(o)) ? Math.min(...OUTPUTS.map((o) => statSync(o).mtimeMs)) : 0;
 const changed = Math.max(...SOURCES.map(newestMtime));
 if (built && built >= changed) {
   console.log("Next build is up to date.");
 } else {
-  console.log(built ? "Sources changed since the last build: building…" : "No build yet: building the dashboard (about 20 s)…");
+  console.log(built ? "Sources changed since the last build: building…" : "No build yet: type-checking, building the dashboard and compiling the server (about 40 s)…");
   execFileSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }

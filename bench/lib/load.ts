@@ -44,6 +44,9 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
   if (note) console.log(note);
 }
 
+/** The workbench as `npm start` runs it: the compiled server (`npm run bench` builds it first). */
+export const WORKBENCH_ENTRY: [string, string[]] = [process.execPath, ["--enable-source-maps", "dist/server/main.mjs"]];
+
 /** Starts a child process and resolves once `readyUrl` answers 200. */
 export async function startChild(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });

@@ -6,6 +6,7 @@
 // ~10 s waiting on the network before doing ~1 s of work, on every start and
 // every test run; this runner takes a few milliseconds when nothing is pending.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
@@ -13,7 +14,19 @@ import pg from "pg";
 /** Prisma's migrate advisory-lock key, so our runner and the CLI never interleave. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../prisma/migrations");
+/**
+ * prisma/migrations of this checkout, looked up from this module's folder: the server runs as
+ * TypeScript from server/platform/db (tests, `npm run dev`) and compiled from dist/server (`npm start`).
+ */
+export const MIGRATIONS_DIR = findUp(import.meta.dirname, path.join("prisma", "migrations"));
+
+function findUp(from: string, relative: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${relative} not found above ${from}: run the workbench from its checkout.`);
+  }
+}
 
 export type MigrationResult = { applied: string[]; alreadyApplied: number };
 
