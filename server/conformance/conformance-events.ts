@@ -5,6 +5,7 @@
 import { EventEmitter } from "node:events";
 import type { DbClient } from "../platform/db/client.ts";
 import type { RunProgress } from "./run-checks.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 type FinalStatus = "passed" | "failed" | "error";
 
@@ -13,11 +14,8 @@ export type ConformanceEvents = {
   "run:finished": [runId: string, status: FinalStatus];
 };
 
-const SLOT = Symbol.for("incident-workbench.conformance-events");
-const holder = globalThis as typeof globalThis & { [SLOT]?: EventEmitter<ConformanceEvents> };
-
 export function conformanceEvents(): EventEmitter<ConformanceEvents> {
-  return (holder[SLOT] ??= new EventEmitter<ConformanceEvents>().setMaxListeners(100));
+  return processSingleton("conformance-events", () => new EventEmitter<ConformanceEvents>().setMaxListeners(100));
 }
 
 /**

@@ -12,14 +12,12 @@ import { createHash } from "node:crypto";
 import type { DbClient } from "../platform/db/client.ts";
 import { verifyClientSecret } from "./client-secret.ts";
 import { tokenError } from "./token-errors.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
-const CACHE_SLOT = Symbol.for("incident-workbench.verified-client-secrets");
 const CACHE_LIMIT = 1_000;
-type GlobalWithCache = typeof globalThis & { [CACHE_SLOT]?: Set<string> };
 
 function verifiedSecrets(): Set<string> {
-  const g = globalThis as GlobalWithCache;
-  return (g[CACHE_SLOT] ??= new Set());
+  return processSingleton("verified-client-secrets", () => new Set<string>());
 }
 
 async function verifySecretCached(secret: string, storedHash: string): Promise<boolean> {

@@ -27,6 +27,7 @@ import { isUuid } from "./db-handle.ts";
 import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
 import { buildChanges, finishWithRecord, planSubscribers, recordStatement, type ChangeToWrite, type RecordRow } from "./record-changes.ts";
 import { fillTracks, markTracks, trackDelta } from "./track-storage.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 export type MutationContext = { incident: IncidentState; now: Date };
 type Mutate<R, C> = (ctx: C) => MutationOutcome<R> | Promise<MutationOutcome<R>>;
@@ -236,7 +237,8 @@ class ChangeBatcher {
   }
 }
 
-const BATCHERS = new WeakMap<DbClient, ChangeBatcher>();
+// One batcher per client in the process: tRPC procedures (Next's bundle) and the API share it.
+const BATCHERS = processSingleton("change-batchers", () => new WeakMap<DbClient, ChangeBatcher>());
 function batcherOf(db: DbClient): ChangeBatcher {
   let batcher = BATCHERS.get(db);
   if (!batcher) BATCHERS.set(db, (batcher = new ChangeBatcher(db)));

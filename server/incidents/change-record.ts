@@ -9,6 +9,7 @@
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "./snapshot.schema.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 /**
  * What changed. One kind per row of the spec's "Which change produces which
@@ -98,9 +99,7 @@ export const appliedTo = (incidentId: Prisma.Sql) => Prisma.sql`${incidentId} IN
 // On globalThis, not in module scope: Next bundles app/ separately, so a change
 // made through tRPC runs a second copy of this module, and must still reach the
 // subscribers main.ts registered.
-const SLOT = Symbol.for("incident-workbench.change-subscribers");
-const holder = globalThis as typeof globalThis & { [SLOT]?: ChangeSubscriber[] };
-const subscribers: ChangeSubscriber[] = (holder[SLOT] ??= []);
+const subscribers = processSingleton<ChangeSubscriber[]>("change-subscribers", () => []);
 
 /** Registers a consumer run inside every change's transaction (the webhook planner is one). */
 export function subscribeToChanges(subscriber: ChangeSubscriber): () => void {

@@ -7,6 +7,7 @@ import type { WorkbenchClock } from "./clock/clock.ts";
 import type { DbClient } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { SigningKeyStore } from "../identity/signing-keys.ts";
+import { processSingleton } from "./process-singleton.ts";
 
 export type Runtime = {
   env: Env;
@@ -20,15 +21,14 @@ export type Runtime = {
   databaseMode: "embedded" | "external";
 };
 
-const SLOT = Symbol.for("incident-workbench.runtime");
-type GlobalWithRuntime = typeof globalThis & { [SLOT]?: Runtime };
+const slot = processSingleton<{ runtime?: Runtime }>("runtime", () => ({}));
 
 export function setRuntime(runtime: Runtime | undefined): void {
-  (globalThis as GlobalWithRuntime)[SLOT] = runtime;
+  slot.runtime = runtime;
 }
 
 export function getRuntime(): Runtime {
-  const runtime = (globalThis as GlobalWithRuntime)[SLOT];
+  const runtime = slot.runtime;
   if (!runtime) throw new Error("The workbench runtime is not started: run the app through server/main.ts (npm start / npm run dev).");
   return runtime;
 }

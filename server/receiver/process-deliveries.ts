@@ -18,13 +18,12 @@ import { readCapabilities } from "./receiver-capabilities.ts";
 import { matchLegacyRoute } from "../webhooks/contracts/v2/routes.ts";
 import { applyLegacyEvent, isLegacySnapshot, legacyPurpose, type LegacyReplica } from "./legacy/apply-legacy-event.ts";
 import { receiverEvents } from "./receiver-events.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 type Options = { db: DbClient; clock: Clock; integrationKey: string; incidentId: string | null };
 
-const SLOT = Symbol.for("incident-workbench.receiver-processing");
 type Run = { again: boolean; done: Promise<void> };
-const holder = globalThis as typeof globalThis & { [SLOT]?: Map<string, Run> };
-const running = (holder[SLOT] ??= new Map());
+const running = processSingleton("receiver-processing", () => new Map<string, Run>());
 
 /**
  * Resolves once no processing runs in this process (graceful shutdown, tests):

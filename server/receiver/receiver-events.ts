@@ -8,6 +8,7 @@
 // receiver:recorded / receiver:processed — the dashboard's live view and tests wait on these.
 import { EventEmitter } from "node:events";
 import type { CapabilityDeclaration } from "./capabilities.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 export type ReceiverEventMap = {
   /**
@@ -21,8 +22,5 @@ export type ReceiverEventMap = {
   "receiver:processed": [{ integrationKey: string; incidentId: string | null; recordIds: bigint[]; anomalies: string[] }];
 };
 
-const SLOT = Symbol.for("incident-workbench.receiver-events");
-const holder = globalThis as typeof globalThis & { [SLOT]?: EventEmitter<ReceiverEventMap> };
-
 /** The process's receiver event emitter. */
-export const receiverEvents: EventEmitter<ReceiverEventMap> = (holder[SLOT] ??= new EventEmitter<ReceiverEventMap>().setMaxListeners(100));
+export const receiverEvents = processSingleton("receiver-events", () => new EventEmitter<ReceiverEventMap>().setMaxListeners(100));

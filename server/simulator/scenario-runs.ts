@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { isAppError } from "../platform/errors.ts";
 import { SCENARIOS, type ScenarioContext, type ScenarioKey } from "./scenarios/index.ts";
 import type { SimulatorDeps } from "./simulator-deps.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 export type StepState = "pending" | "running" | "done" | "failed";
 export type ScenarioRunView = {
@@ -17,10 +18,9 @@ export type ScenarioRunView = {
 };
 
 type RunEvents = { "run:updated": [ScenarioRunView] };
-const SLOT = Symbol.for("incident-workbench.scenario-runs");
 type Registry = { runs: Map<string, ScenarioRunView>; events: EventEmitter<RunEvents> };
-const holder = globalThis as typeof globalThis & { [SLOT]?: Registry };
-const registry = (): Registry => (holder[SLOT] ??= { runs: new Map(), events: new EventEmitter<RunEvents>().setMaxListeners(100) });
+const registry = (): Registry =>
+  processSingleton("scenario-runs", () => ({ runs: new Map(), events: new EventEmitter<RunEvents>().setMaxListeners(100) }));
 
 export const scenarioRunEvents = () => registry().events;
 export const readScenarioRun = (id: string) => registry().runs.get(id) ?? null;

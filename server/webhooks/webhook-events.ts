@@ -3,6 +3,7 @@
 // sleeping. On a globalThis slot: Next bundles app/ separately, and both copies
 // must share one emitter.
 import { EventEmitter } from "node:events";
+import { processSingleton } from "../platform/process-singleton.ts";
 
 export type DeliveryRef = { deliveryId: string; requestId: string; integrationKey: string; incidentId: string; method: string; path: string };
 
@@ -20,13 +21,6 @@ export type WebhookEvents = {
   "outbox:wake": [];
 };
 
-const SLOT = Symbol.for("incident-workbench.webhook-events");
-const holder = globalThis as typeof globalThis & { [SLOT]?: EventEmitter<WebhookEvents> };
-
 export function webhookEvents(): EventEmitter<WebhookEvents> {
-  if (!holder[SLOT]) {
-    holder[SLOT] = new EventEmitter<WebhookEvents>();
-    holder[SLOT].setMaxListeners(100);
-  }
-  return holder[SLOT];
+  return processSingleton("webhook-events", () => new EventEmitter<WebhookEvents>().setMaxListeners(100));
 }

@@ -3,6 +3,7 @@
 // Minting RS256 costs ~1 ms; a burst of 1,000 events would otherwise sign 1,000 tokens.
 import type { Runtime } from "../../platform/runtime.ts";
 import { mintPsapConnectorToken, mintPublisherToken, SERVICE_TOKEN_LIFETIME_S, type ServiceToken } from "../../identity/service-tokens.ts";
+import { processSingleton } from "../../platform/process-singleton.ts";
 
 export type ServiceIdentity = "Publisher" | "PsapConnector";
 
@@ -11,10 +12,8 @@ export const RENEW_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 /** /about with the legacy credential asks for the read scope a v1/v2 connector would. */
 const PSAP_CONNECTOR_ABOUT_SCOPES = ["psap.read"];
 
-const SLOT = Symbol.for("incident-workbench.webhook-token-cache");
 // Per signing-key store (one per workbench; tests run several), then per (issuer, agency, identity).
-const holder = globalThis as typeof globalThis & { [SLOT]?: WeakMap<object, Map<string, Promise<ServiceToken>>> };
-const caches = (holder[SLOT] ??= new WeakMap());
+const caches = processSingleton("webhook-token-cache", () => new WeakMap<object, Map<string, Promise<ServiceToken>>>());
 
 /** `scopes`: PsapConnector only — the psap.* scope a v1/v2 endpoint requires (issue 8); default the /about read scope. */
 export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | "env">, agencyId: string, identity: ServiceIdentity, scopes: string[] = PSAP_CONNECTOR_ABOUT_SCOPES): Promise<string> {
