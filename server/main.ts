@@ -9,12 +9,20 @@ import { setRuntime } from "./platform/runtime.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer } from "./http/create-server.ts";
 import { startWorkers } from "./workers.ts";
+import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
 // This network reaches only the package registries: no telemetry, no update checks.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 process.env.CHECKPOINT_DISABLE ??= "1";
+
+// Started by a parent with an IPC channel (`workbench up`, `--ephemeral`): when the parent goes
+// away, however it died, the channel closes and this process stops instead of living on. Listened
+// for from the start, so a parent lost during boot stops the process once it is up.
+let parentGone = false;
+let onParentGone = () => {};
+if (process.send) process.once("disconnect", () => { parentGone = true; onParentGone(); });
 
 async function main() {
   const env = parseEnv();
@@ -59,16 +67,21 @@ async function main() {
     await workers.stop();
     await nextApp.close?.();
     await platform.shutdown();
+    if (env.WORKBENCH_EPHEMERAL) await removeEphemeralDataDir(env.DATA_DIR);
     logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  onParentGone = () => void shutdown("parent gone");
+  if (parentGone) onParentGone();
 }
 
 main().catch((error: Error) => {
   // Start-up failures are configuration problems: say what, without a stack.
   console.error(`\nThe workbench could not start: ${error.message}\n`);
   if (process.env.LOG_LEVEL === "debug") console.error(error);
-  process.exit(1);
+  const dataDir = process.env.DATA_DIR;
+  const cleanup = process.env.WORKBENCH_EPHEMERAL === "true" && dataDir ? removeEphemeralDataDir(dataDir) : Promise.resolve();
+  void cleanup.finally(() => process.exit(1));
 });

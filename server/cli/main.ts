@@ -11,6 +11,7 @@ import { registerWebhookCommands } from "./commands/webhooks.ts";
 import { registerReceiverCommands } from "./commands/receiver.ts";
 import { registerSmsCommands } from "./commands/sms.ts";
 import { registerSimulateCommands } from "./commands/simulate.ts";
+import { registerEphemeralCommands } from "./commands/ephemeral.ts";
 
 const program = new Command()
   .name("workbench")
@@ -38,5 +39,6 @@ registerWebhookCommands(program, run);
 registerReceiverCommands(program, run);
 registerSmsCommands(program, run);
 registerSimulateCommands(program, run);
+registerEphemeralCommands(program);
 
 await program.parseAsync(process.argv);

@@ -44,6 +44,11 @@ const EnvSchema = z
      * processes with the default `true` send them (any number, FOR UPDATE SKIP LOCKED).
      */
     DELIVERY_WORKERS: z.stringbool().default(true),
+    /**
+     * Set by `workbench up` / `--ephemeral`: the process deletes its DATA_DIR when it stops (only a
+     * directory created for it under the temporary folder), and stops when its parent goes away.
+     */
+    WORKBENCH_EPHEMERAL: z.stringbool().default(false),
   })
   .transform((e) => {
     const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;

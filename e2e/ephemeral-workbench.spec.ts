@@ -1,0 +1,106 @@
+// `workbench up` / `down` and `conformance --ephemeral`, as a partner's CI runs
+// them: real child processes, and afterwards nothing left — no server, no
+// embedded PostgreSQL, no data directory, no open port.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const CLI = ["packages/cli/bin/workbench.mjs"];
+type Ready = { event: string; url: string; pid: number; dataDir: string; clients: { partnerCad: { clientId: string; clientSecret: string } }; agencies: { northPsap: string } };
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(240_000);
+
+/** Starts `workbench up` and resolves with its ready line (the first line of its stdout). */
+function up(): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, [...CLI, "up"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const line = out.split("\n")[0]!;
+      if (out.includes("\n")) resolve({ child, ready: JSON.parse(line) as Ready });
+    });
+    child.once("exit", (code) => reject(new Error(`workbench up exited with ${code} before its ready line`)));
+  });
+}
+
+function cli(...args: string[]) {
+  return spawnSync(process.execPath, [...CLI, ...args], { encoding: "utf8", timeout: 200_000 });
+}
+
+const exited = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once("exit", r)));
+const ephemeralDirs = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith("workbench-ephemeral-") && n !== "workbench-ephemeral-registry");
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const portOpen = (url: string) => new Promise<boolean>((resolve) => {
+  const { port } = new URL(url);
+  const socket = net.connect(Number(port), "127.0.0.1").once("connect", () => { socket.destroy(); resolve(true); }).once("error", () => resolve(false));
+});
+/** Processes whose command line names the data directory: its embedded PostgreSQL. */
+const processesUsing = (dir: string) => spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((l) => l.includes(dir));
+
+async function expectNothingLeft(ready: Ready) {
+  await expect.poll(() => alive(ready.pid), { timeout: 90_000 }).toBe(false);
+  expect(existsSync(ready.dataDir)).toBe(false);
+  expect(processesUsing(ready.dataDir)).toEqual([]);
+  expect(await portOpen(ready.url)).toBe(false);
+}
+
+test("up prints one ready line with what a CI step needs; down leaves nothing behind", async ({ request }) => {
+  const { child, ready } = await up();
+  expect(ready).toMatchObject({ event: "ready", url: expect.stringMatching(/^http:\/\/localhost:\d+$/), clients: { partnerCad: { clientId: "partner-cad" } } });
+  expect(path.dirname(ready.dataDir)).toBe(os.tmpdir());
+  expect((await request.get(`${ready.url}/api/health`)).status()).toBe(200);
+  // The credentials it prints work against the workbench it started.
+  const token = await request.post(`${ready.url}/connect/token`, {
+    form: { grant_type: "client_credentials", client_id: ready.clients.partnerCad.clientId, client_secret: ready.clients.partnerCad.clientSecret, scope: "agency.read", agency_context: ready.agencies.northPsap, resource: `${ready.url}/v1` },
+  });
+  expect(token.status()).toBe(200);
+
+  const down = cli("down", "--url", ready.url);
+  expect(down.status, down.stderr).toBe(0);
+  expect(down.stdout).toContain(`stopped ${ready.url}`);
+  await exited(child);
+  await expectNothingLeft(ready);
+});
+
+test("two run side by side, and `down` stops both", async ({ request }) => {
+  const [a, b] = await Promise.all([up(), up()]);
+  expect(a.ready.url).not.toBe(b.ready.url);
+  expect(a.ready.dataDir).not.toBe(b.ready.dataDir);
+  for (const { ready } of [a, b]) expect((await request.get(`${ready.url}/api/health`)).status()).toBe(200);
+  const down = cli("down");
+  expect(down.status, down.stderr).toBe(0);
+  await expectNothingLeft(a.ready);
+  await expectNothingLeft(b.ready);
+});
+
+test("a killed `up` leaves nothing running", async () => {
+  const { child, ready } = await up();
+  child.kill("SIGKILL");
+  await expectNothingLeft(ready);
+});
+
+test("conformance --ephemeral runs the kit, writes JUnit, tears down and exits with the verdict", async () => {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const junit = path.join(os.tmpdir(), `conformance-${port}.xml`);
+  const dirsBefore = ephemeralDirs();
+  // Its own embedded receiver trusts it as issuer: the kit passes against it.
+  const run = cli("conformance", "--ephemeral", "--port", String(port), "--receiver", `http://localhost:${port}/receivers/north-psap`, "--junit", junit);
+  expect(run.status, run.stdout + run.stderr).toBe(0);
+  expect(readFileSync(junit, "utf8")).toMatch(/<testsuites[^>]*failures="0"/);
+  expect(await portOpen(`http://localhost:${port}`)).toBe(false);
+  expect(ephemeralDirs()).toEqual(dirsBefore);
+  // Bad input: one clear line, exit 2, nothing started.
+  const bad = cli("conformance", "--port", "99999", "--receiver", "http://localhost:1/x", "--ephemeral");
+  expect(bad.status).toBe(2);
+  expect(bad.stderr.trim()).toBe('workbench: --port: got "99999", takes a whole number from 1 to 65535.');
+});
