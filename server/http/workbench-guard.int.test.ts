@@ -106,10 +106,10 @@ describe("cross-site writes", () => {
 
 describe("dashboard API media type", () => {
   it.each([
-    ["multipart/form-data", () => { const f = new FormData(); f.set("x", "1"); return f; }],
-    ["application/x-www-form-urlencoded", () => new URLSearchParams({ x: "1" })],
-    ["text/plain", () => "x=1"],
-    ["application/octet-stream", () => new Blob(["x"], { type: "application/octet-stream" })],
+    ["multipart/form-data", (): BodyInit => { const f = new FormData(); f.set("x", "1"); return f; }],
+    ["application/x-www-form-urlencoded", (): BodyInit => new URLSearchParams({ x: "1" })],
+    ["text/plain", (): BodyInit => "x=1"],
+    ["application/octet-stream", (): BodyInit => new Blob(["x"], { type: "application/octet-stream" })],
   ] as const)("refuses a %s mutation without Origin (415) and clock.reset does not run", async (_type, body) => {
     await advance({});
     const before = await clockOffset();
