@@ -71,12 +71,7 @@ export function createWorkbenchGuard(env: GuardEnv) {
 
   function refuseCrossSiteWrite(req: http.IncomingMessage): Refusal | null {
     if (SAFE_METHODS.has(req.method ?? "GET")) return null;
-    const request = {
-      origin: req.headers.origin,
-      secFetchSite: firstValue(req.headers["sec-fetch-site"]),
-      requestOrigin: `http://${req.headers.host}`,
-    };
-    if (!isCrossSiteRequest(request, ownOrigins)) return null;
+    if (!isCrossSiteRequest(browserRequest(req), ownOrigins)) return null;
     return { status: 403, code: "FORBIDDEN", message: "Cross-site requests may not change the workbench: send it from the workbench's own pages." };
   }
 
@@ -106,14 +101,19 @@ export function createWorkbenchGuard(env: GuardEnv) {
   /** A WebSocket upgrade (Next's dev reload) passes the Host check and, from a browser, the same-origin one. */
   function acceptsUpgrade(req: http.IncomingMessage): boolean {
     if (checkHost(req)) return false;
-    const request = { origin: req.headers.origin, secFetchSite: firstValue(req.headers["sec-fetch-site"]), requestOrigin: `http://${req.headers.host}` };
-    return !isCrossSiteRequest(request, ownOrigins);
+    return !isCrossSiteRequest(browserRequest(req), ownOrigins);
   }
 
   return { guardRequest, acceptsUpgrade };
 }
 
 const firstValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** What a browser says about where a request comes from; the request's own origin as this (plain HTTP) server sees it. */
+function browserRequest(req: http.IncomingMessage) {
+  const host = normalizeHost(req.headers.host)?.host ?? "";
+  return { origin: req.headers.origin, secFetchSite: firstValue(req.headers["sec-fetch-site"]), requestOrigin: `http://${host}` };
+}
 
 /** In the path's own format: tRPC's error shape on /api/trpc, {error, error_description} on /api, text elsewhere. */
 function sendRefusal(res: http.ServerResponse, refusal: Refusal, pathname: string, isDashboardApi: boolean) {
