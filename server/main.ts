@@ -39,6 +39,7 @@ async function main() {
   await nextApp.prepare();
 
   const server = createWorkbenchServer({
+    env,
     protocolApp: createProtocolApp(runtime),
     nextHandler: nextApp.getRequestHandler(),
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,

@@ -1,14 +1,19 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
+import type { Env } from "../platform/env.ts";
 import { isProtocolPath } from "./protocol-app.ts";
+import { createWorkbenchGuard } from "./workbench-guard.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
+type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown;
 
-/** One origin: protocol prefixes to Hono, the rest to Next's request handler. */
-export function createWorkbenchServer(options: { protocolApp: Hono; nextHandler?: NodeHandler; nextUpgrade?: (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown }) {
+/** One origin: the request guard first, then protocol prefixes to Hono, the rest to Next's request handler. */
+export function createWorkbenchServer(options: { env: Env; protocolApp: Hono; nextHandler?: NodeHandler; nextUpgrade?: UpgradeHandler }) {
   const hono = getRequestListener(options.protocolApp.fetch);
+  const guard = createWorkbenchGuard(options.env);
   const server = http.createServer((req, res) => {
+    if (guard.guardRequest(req, res)) return;
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     if (isProtocolPath(pathname) || !options.nextHandler) {
       void hono(req, res);
@@ -16,7 +21,13 @@ export function createWorkbenchServer(options: { protocolApp: Hono; nextHandler?
     }
     void options.nextHandler(req, res);
   });
-  if (options.nextUpgrade) server.on("upgrade", options.nextUpgrade);
+  const { nextUpgrade } = options;
+  if (nextUpgrade) {
+    server.on("upgrade", (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => {
+      if (!guard.acceptsUpgrade(req)) return socket.destroy();
+      return nextUpgrade(req, socket, head);
+    });
+  }
   // Keep-alive slightly above common load balancers' idle timeouts.
   server.keepAliveTimeout = 65_000;
   return server;

@@ -1,6 +1,13 @@
 // refresh_token grant with rotation (OAuth 2.0 Security BCP 4.14.2): every use
 // spends the token and returns a new one of the same family; presenting a spent
 // token again means it leaked, so the whole family is revoked.
+//
+// Concurrent use of one token: the conditional UPDATE (usedAt IS NULL) spends it
+// and the successor is inserted in the same transaction. A second redemption's
+// UPDATE waits for that transaction's row lock, then finds the token spent (0
+// rows) and revokes the family, which by then holds the committed successor. With
+// the successor written after the spend's commit (as before), a revocation could
+// run in between and miss it: the leaked token's family kept a live member.
 import type { Clock } from "../platform/clock/clock.ts";
 import { randomUUID } from "node:crypto";
 import type { Runtime } from "../platform/runtime.ts";
@@ -11,9 +18,10 @@ import { tokenError } from "./token-errors.ts";
 export const REFRESH_TOKEN_LIFETIME_MS = 8 * 3600_000;
 
 type Deps = { db: Runtime["db"]; clock: Clock };
+type Writer = { db: Pick<Runtime["db"], "refreshToken">; clock: Clock };
 
-export async function createRefreshToken(options: Deps & { clientId: string; userId: string; scopes: string[]; familyId?: string }): Promise<string> {
-  const deps: Deps = options;
+export async function createRefreshToken(options: Writer & { clientId: string; userId: string; scopes: string[]; familyId?: string }): Promise<string> {
+  const deps: Writer = options;
   const token = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.refreshToken.create({
@@ -32,14 +40,20 @@ export async function rotateRefreshToken(options: Deps & { refreshToken: string;
   const row = await deps.db.refreshToken.findUnique({ where: { tokenHash: hashOpaqueValue(options.refreshToken) } });
   if (!row || row.clientId !== options.clientId) throw tokenError("invalid_grant", "The refresh token is invalid.");
   if (row.revokedAt) throw tokenError("invalid_grant", "The refresh token was revoked.");
-  const spent = await deps.db.refreshToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null, revokedAt: null }, data: { usedAt: now } });
-  if (spent.count === 0) {
+  const user = await deps.db.user.findUnique({ where: { id: row.userId } });
+  const outcome = await deps.db.$transaction(async (tx) => {
+    const spent = await tx.refreshToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null, revokedAt: null }, data: { usedAt: now } });
+    if (spent.count === 0) return { refused: "reused" as const };
+    // Spent either way: an expired token, or one of a user who may no longer sign in, has no successor.
+    if (row.expiresAt <= now) return { refused: "expired" as const };
+    if (!user?.canSignIn) return { refused: "user" as const };
+    return { next: await createRefreshToken({ db: tx, clock: deps.clock, clientId: row.clientId, userId: row.userId, scopes: row.scopes, familyId: row.familyId }) };
+  });
+  if (outcome.refused === "reused") {
     await deps.db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
     throw tokenError("invalid_grant", "The refresh token was already used; its family has been revoked.");
   }
-  if (row.expiresAt <= now) throw tokenError("invalid_grant", "The refresh token has expired.");
-  const user = await deps.db.user.findUnique({ where: { id: row.userId } });
-  if (!user?.canSignIn) throw tokenError("invalid_grant", "The user may no longer sign in.");
-  const next = await createRefreshToken({ ...deps, clientId: row.clientId, userId: row.userId, scopes: row.scopes, familyId: row.familyId });
-  return { userId: row.userId, scopes: row.scopes, refreshToken: next };
+  if (outcome.refused === "expired") throw tokenError("invalid_grant", "The refresh token has expired.");
+  if (outcome.refused === "user") throw tokenError("invalid_grant", "The user may no longer sign in.");
+  return { userId: row.userId, scopes: row.scopes, refreshToken: outcome.next! };
 }

@@ -35,7 +35,8 @@ export function resourceUri(name: ResourceName, env: Pick<Env, "BASE_URL" | "AUT
 export function audiencesForScopes(scopes: string[], env: Pick<Env, "BASE_URL" | "AUTH_URL">): string[] {
   const names = new Set<ResourceName>();
   for (const s of scopes) {
-    const r = SCOPE_RESOURCE[s];
+    // Own keys only: a client's scopes are configurable text, and `constructor` is not a resource.
+    const r = Object.hasOwn(SCOPE_RESOURCE, s) ? SCOPE_RESOURCE[s] : undefined;
     if (r) names.add(r);
   }
   return (["inbound", "account"] as const).filter((n) => names.has(n)).map((n) => resourceUri(n, env));

@@ -35,7 +35,10 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown;
+
+/** `nextHandler` stands in for Next (e.g. the tRPC route alone) behind the same request guard. */
+export async function startTestServer(options: { env?: Record<string, string>; nextHandler?: NodeHandler } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const logs = new CapturedLogs();
   const logger = createLogger({ level: "debug", destination: logs });
@@ -51,7 +54,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: url, DATABASE_URL: database.url, ...options.env });
   const keys = new SigningKeyStore({ db: database.db, clock });
   const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
-  const inner = createWorkbenchServer({ protocolApp: createProtocolApp(runtime) });
+  const inner = createWorkbenchServer({ env, protocolApp: createProtocolApp(runtime), nextHandler: options.nextHandler });
   handler = (req, res) => inner.emit("request", req, res);
 
   return {

@@ -17,6 +17,7 @@ import { parseScopeList } from "../../identity/token-request.schema.ts";
 import { verifyDevPassword } from "../../identity/verify-dev-password.ts";
 import { findUsersByName } from "../../identity/resolve-user-context.ts";
 import { applicationOrigins, isSecureOrigin } from "./account.ts";
+import { limitRequestBody } from "../limit-request-body.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
 
@@ -44,6 +45,12 @@ async function checkAuthorizeRequest(runtime: Runtime, input: Record<string, str
   };
 }
 
+/** The form's fields as own string properties (a field named __proto__ or toString stays a field; files are ignored). */
+async function readLoginForm(c: Context): Promise<Record<string, string | undefined>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
 function redirectWith(c: Context, uri: string, values: Record<string, string>) {
   const url = new URL(uri);
   for (const [k, v] of Object.entries(values)) if (v) url.searchParams.set(k, v);
@@ -60,6 +67,13 @@ async function issueCodeRedirect(runtime: Runtime, c: Context, checked: { params
   return redirectWith(c, checked.params.redirect_uri, { code, state: checked.params.state });
 }
 
+/** The login form posts a handful of short fields. */
+const MAX_LOGIN_FORM_BYTES = 16 * 1024;
+const limitLoginForm = limitRequestBody({
+  maxBytes: MAX_LOGIN_FORM_BYTES,
+  onTooLarge: (c) => c.html(renderAuthorizeError("The sign-in form was too large. Go back and try again."), 413),
+});
+
 export function authorizeApp(runtime: Runtime) {
   const app = new Hono();
 
@@ -72,8 +86,8 @@ export function authorizeApp(runtime: Runtime) {
     return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName }));
   });
 
-  app.post("/connect/authorize", requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogin(c) {
-    const form = (await c.req.parseBody()) as Record<string, string | undefined>;
+  app.post("/connect/authorize", limitLoginForm, requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogin(c) {
+    const form = await readLoginForm(c);
     const checked = await checkAuthorizeRequest(runtime, { ...form, response_type: "code" });
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
     if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }

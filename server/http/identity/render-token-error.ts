@@ -1,7 +1,11 @@
 // The token endpoint's wire format for errors: {error, error_description}
-// (platform-interface.md, "Token error"), 401 for invalid_client (with the RFC 6749
-// WWW-Authenticate challenge), 400 otherwise; unexpected errors a generic 500
-// with a traceId, never a stack.
+// (platform-interface.md, "Token error"), 401 for invalid_client, 400 otherwise;
+// unexpected errors a generic 500 with a traceId, never a stack.
+//
+// The 401's challenge (RFC 6749 5.2): a client that authenticated with HTTP Basic
+// gets `WWW-Authenticate: Basic`; one that sent its secret in the form
+// (client_secret_post) gets none, since no HTTP authentication scheme applies. A
+// Bearer challenge here made OAuth client libraries retry with a token.
 import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
@@ -10,10 +14,12 @@ import { isAppError } from "../../platform/errors.ts";
 export function renderTokenError(c: Context, error: unknown, logger: Logger): Response {
   c.header("cache-control", "no-store");
   if (isAppError(error)) {
-    if (error.status === 401) c.header("www-authenticate", 'Bearer error="invalid_client"');
+    if (error.status === 401 && usedHttpBasic(c)) c.header("www-authenticate", 'Basic realm="token", charset="UTF-8"');
     return c.json({ error: error.code, error_description: error.message }, error.status as 400 | 401);
   }
   const traceId = randomUUID();
   logger.error({ err: error, traceId, path: c.req.path }, "token endpoint failed");
   return c.json({ error: "server_error", error_description: `The request could not be completed (traceId ${traceId}).` }, 500);
 }
+
+const usedHttpBasic = (c: Context) => /^basic(\s|$)/i.test(c.req.header("authorization") ?? "");

@@ -112,7 +112,8 @@ describe("the token error table: every row", () => {
     expect(r.body.error).toBe(error);
     expect(typeof r.body.error_description).toBe("string");
     expect(r.body).not.toHaveProperty("access_token");
-    if (status === 401) expect(r.headers.get("www-authenticate")).toMatch(/invalid_client/);
+    // client_secret_post: no HTTP authentication scheme applies, so no challenge (RFC 6749 5.2).
+    if (status === 401) expect(r.headers.get("www-authenticate")).toBeNull();
   });
 
   it("a JSON body is refused with an OAuth error", async () => {
@@ -132,6 +133,39 @@ describe("the token error table: every row", () => {
     expect(r.body.error).toBe("invalid_request");
     const wrong = await cc({ client_secret: "partner-cad-secret-typo" });
     expect(JSON.stringify(wrong.body)).not.toContain("partner-cad-secret-typo");
+  });
+});
+
+describe("names taken from the request are own keys only", () => {
+  it.each(["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf", "__defineGetter__"])("grant_type=%s is unsupported_grant_type", async (grant) => {
+    const r = await cc({ grant_type: grant });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "unsupported_grant_type" });
+    expect(typeof r.body.error_description).toBe("string");
+  });
+
+  it("fields named like Object.prototype's members are ignored, not inherited", async () => {
+    const r = await cc({ scope: "agency.read", __proto__: "x", constructor: "y", toString: "z" });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe("client authentication challenge", () => {
+  it("HTTP Basic is invalid_client (401) with a Basic challenge, not Bearer", async () => {
+    const res = await fetch(`${s.url}/connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("partner-cad:partner-cad-secret").toString("base64")}` },
+      body: "grant_type=client_credentials&scope=agency.read",
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Basic /);
+    expect(await res.json()).toMatchObject({ error: "invalid_client" });
+  });
+
+  it("a wrong client_secret in the form is 401 without any challenge", async () => {
+    const r = await cc({ scope: "agency.read", client_secret: "wrong" });
+    expect(r.status).toBe(401);
+    expect(r.headers.get("www-authenticate")).toBeNull();
   });
 });
 

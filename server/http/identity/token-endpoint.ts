@@ -9,11 +9,13 @@ import { tokenError } from "../../identity/token-errors.ts";
 import { ZTokenRequest, type TTokenRequest } from "../../identity/token-request.schema.ts";
 import { renderTokenError } from "./render-token-error.ts";
 
-const GRANTS = {
-  client_credentials: issueClientCredentialsToken,
-  authorization_code: issueAuthorizationCodeTokens,
-  refresh_token: issueRefreshedTokens,
-} as const;
+// A Map, not an object: grant_type is the caller's text, and `toString` or
+// `constructor` must not find Object.prototype's members (they answered 200 and 500).
+const GRANTS = new Map([
+  ["client_credentials", issueClientCredentialsToken],
+  ["authorization_code", issueAuthorizationCodeTokens],
+  ["refresh_token", issueRefreshedTokens],
+]);
 
 /** application/x-www-form-urlencoded only; each parameter once, except `resource` (RFC 8707). */
 async function parseTokenForm(c: Context): Promise<TTokenRequest> {
@@ -22,22 +24,34 @@ async function parseTokenForm(c: Context): Promise<TTokenRequest> {
     throw tokenError("invalid_request", "The token endpoint accepts application/x-www-form-urlencoded form fields only.");
   }
   const params = new URLSearchParams(await c.req.text());
-  const fields: Record<string, unknown> = { resource: params.getAll("resource") };
+  const entries: Array<[string, unknown]> = [["resource", params.getAll("resource")]];
   for (const key of new Set(params.keys())) {
     if (key === "resource") continue;
     const values = params.getAll(key);
-    if (values.length > 1) throw tokenError("invalid_request", `The parameter ${key} must not be repeated.`);
-    fields[key] = values[0];
+    if (values.length > 1) throw tokenError("invalid_request", `The parameter ${key.slice(0, 64)} must not be repeated.`);
+    entries.push([key, values[0]]);
   }
+  // Own properties only (a field named __proto__ stays a field); the schema drops unknown ones.
+  const fields = Object.fromEntries(entries);
   const parsed = ZTokenRequest.safeParse(fields);
   if (!parsed.success) throw tokenError("invalid_request", "The token request is malformed.");
   return parsed.data;
 }
 
+/**
+ * Clients authenticate in the form (client_secret_post) or not at all (public
+ * PKCE clients), as discovery says. An Authorization header is a method this
+ * endpoint does not offer: invalid_client, with a Basic challenge for a Basic one.
+ */
+function refuseHeaderClientAuthentication(c: Context) {
+  if (c.req.header("authorization") === undefined) return;
+  throw tokenError("invalid_client", "Client authentication in the Authorization header is not supported: send client_id and client_secret as form fields (client_secret_post).");
+}
+
 function selectGrant(request: TTokenRequest) {
   if (!request.grant_type) throw tokenError("invalid_request", "grant_type is required.");
-  const grant = GRANTS[request.grant_type as keyof typeof GRANTS];
-  if (!grant) throw tokenError("unsupported_grant_type", `The grant_type ${request.grant_type} is not supported.`);
+  const grant = GRANTS.get(request.grant_type);
+  if (!grant) throw tokenError("unsupported_grant_type", `The grant_type ${request.grant_type.slice(0, 64)} is not supported.`);
   return grant;
 }
 
@@ -47,6 +61,7 @@ export function tokenEndpointApp(runtime: Runtime) {
   const limitBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "invalid_request", error_description: "The request body is too large." }, 413) });
   app.post("/connect/token", limitBody, async function handleTokenRequest(c) {
     try {
+      refuseHeaderClientAuthentication(c);
       const request = await parseTokenForm(c);
       const response = await selectGrant(request)({ ...runtime, request });
       c.header("cache-control", "no-store");
