@@ -68,8 +68,7 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
     const token = legacy ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacy.scope]) : await getServiceToken(runtime, row.agencyId, "Publisher");
     const body = row.body === null ? null : JSON.stringify(row.body);
     startedAt = runtime.clock.now();
-    const timeoutMs = Math.max(1, deps.timeoutMs - (performance.now() - attemptStarted));
-    result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, target: receiver.target, timeoutMs });
+    result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, target: receiver.target, timeoutMs: deps.timeoutMs, attemptStartedMs: attemptStarted });
   }
   const attempt: AttemptRecord = {
     attempt: row.attemptCount + 1, startedAt, durationMs: result.durationMs, url,

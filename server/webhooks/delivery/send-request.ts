@@ -45,6 +45,8 @@ export type SendRequestOptions = {
   target: OutboundTargetKind;
   /** The whole attempt's deadline: connect, send and the response read in full. */
   timeoutMs?: number;
+  /** When the attempt began (elapsedMs's scale), if before this call: the deadline counts from there. */
+  attemptStartedMs?: number;
   /** Elapsed-time source (performance.now): a duration, not a point in workbench time. */
   elapsedMs?: () => number;
 };
@@ -66,6 +68,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
   const elapsed = options.elapsedMs ?? (() => performance.now());
   const started = elapsed();
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const remainingMs = Math.max(1, timeoutMs - (started - (options.attemptStartedMs ?? started)));
   const { target } = options;
   const refusal = refusalOf(options.url, target);
   if (refusal) return Promise.resolve({ status: null, headers: null, bodyExcerpt: null, body: null, error: refusal, durationMs: 0, refused: true });
@@ -108,7 +111,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
     const deadline = setTimeout(() => {
       finish(status === null ? `timeout: no response within ${timeoutMs} ms` : `timeout: the response was not complete within ${timeoutMs} ms`);
       req.destroy();
-    }, timeoutMs);
+    }, remainingMs);
     req.on("error", (e) => finish(describeError(e), e instanceof OutboundRefusedError));
     req.end(options.body ?? undefined);
   });
