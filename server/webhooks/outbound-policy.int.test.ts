@@ -68,7 +68,7 @@ describe("at connect time (a stored URL whose name resolves to a forbidden addre
     cleanups.push(() => worker.stop());
     const attempted = waitForEvents("delivery:attempted", 1);
     await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: h.clock.now() }));
-    const [[attempt]] = await attempted;
+    const attempt = (await attempted)[0]![0];
     expect([attempt.status, attempt.error]).toEqual([null, REFUSED_LOOPBACK]);
     const recorded = await h.database.db.webhookAttempt.findFirstOrThrow();
     expect([recorded.status, recorded.error, recorded.url]).toEqual([null, REFUSED_LOOPBACK, `http://receiver.rebind.test:${server.port}/v3/incidents`]);
@@ -90,7 +90,7 @@ describe("at connect time (a stored URL whose name resolves to a forbidden addre
     cleanups.push(() => worker.stop());
     const attempted = waitForEvents("delivery:attempted", 1);
     await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: h.clock.now() }));
-    const [[attempt]] = await attempted;
+    const attempt = (await attempted)[0]![0];
     expect([attempt.status, attempt.error]).toEqual([200, null]);
     expect(server.connections).toBe(1);
   });
