@@ -31,7 +31,7 @@ const EnvSchema = z
      * insecure-dev beyond loopback, loopback in shared mode). Never link-local or cloud metadata.
      */
     OUTBOUND_ALLOW: z.string().max(8_000).default("").superRefine((text, ctx) => {
-      try { parseAllowList(text); } catch (e) { ctx.addIssue({ code: "custom", message: (e as Error).message }); }
+      try { parseAllowList(text); } catch (e) { ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^OUTBOUND_ALLOW: /, "") }); }
     }),
     PUBLIC_URL: url.optional(),
     AUTH_URL: url.optional(),

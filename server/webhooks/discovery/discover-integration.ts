@@ -39,9 +39,10 @@ export async function discoverIntegration(runtime: Runtime, integrationKey: stri
     let response = await get(credential);
     if (response.status === 401 || response.status === 403) response = await get((credential = "Publisher"));
     if (response.status !== 200) return { ...base, error: response.error ?? `GET /about answered HTTP ${response.status}` };
+    // A 200 whose body was cut short (past the read cap, or the deadline) is not a whole declaration.
+    if (response.error) return { ...base, error: `GET /about: ${response.error}` };
     let json: unknown;
     try {
-      if (response.error) throw new Error(response.error); // e.g. larger than the read cap: not a whole document
       json = JSON.parse(response.body ?? "");
     } catch {
       return { ...base, status: "rejected", credential, error: "GET /about did not answer JSON" };
