@@ -25,6 +25,7 @@ import { seedDatabase } from "../prisma/seed.ts";
 import { V3_FLAGS } from "../server/webhooks/contracts/v3/capabilities.schema.ts";
 import { startDeliveryWorker } from "../server/webhooks/delivery/delivery-worker.ts";
 import { sendRequest } from "../server/webhooks/delivery/send-request.ts";
+import { EMPTY_ALLOW_LIST } from "../server/platform/network/outbound-policy.ts";
 import { planDeliveriesOnChange } from "../server/webhooks/planning/plan-deliveries.ts";
 import { buildChange, buildSnapshot } from "../server/webhooks/testing/build-change.ts";
 import { webhookEvents } from "../server/webhooks/webhook-events.ts";
@@ -124,13 +125,16 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
   }
 }
 
+/** The engine's own path to a loopback insecure-dev receiver (policy checked, as deliveries are). */
+const LOOPBACK_DEV = { kind: "checked", insecureDev: true, policy: { mode: "local", allow: EMPTY_ALLOW_LIST } } as const;
+
 async function bareLoop(receiverUrl: string, seconds = 5) {
   const body = JSON.stringify({ label: "label 2" });
   const until = performance.now() + seconds * 1000;
   let sent = 0;
   await Promise.all(Array.from({ length: 64 }, async () => {
     while (performance.now() < until) {
-      const r = await sendRequest({ url: `${receiverUrl}/v3/incidents/${incidentId(1)}/label`, method: "PATCH", headers: { "content-type": "application/json", "service-request-id": "x", authorization: "Bearer x" }, body });
+      const r = await sendRequest({ url: `${receiverUrl}/v3/incidents/${incidentId(1)}/label`, method: "PATCH", headers: { "content-type": "application/json", "service-request-id": "x", authorization: "Bearer x" }, body, target: LOOPBACK_DEV });
       if (r.status === 200) sent++;
     }
   }));

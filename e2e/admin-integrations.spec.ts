@@ -11,6 +11,12 @@ test("admin: an integration's receiver URL is validated, saved with a rediscover
   await row.getByLabel("Receiver URL").fill("ftp://cad.example");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByRole("alert")).toContainText("http(s) URL");
+  // The outbound policy: one line in the form, nothing saved.
+  await row.getByLabel("Receiver URL").fill("http://10.0.0.5/hooks");
+  await row.getByLabel("insecure-dev").check();
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByRole("alert")).toContainText("refused: 10.0.0.5 is a private address; only hosts or ranges listed in OUTBOUND_ALLOW may be reached");
+  await row.getByLabel("insecure-dev").uncheck();
   await row.getByLabel("Receiver URL").fill("/receivers/central-ems/");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByRole("alert")).toHaveCount(0);

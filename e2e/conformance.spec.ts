@@ -29,6 +29,7 @@ test("a correct receiver passes every check from the Conformance page, with hist
   const { url } = await start(baseURL!);
   await page.goto("/conformance");
   await page.getByLabel(/Receiver URL/).fill(url);
+  await page.getByLabel(/insecure-dev/).check();
   await page.getByLabel(/Agency the receiver serves/).selectOption({ label: "North PSAP" });
   await page.getByRole("button", { name: "Run checks" }).click();
   await expect(page.getByTestId("run-verdict")).toHaveText("Passed", { timeout: 20_000 });
@@ -52,6 +53,7 @@ test("progress shows while a run is under way: pending checks and partly filled 
   const { url } = await start(baseURL!, { slowCreateMs: 400 });
   await page.goto("/conformance");
   await page.getByLabel(/Receiver URL/).fill(url);
+  await page.getByLabel(/insecure-dev/).check();
   await page.getByRole("button", { name: "Run checks" }).click();
   await expect(page.getByTestId("run-verdict")).toHaveText("Running…");
   await expect(page.getByTestId("check-delivery.closed")).toContainText("Pending");
@@ -66,6 +68,7 @@ test("a receiver answering 201 fails from the page with the reason and the risk"
   const { url } = await start(baseURL!, { answers201: true });
   await page.goto("/conformance");
   await page.getByLabel(/Receiver URL/).fill(url);
+  await page.getByLabel(/insecure-dev/).check();
   await page.getByRole("button", { name: "Run checks" }).click();
   await expect(page.getByTestId("run-verdict")).toHaveText("Failed", { timeout: 20_000 });
   await expect(page.getByTestId("check-delivery.exactly-200")).toContainText("POST /v3/incidents answered 201.");
@@ -75,7 +78,7 @@ test("a receiver answering 201 fails from the page with the reason and the risk"
 test("`workbench conformance`: exit 0 and JUnit for a correct receiver, exit 1 naming the fault otherwise", async ({ baseURL }, testInfo) => {
   const good = await start(baseURL!);
   const junit = testInfo.outputPath("conformance.xml");
-  const ok = await cli(["conformance", "--receiver", good.url, "--agency", NORTH_PSAP, "--junit", junit], baseURL!);
+  const ok = await cli(["conformance", "--receiver", good.url, "--insecure-dev", "--agency", NORTH_PSAP, "--junit", junit], baseURL!);
   expect(ok.code).toBe(0);
   expect(ok.stdout).toMatch(/^pass\s+token\.alg-none\s+answered 401$/m);
   expect(ok.stdout).toMatch(/PASSED: \d+ passed, 0 failed/);
@@ -83,7 +86,7 @@ test("`workbench conformance`: exit 0 and JUnit for a correct receiver, exit 1 n
   await good.close();
 
   const bad = await start(baseURL!, { acceptsAnyToken: true });
-  const failed = await cli(["conformance", "--receiver", bad.url, "--json"], baseURL!);
+  const failed = await cli(["conformance", "--receiver", bad.url, "--insecure-dev", "--json"], baseURL!);
   expect(failed.code).toBe(1);
   const run = JSON.parse(failed.stdout) as { status: string; reportUrl: string; results: Array<{ id: string; outcome: string; risk?: string }> };
   expect(run.status).toBe("failed");
@@ -95,6 +98,7 @@ test("a v2 receiver gets the v2 checks, shown the same way: pending v2 checks, g
   const v2 = (receiver = await startFixtureReceiver({ authUrl: baseURL!, agencyId: FIRE_AND_RESCUE, about: LEGACY_ABOUT, faults: { slowCreateMs: 300 } }));
   await page.goto("/conformance");
   await page.getByLabel(/Receiver URL/).fill(v2.url);
+  await page.getByLabel(/insecure-dev/).check();
   await page.getByLabel(/Agency the receiver serves/).selectOption({ label: "Fire and Rescue" });
   await page.getByRole("button", { name: "Run checks" }).click();
   // Once /about is read the pending list is the v2 plan's.
@@ -111,8 +115,24 @@ test("a v2 receiver gets the v2 checks, shown the same way: pending v2 checks, g
   expect(await report.text()).toContain("legacy v2 webhook contract (v2 checks)");
 
   const junit = testInfo.outputPath("conformance-v2.xml");
-  const ok = await cli(["conformance", "--receiver", v2.url, "--agency", FIRE_AND_RESCUE, "--junit", junit], baseURL!);
+  const ok = await cli(["conformance", "--receiver", v2.url, "--insecure-dev", "--agency", FIRE_AND_RESCUE, "--junit", junit], baseURL!);
   expect(ok.code).toBe(0);
   expect(ok.stdout).toMatch(/^pass\s+v2\.token\.alg-none\s+answered 401$/m);
   expect(await readFile(junit, "utf8")).toMatch(/<testsuite name="Token validation" tests="19" failures="0"/);
+});
+
+test("the outbound policy's refusal shows on the page and in the CLI as one line", async ({ page, baseURL }) => {
+  await page.goto("/conformance");
+  await page.getByLabel(/Receiver URL/).fill("http://169.254.169.254/latest");
+  await page.getByLabel(/insecure-dev/).check();
+  await page.getByRole("button", { name: "Run checks" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: /./ });
+  await expect(refusal).toHaveText("refused: 169.254.169.254 is a cloud-metadata address; outbound requests never go there, OUTBOUND_ALLOW or not");
+  const { url } = await start(baseURL!);
+  await page.getByLabel(/insecure-dev/).uncheck();
+  await page.getByLabel(/Receiver URL/).fill(url);
+  await page.getByRole("button", { name: "Run checks" }).click();
+  await expect(refusal).toHaveText(/^refused: http:\/\/127\.0\.0\.1:\d+ is plain http; HTTPS with a valid certificate is required/);
+  const refused = await cli(["conformance", "--receiver", url], baseURL!);
+  expect(refused.code).toBe(1);
 });

@@ -94,7 +94,7 @@ test("conformance --ephemeral runs the kit, writes JUnit, tears down and exits w
   const junit = path.join(os.tmpdir(), `conformance-${port}.xml`);
   const dirsBefore = ephemeralDirs();
   // Its own embedded receiver trusts it as issuer: the kit passes against it.
-  const run = cli("conformance", "--ephemeral", "--port", String(port), "--receiver", `http://localhost:${port}/receivers/north-psap`, "--junit", junit);
+  const run = cli("conformance", "--ephemeral", "--port", String(port), "--insecure-dev", "--receiver", `http://localhost:${port}/receivers/north-psap`, "--junit", junit);
   expect(run.status, run.stdout + run.stderr).toBe(0);
   expect(readFileSync(junit, "utf8")).toMatch(/<testsuites[^>]*failures="0"/);
   expect(await portOpen(`http://localhost:${port}`)).toBe(false);

@@ -4,7 +4,6 @@ import { p95 } from "./checks/delivery-checks.ts";
 import { declares, isV3Version, legacyMajorOf, ZAbout } from "./about.schema.ts";
 import { CONFORMANCE_CHECKS, LEGACY_CONFORMANCE_CHECKS, checksForVersion } from "./conformance-checks.ts";
 import { sharedDiscoveryChecks } from "./checks/discovery-checks.ts";
-import { normalizeReceiverUrl } from "./validate-receiver-url.ts";
 
 describe("verdict", () => {
   it("fails only on a failed or errored required check", () => {
@@ -54,17 +53,5 @@ describe("plan by declared version", () => {
       expect(new Set(plan.map((c) => c.id)).size).toBe(plan.length);
     }
     expect(LEGACY_CONFORMANCE_CHECKS.filter((c) => c.group === "tokens").map((c) => c.id).every((id) => id.startsWith("v2.token."))).toBe(true);
-  });
-});
-
-describe("receiver URL", () => {
-  it("https anywhere, http only on loopback; trailing slash dropped", () => {
-    expect(normalizeReceiverUrl("https://cad.example.com/hooks/")).toBe("https://cad.example.com/hooks");
-    expect(normalizeReceiverUrl("http://localhost:3800/receivers/north-psap")).toBe("http://localhost:3800/receivers/north-psap");
-    expect(normalizeReceiverUrl("http://127.0.0.5:8080")).toBe("http://127.0.0.5:8080");
-    expect(normalizeReceiverUrl("http://[::1]:8080/")).toBe("http://[::1]:8080");
-    for (const bad of ["http://cad.example.com/hooks", "ftp://localhost/x", "not a url", "https://u:p@cad.example.com", "https://cad.example.com/?a=1"]) {
-      expect(() => normalizeReceiverUrl(bad)).toThrow(expect.objectContaining({ code: "ValidationFailed", status: 400 }));
-    }
   });
 });

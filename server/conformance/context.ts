@@ -5,6 +5,7 @@ import type { Clock, WorkbenchClock } from "../platform/clock/clock.ts";
 import type { Env } from "../platform/env.ts";
 import type { SigningKeyStore } from "../identity/signing-keys.ts";
 import { TokenForge } from "./forge-tokens.ts";
+import type { OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
 import { sendToReceiver, type ReceiverRequest, type ReceiverResponse } from "./receiver-http.ts";
 import type { SampleDeps } from "./sample-incidents.ts";
 import type { TAbout } from "./about.schema.ts";
@@ -42,6 +43,8 @@ export type ConformanceContext = {
 
 export type ContextOptions = {
   receiverUrl: string;
+  /** The outbound policy's target (embedded, or checked with insecure-dev or not). */
+  target: OutboundTargetKind;
   agency: { id: string; displayName: string };
   otherAgencyId: string;
   keys: SigningKeyStore;
@@ -50,12 +53,12 @@ export type ContextOptions = {
 };
 
 export function createConformanceContext(options: ContextOptions): ConformanceContext {
-  const { receiverUrl, agency, otherAgencyId, keys, clock, env } = options;
+  const { receiverUrl, target, agency, otherAgencyId, keys, clock, env } = options;
   const state: RunState = { latenciesMs: [] };
   return {
     receiverUrl, agency, otherAgencyId, clock, state,
     tokens: new TokenForge({ keys, clock, env, agencyId: agency.id }),
     samples: { now: () => clock.now(), portalUrl: env.PORTAL_URL, agency },
-    send: (request) => sendToReceiver({ receiverUrl, clock, request }),
+    send: (request) => sendToReceiver({ receiverUrl, target, clock, request }),
   };
 }

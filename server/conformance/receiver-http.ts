@@ -1,12 +1,15 @@
-// The kit's HTTP client towards the receiver under test. Like the engine's
-// deliverer: a timeout, `redirect: 'manual'` (a redirect is an answer, not a
-// hop to follow), and a result record (status, timing, body excerpt) the report
-// shows as-is. A network failure is an answer too (status 0), never a throw.
+// The kit's HTTP client towards the receiver under test: the engine's own
+// sender (send-request.ts), so the same outbound policy (checked on the URL and
+// on every resolved address), the same total deadline and bounded read, and
+// redirects never followed (a redirect is an answer, not a hop). A result record
+// (status, timing, body excerpt) the report shows as-is; a network failure or a
+// policy refusal is an answer too (status 0), never a throw.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../platform/clock/clock.ts";
+import { REQUEST_TIMEOUT_MS as ENGINE_TIMEOUT_MS, sendRequest, type OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
 
-/** Longer than any sane receiver needs; the engine's own delivery timeout is of the same order. */
-export const REQUEST_TIMEOUT_MS = 10_000;
+/** The engine's own delivery timeout: a total deadline per request. */
+export const REQUEST_TIMEOUT_MS = ENGINE_TIMEOUT_MS;
 const EXCERPT_CHARS = 300;
 
 export type ReceiverRequest = {
@@ -30,8 +33,8 @@ export type ReceiverResponse = {
   requestId?: string;
 };
 
-export async function sendToReceiver(options: { receiverUrl: string; clock: Clock; request: ReceiverRequest }): Promise<ReceiverResponse> {
-  const { receiverUrl, clock, request } = options;
+export async function sendToReceiver(options: { receiverUrl: string; target: OutboundTargetKind; clock: Clock; request: ReceiverRequest }): Promise<ReceiverResponse> {
+  const { receiverUrl, target, clock, request } = options;
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.token !== null) headers.authorization = `Bearer ${request.token}`;
   if (request.body !== undefined) headers["content-type"] = "application/json";
@@ -41,32 +44,21 @@ export async function sendToReceiver(options: { receiverUrl: string; clock: Cloc
     headers["service-request-id"] = requestId;
     headers["service-request-timestamp"] = request.event.timestamp ?? clock.now().toISOString();
   }
-  const started = performance.now();
-  try {
-    const res = await fetch(`${receiverUrl}${request.path}`, {
-      method: request.method,
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await res.text();
-    const ms = Math.round(performance.now() - started);
-    let json: unknown;
-    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-    return { status: res.status, ms, bodyExcerpt: text.slice(0, EXCERPT_CHARS), json, requestId };
-  } catch (error) {
-    const ms = Math.round(performance.now() - started);
-    return { status: 0, ms, bodyExcerpt: "", networkError: describeNetworkError(error), requestId };
-  }
+  const result = await sendRequest({
+    url: `${receiverUrl}${request.path}`, method: request.method, headers, target, timeoutMs: REQUEST_TIMEOUT_MS,
+    body: request.body === undefined ? null : JSON.stringify(request.body),
+  });
+  if (result.status === null) return { status: 0, ms: result.durationMs, bodyExcerpt: "", networkError: describeNetworkError(result.error), requestId };
+  const text = result.body ?? "";
+  let json: unknown;
+  try { json = text && !result.error ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  return { status: result.status, ms: result.durationMs, bodyExcerpt: text.slice(0, EXCERPT_CHARS), json, requestId };
 }
 
-function describeNetworkError(error: unknown): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === "TimeoutError") return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-  if (e.cause?.code) return `${e.cause.code}${e.cause.message ? ` (${e.cause.message})` : ""}`;
-  if (e.cause?.message) return e.cause.message; // e.g. "bad port": fetch refuses ports like 9 or 6000
-  return e.message ?? String(error);
+function describeNetworkError(error: string | null): string {
+  const timeout = /^timeout: no response within (\d+) ms/.exec(error ?? "");
+  if (timeout) return `no answer within ${Number(timeout[1]) / 1000} s`;
+  return error ?? "no answer";
 }
 
 /** "answered 201" / "did not answer: ECONNREFUSED" — for reasons in the report. */

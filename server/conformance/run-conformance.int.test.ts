@@ -17,9 +17,9 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server.close(); });
 afterEach(async () => { await receiver?.close(); receiver = undefined; });
 
-/** Runs the whole kit against a URL and returns the persisted run. */
+/** Runs the whole kit against a URL (fixtures on loopback: insecure-dev) and returns the persisted run. */
 export async function runKit(receiverUrl: string, agencyId?: string): Promise<ConformanceRunView> {
-  const { id, done } = await startConformanceRun(server.runtime, { receiverUrl, agencyId });
+  const { id, done } = await startConformanceRun(server.runtime, { receiverUrl, agencyId, insecureDev: true });
   await done;
   return getConformanceRun({ db: server.runtime.db, clock: server.runtime.clock, id });
 }

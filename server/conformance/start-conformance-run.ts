@@ -11,7 +11,9 @@ import { checksForVersion } from "./conformance-checks.ts";
 import { conformanceEvents } from "./conformance-events.ts";
 import { createConformanceContext } from "./context.ts";
 import { runChecks } from "./run-checks.ts";
-import { normalizeReceiverUrl } from "./validate-receiver-url.ts";
+import { outboundPolicyOf } from "../platform/network/outbound-lookup.ts";
+import type { OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
+import { validateReceiverUrl } from "../webhooks/validate-receiver-url.ts";
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env" | "logger">;
 
@@ -20,15 +22,25 @@ const FALLBACK_OTHER_AGENCY = "0b0c5b52-1c0e-4a57-9a57-0000000000ff";
 /** workbench-decisions.md seed: North PSAP, the default when nothing names the agency. */
 export const DEFAULT_AGENCY_ID = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 
-export async function startConformanceRun(deps: Deps, input: { receiverUrl: string; agencyId?: string }): Promise<{ id: string; done: Promise<"passed" | "failed" | "error"> }> {
-  const receiverUrl = normalizeReceiverUrl(input.receiverUrl);
+/**
+ * `insecureDev`: the receiver may be plain http or self-signed — loopback only, or a host in
+ * OUTBOUND_ALLOW (the outbound policy, the same as deliveries'). A URL naming one of this
+ * workbench's embedded receivers runs against it on PUBLIC_URL, as deliveries do.
+ */
+export async function startConformanceRun(deps: Deps, input: { receiverUrl: string; agencyId?: string; insecureDev?: boolean }): Promise<{ id: string; done: Promise<"passed" | "failed" | "error"> }> {
+  const insecureDev = input.insecureDev ?? false;
+  const valid = await validateReceiverUrl({ input: input.receiverUrl, insecureDev, env: deps.env, field: "receiverUrl" });
+  const receiverUrl = valid.url;
+  const target: OutboundTargetKind = valid.kind === "embedded"
+    ? { kind: "embedded", insecureDev: insecureDev || deps.env.PUBLIC_URL.startsWith("http:") }
+    : { kind: "checked", insecureDev, policy: outboundPolicyOf(deps.env) };
   const agency = await resolveAgency(deps, receiverUrl, input.agencyId);
   const other = await deps.db.agency.findFirst({ where: { id: { not: agency.id } }, orderBy: { id: "asc" }, select: { id: true } });
   const id = randomUUID();
   await deps.db.conformanceRun.create({
     data: { id, receiverUrl, agencyId: agency.id, status: "running", startedAt: deps.clock.now(), clockOffsetMs: BigInt(deps.clock.offsetMs) },
   });
-  const ctx = createConformanceContext({ receiverUrl, agency, otherAgencyId: other?.id ?? FALLBACK_OTHER_AGENCY, keys: deps.keys, clock: deps.clock, env: deps.env });
+  const ctx = createConformanceContext({ receiverUrl, target, agency, otherAgencyId: other?.id ?? FALLBACK_OTHER_AGENCY, keys: deps.keys, clock: deps.clock, env: deps.env });
   const done = execute(deps, id, ctx);
   return { id, done };
 }

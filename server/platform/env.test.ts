@@ -30,6 +30,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ ALLOWED_HOSTS: " WB.example.test:8443, ,proxy.local" }).ALLOWED_HOSTS).toEqual(["wb.example.test:8443", "proxy.local"]);
   });
 
+  it("reads OUTBOUND_ALLOW into its entries, empty by default, and refuses a bad or never-allowed entry", () => {
+    expect(parseEnv({}).OUTBOUND_ALLOW).toEqual([]);
+    expect(parseEnv({ OUTBOUND_ALLOW: " cad.lab , 10.0.0.0/8,*.corp.example " }).OUTBOUND_ALLOW).toEqual(["cad.lab", "10.0.0.0/8", "*.corp.example"]);
+    expect(() => parseEnv({ OUTBOUND_ALLOW: "10.0.0.0/40" })).toThrow('OUTBOUND_ALLOW: "10.0.0.0/40" has a bad prefix length (0–32)');
+    expect(() => parseEnv({ OUTBOUND_ALLOW: "169.254.169.254" })).toThrow("is a cloud-metadata address, which is never allowed");
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });

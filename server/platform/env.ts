@@ -3,6 +3,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost } from "./network/loopback.ts";
+import { parseAllowList } from "./network/outbound-policy.ts";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 
@@ -24,6 +25,14 @@ const EnvSchema = z
     WORKBENCH_ACCESS: z.enum(["auto", "shared"]).default("auto"),
     /** Extra host names (comma-separated, optionally with :port) the server answers besides its own origins. */
     ALLOWED_HOSTS: z.string().default(""),
+    /**
+     * Outbound allow-list (comma-separated host names, *.suffix, IP addresses, CIDRs): what
+     * integrations and conformance runs may reach beyond the default policy (private ranges,
+     * insecure-dev beyond loopback, loopback in shared mode). Never link-local or cloud metadata.
+     */
+    OUTBOUND_ALLOW: z.string().max(8_000).default("").superRefine((text, ctx) => {
+      try { parseAllowList(text); } catch (e) { ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^OUTBOUND_ALLOW: /, "") }); }
+    }),
     PUBLIC_URL: url.optional(),
     AUTH_URL: url.optional(),
     BASE_URL: url.optional(),
@@ -63,12 +72,17 @@ const EnvSchema = z
       PORTAL_URL: e.PORTAL_URL ?? publicUrl,
       DATA_DIR: path.resolve(e.DATA_DIR),
       /** `local`: loopback only, no sign-in. `shared`: reachable beyond loopback, every dashboard call signed in. */
-      ACCESS_MODE: (e.WORKBENCH_ACCESS === "shared" || !isLoopbackHost(e.HOST) ? "shared" : "local"),
+      ACCESS_MODE: accessModeOf(e.WORKBENCH_ACCESS, e.HOST),
       ALLOWED_HOSTS: e.ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+      OUTBOUND_ALLOW: parseAllowList(e.OUTBOUND_ALLOW).entries,
     };
   });
 
 export type AccessMode = "local" | "shared";
+
+function accessModeOf(access: "auto" | "shared", host: string): AccessMode {
+  return access === "shared" || !isLoopbackHost(host) ? "shared" : "local";
+}
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -1,16 +1,43 @@
 // {receiver_url} of an integration. A stored path ("/receivers/north-psap")
 // names an embedded receiver on this workbench's own origin (PUBLIC_URL);
-// anything else is the absolute URL an integrator registered.
+// anything else is the absolute URL an integrator registered, reached under the
+// outbound policy (platform/network/outbound-policy.ts).
+import type { Env } from "../platform/env.ts";
+import { isLoopbackHost } from "../platform/network/loopback.ts";
+import { outboundPolicyOf } from "../platform/network/outbound-lookup.ts";
+import type { OutboundTargetKind } from "./delivery/send-request.ts";
+
+/** A stored path of an embedded receiver: /receivers/{key}. */
+const EMBEDDED_PATH = /^\/receivers\/([A-Za-z0-9_-]{1,64})$/;
+
 export function resolveReceiverUrl(stored: string, publicUrl: string): string {
   const base = stored.startsWith("/") ? `${publicUrl.replace(/\/+$/, "")}${stored}` : stored;
   return base.replace(/\/+$/, "");
 }
 
-/** Delivery requires HTTPS unless the integration is marked insecure-dev (workbench-decisions.md, Origins). */
-export function refuseInsecureTarget(url: string, insecureDev: boolean): string | null {
-  const protocol = new URL(url).protocol;
-  if (protocol === "https:") return null;
-  if (protocol === "http:" && insecureDev) return null;
-  if (protocol === "http:") return `refused: ${url.split("/").slice(0, 3).join("/")} is plain http; HTTPS with a valid certificate is required unless the integration is marked insecure-dev`;
-  return `refused: unsupported scheme ${protocol}`;
+/** Whether a stored receiver URL is one of this workbench's embedded receivers (delivered to on PUBLIC_URL, outside the outbound policy). */
+export function isEmbeddedReceiver(stored: string): boolean {
+  return EMBEDDED_PATH.test(stored);
+}
+
+/**
+ * The embedded receiver key an absolute URL names when it is on this workbench's own origin
+ * (PUBLIC_URL) — `integrations list` prints the embedded receivers that way — else null. With a
+ * loopback PUBLIC_URL, any loopback name on the same scheme and port is the same origin
+ * (localhost and 127.0.0.1 are one server).
+ */
+export function embeddedReceiverKeyOf(url: URL, publicUrl: string): string | null {
+  const own = new URL(publicUrl);
+  const sameOrigin = url.origin === own.origin
+    || (url.protocol === own.protocol && url.port === own.port && isLoopbackHost(url.hostname) && isLoopbackHost(own.hostname));
+  if (!sameOrigin || url.search || url.hash || url.username || url.password) return null;
+  const ownPath = own.pathname.replace(/\/+$/, "");
+  if (!url.pathname.startsWith(`${ownPath}/`)) return null;
+  return EMBEDDED_PATH.exec(url.pathname.slice(ownPath.length).replace(/\/+$/, ""))?.[1] ?? null;
+}
+
+/** Where an integration's requests go, and under which rules: embedded (PUBLIC_URL, trusted) or checked by the outbound policy. */
+export function receiverTarget(stored: string, insecureDev: boolean, env: Pick<Env, "PUBLIC_URL" | "ACCESS_MODE" | "OUTBOUND_ALLOW">): { baseUrl: string; target: OutboundTargetKind } {
+  const baseUrl = resolveReceiverUrl(stored, env.PUBLIC_URL);
+  return { baseUrl, target: isEmbeddedReceiver(stored) ? { kind: "embedded", insecureDev } : { kind: "checked", insecureDev, policy: outboundPolicyOf(env) } };
 }

@@ -14,6 +14,7 @@ export function ConformanceConsole() {
   const directory = useQuery(trpc.directory.list.queryOptions());
   const [receiverUrl, setReceiverUrl] = useState("");
   const [agencyId, setAgencyId] = useState("");
+  const [insecureDev, setInsecureDev] = useState(false);
   const [selected, setSelected] = useState<string | undefined>();
   const start = useMutation(
     trpc.conformance.start.mutationOptions({
@@ -26,7 +27,7 @@ export function ConformanceConsole() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    start.mutate({ receiverUrl, agencyId: agencyId || undefined });
+    start.mutate({ receiverUrl, agencyId: agencyId || undefined, insecureDev });
   };
 
   return (
@@ -48,6 +49,10 @@ export function ConformanceConsole() {
             </p>
           )}
         </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={insecureDev} onChange={(e) => setInsecureDev(e.target.checked)} />
+          <span>insecure-dev <span className="text-slate-500">(plain http and self-signed certificates; loopback, or hosts the operator allows)</span></span>
+        </label>
         <div>
           <label htmlFor="agency" className="text-sm font-medium">Agency the receiver serves <span className="font-normal text-slate-500">(token audience)</span></label>
           <select id="agency" value={agencyId} onChange={(e) => setAgencyId(e.target.value)} className={`${input} mt-1`}>

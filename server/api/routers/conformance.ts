@@ -11,7 +11,7 @@ export const conformanceRouter = createTRPCRouter({
   /** The checks a run makes, in order (ids, groups, titles, required). */
   checks: publicProcedure.query(() => CONFORMANCE_CHECKS.map(({ id, group, title, required }) => ({ id, group, title, required }))),
   start: publicProcedure
-    .input(z.object({ receiverUrl: z.string().min(1).max(2000), agencyId: z.uuid().optional() }))
+    .input(z.object({ receiverUrl: z.string().min(1).max(2000), agencyId: z.uuid().optional(), insecureDev: z.boolean().default(false) }))
     .mutation(async ({ ctx, input }) => {
       const { id } = await startConformanceRun(ctx, input);
       return { id };

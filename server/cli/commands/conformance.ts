@@ -1,4 +1,4 @@
-// `workbench conformance --receiver URL [--agency ID] [--junit FILE] [--json]`:
+// `workbench conformance --receiver URL [--insecure-dev] [--agency ID] [--junit FILE] [--json]`:
 // asks the running workbench to run the kit (only it can sign tokens the
 // receiver's JWKS lookup accepts), follows the run, prints a table (or the run
 // as JSON), and exits 0 only when every required check passed.
@@ -15,7 +15,7 @@ import { renderRunTable } from "../../conformance/render-run-table.ts";
 
 const POLL_MS = 250;
 
-type Options = { receiver: string; agency?: string; junit?: string; ephemeral?: boolean; port?: string };
+type Options = { receiver: string; agency?: string; junit?: string; insecureDev: boolean; ephemeral?: boolean; port?: string };
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
 export function registerConformanceCommands(program: Command, run: Run) {
@@ -24,7 +24,8 @@ export function registerConformanceCommands(program: Command, run: Run) {
     .description(
       "check a webhook receiver against the v3 contract, or v2 when its /about declares 2.x (discovery, token validation, delivery semantics)",
     )
-    .requiredOption("--receiver <url>", "the receiver's base URL ({receiver_url}); https, or http on loopback")
+    .requiredOption("--receiver <url>", "the receiver's base URL ({receiver_url}); https with a valid certificate unless --insecure-dev")
+    .option("--insecure-dev", "allow plain http and self-signed certificates (loopback, or hosts in the workbench's OUTBOUND_ALLOW)", false)
     .option(
       "--agency <id>",
       "the agency the receiver serves (token audience); default: its integration's agency, else North PSAP",
@@ -57,7 +58,7 @@ export function registerConformanceCommands(program: Command, run: Run) {
 }
 
 async function runConformance(client: WorkbenchClient, baseUrl: string, options: Options, mode: OutputMode) {
-  const { id } = await client.conformance.start.mutate({ receiverUrl: options.receiver, agencyId: options.agency });
+  const { id } = await client.conformance.start.mutate({ receiverUrl: options.receiver, agencyId: options.agency, insecureDev: options.insecureDev });
   const live = !mode.json && process.stderr.isTTY;
   let result = await client.conformance.get.query({ id });
   while (result.status === "running") {

@@ -35,7 +35,7 @@ export function registerWebhookCommands(program: Command, run: Run) {
     .command("set <key>")
     .description("point an integration at a receiver (absolute URL, or a path on this workbench), then rediscover it")
     .requiredOption("--url <url>", "the receiver's {receiver_url}")
-    .option("--insecure-dev", "allow plain http and invalid certificates (development only)", false)
+    .option("--insecure-dev", "allow plain http and invalid certificates (loopback, or hosts in the workbench's OUTBOUND_ALLOW)", false)
     .action((key: string, opts: { url: string; insecureDev: boolean }) =>
       run(async (client, mode) => {
         const result = await client.integrations.set.mutate({ key, url: opts.url, insecureDev: opts.insecureDev });

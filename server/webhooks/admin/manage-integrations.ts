@@ -5,11 +5,16 @@ import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../platform/runtime.ts";
 import { discoverIntegration, type DiscoveryResult } from "../discovery/discover-integration.ts";
 import { resolveReceiverUrl } from "../receiver-url.ts";
+import { validateReceiverUrl } from "../validate-receiver-url.ts";
 
 export const ZSetIntegrationInput = z.object({
   key: z.string().min(1),
-  /** An absolute http(s) URL, or a path on this workbench (e.g. /receivers/north-psap). */
-  url: z.string().refine((u) => u.startsWith("/") || /^https?:\/\/[^/]+/.test(u), "must be an http(s) URL or a path starting with /").transform((u) => u.replace(/\/+$/, "")),
+  /**
+   * An absolute http(s) URL the outbound policy allows, or this integration's embedded receiver:
+   * its path (/receivers/north-psap) or that path's absolute URL on this workbench's origin.
+   * Checked by validateReceiverUrl (one-line refusals), not here.
+   */
+  url: z.string().min(1).max(2_000),
   insecureDev: z.boolean().default(false),
 });
 
@@ -38,8 +43,15 @@ async function requireIntegration(runtime: Runtime, key: string) {
 /** Points an integration at a receiver, then rediscovers it at once. */
 export async function setIntegration(options: { runtime: Runtime; input: z.input<typeof ZSetIntegrationInput> }): Promise<DiscoveryResult> {
   const input = ZSetIntegrationInput.parse(options.input);
+  const { env } = options.runtime;
   await requireIntegration(options.runtime, input.key);
-  await options.runtime.db.integration.update({ where: { key: input.key }, data: { receiverUrl: input.url, insecureDev: input.insecureDev } });
+  const target = await validateReceiverUrl({ input: input.url, insecureDev: input.insecureDev, env, field: "url", embeddedKey: input.key });
+  // An embedded receiver is stored as its path (what marks it embedded: its /about, its
+  // deliveries on PUBLIC_URL), insecure-dev when PUBLIC_URL itself is plain http, as seeded.
+  const data = target.kind === "embedded"
+    ? { receiverUrl: target.path, insecureDev: input.insecureDev || env.PUBLIC_URL.startsWith("http:") }
+    : { receiverUrl: target.url, insecureDev: input.insecureDev };
+  await options.runtime.db.integration.update({ where: { key: input.key }, data });
   return discoverIntegration(options.runtime, input.key);
 }
 

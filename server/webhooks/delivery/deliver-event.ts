@@ -3,14 +3,14 @@
 // Headers per platform-interface.md "Events": Service-Request-Id and
 // Service-Request-Timestamp, both fixed when the event was produced.
 import type { Runtime } from "../../platform/runtime.ts";
-import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
+import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
 import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
 import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
 import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
-import { sendRequest, type SendResult } from "./send-request.ts";
+import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
 import { dispatcherFaultAt } from "../../receiver/faults.ts";
 import { legacyCredential } from "./legacy-credential.ts";
@@ -28,6 +28,9 @@ export type DeliverDeps = { runtime: Runtime; workerId: string; targets: Deliver
 export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, attempted: () => void = () => {}): Promise<void> {
   const { runtime } = deps;
   const ref: DeliveryRef = { deliveryId: row.id.toString(), requestId: row.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: row.method, path: row.path };
+  // The attempt's whole deadline runs from here (claim → send → response read): the worker
+  // starts a claimed head only while its lease still covers timeoutMs (delivery-worker.ts).
+  const attemptStarted = performance.now();
   const now = runtime.clock.now();
   if (isExpired(row.producedAt, now)) return finish(deps, row, ref, attempted, null, { state: "expired" });
 
@@ -38,7 +41,8 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
     return finish(deps, row, ref, attempted, null, { state: "pending", retryAt: new Date(retryAt) });
   }
 
-  const url = resolveReceiverUrl(target.receiverUrl, runtime.env.PUBLIC_URL) + row.path;
+  const receiver = receiverTarget(target.receiverUrl, target.insecureDev, runtime.env);
+  const url = receiver.baseUrl + row.path;
   // Issue 8: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
   const legacy = legacyCredential(row.method, row.path);
   const headers: Record<string, string> = legacy ? legacy.headers : {
@@ -47,27 +51,28 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
     "service-request-timestamp": row.producedAt.toISOString(),
     "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
   };
-  const refusal = refuseInsecureTarget(url, target.insecureDev);
+  // Refused by the outbound policy (the URL as written; resolved addresses are checked when connecting).
+  const refusal = refusalOf(url, receiver.target);
   // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
   // for the network between the platform and an external receiver: the request is not sent.
   const networkFault = refusal ? "ok" : dispatcherFaultAt(target.dispatcherFault, runtime.clock.nowMs());
   let result: SendResult;
   let startedAt = runtime.clock.now();
   if (refusal) {
-    result = { status: null, headers: null, bodyExcerpt: null, error: refusal, durationMs: 0 };
+    result = { status: null, headers: null, bodyExcerpt: null, body: null, error: refusal, durationMs: 0, refused: true };
   } else if (networkFault !== "ok") {
     result = networkFault === "refused"
-      ? { status: null, headers: null, bodyExcerpt: null, error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", durationMs: 0 }
-      : { status: null, headers: null, bodyExcerpt: null, error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`, durationMs: deps.timeoutMs };
+      ? { status: null, headers: null, bodyExcerpt: null, body: null, error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", durationMs: 0 }
+      : { status: null, headers: null, bodyExcerpt: null, body: null, error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`, durationMs: deps.timeoutMs };
   } else {
     const token = legacy ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacy.scope]) : await getServiceToken(runtime, row.agencyId, "Publisher");
     const body = row.body === null ? null : JSON.stringify(row.body);
     startedAt = runtime.clock.now();
-    result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, allowInvalidCertificate: target.insecureDev, timeoutMs: deps.timeoutMs });
+    result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, target: receiver.target, timeoutMs: deps.timeoutMs, attemptStartedMs: attemptStarted });
   }
   const attempt: AttemptRecord = {
     attempt: row.attemptCount + 1, startedAt, durationMs: result.durationMs, url,
-    requestHeaders: refusal ? headers : { ...headers, authorization: "Bearer [redacted]" },
+    requestHeaders: result.refused ? headers : { ...headers, authorization: "Bearer [redacted]" },
     status: result.status, responseHeaders: result.headers, bodyExcerpt: result.bodyExcerpt,
     error: result.error ?? (result.status !== 200 ? `HTTP ${result.status}: only 200 accepts a delivery` : null),
   };

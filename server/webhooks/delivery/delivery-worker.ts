@@ -29,7 +29,7 @@ export type DeliveryWorkerOptions = {
    */
   prefetch?: number;
   timeoutMs?: number;
-  /** A claim older than this, in real time (not the workbench clock), is taken to be from a dead worker and re-claimed. Must exceed timeoutMs. */
+  /** A claim older than this, in real time (not the workbench clock), is taken to be from a dead worker and re-claimed. Must exceed timeoutMs (checked). */
   leaseMs?: number;
   /** Safety re-poll in case a notification was lost (listener reconnecting). */
   maxSleepMs?: number;
@@ -41,6 +41,9 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   const prefetch = options.prefetch ?? Math.ceil(concurrency / 2);
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? timeoutMs + 20_000;
+  // An attempt is bounded by timeoutMs in total (send-request.ts: connect, send, the whole
+  // response), counted from its start; a head starts only while its lease covers that (below).
+  if (!(leaseMs > timeoutMs)) throw new Error(`delivery worker: leaseMs (${leaseMs}) must exceed timeoutMs (${timeoutMs})`);
   const maxSleepMs = options.maxSleepMs ?? 30_000;
   const targets = createDeliveryTargetLoader(runtime.db);
   const deps = { runtime, workerId, targets, timeoutMs };

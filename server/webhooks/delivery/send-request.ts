@@ -1,29 +1,53 @@
 // One outbound HTTP request, recorded as the dashboard shows it (CONTRIBUTING.md,
-// 'Transactional outbox'): a 10 s timeout, redirects never followed (a 3xx is just a failed
-// delivery), connection and TLS errors captured as text. node:http(s) rather
-// than fetch: it lets an insecure-dev integration skip certificate checks per
-// request (fetch needs undici's Agent for that) and msw intercepts it in tests.
+// 'Transactional outbox'): redirects never
+// followed (a 3xx is just a failed delivery), connection and TLS errors captured
+// as text. Used by deliveries, /about discovery and the conformance kit.
+//
+// - A TOTAL deadline (connect + send + the whole response), not an idle timeout:
+//   a receiver trickling a byte a second kept an idle-timed attempt open past its
+//   delivery lease, and a second worker then sent the same head beside it.
+// - A bounded read: at most RESPONSE_BODY_CAP_BYTES of the body are read; past
+//   that the socket is destroyed and the result says so.
+// - The outbound policy (platform/network/outbound-policy.ts) for a user-given
+//   URL: checked on the URL before the request, and on every resolved address in
+//   the socket's lookup, so a refused target is never connected to. The embedded
+//   receivers (on PUBLIC_URL, the operator's own origin) go without it.
+// node:http(s) rather than fetch: per-request certificate checks and lookup, and
+// msw intercepts it in tests.
 import http from "node:http";
 import https from "node:https";
+import { policyLookup, OutboundRefusedError } from "../../platform/network/outbound-lookup.ts";
+import { refuseOutbound, refusePlainHttp, type OutboundPolicy } from "../../platform/network/outbound-policy.ts";
 
 export const REQUEST_TIMEOUT_MS = 10_000;
+export const RESPONSE_BODY_CAP_BYTES = 64 * 1024;
 const BODY_EXCERPT_CHARS = 2_000;
 
+type Agents = { http: http.Agent; https: https.Agent; httpsInsecure: https.Agent };
 // Keep-alive pools: a lane's next event reuses the connection of the last one.
-const agents = {
+const newAgents = (): Agents => ({
   http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
   https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
   httpsInsecure: new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false }),
-};
+});
+const embeddedAgents = newAgents();
+// Checked connections never share a pool with the embedded ones, nor with another policy's:
+// a pooled socket was checked against the policy it was opened under.
+const checkedAgents = new WeakMap<OutboundPolicy, Agents>();
+
+/** Where a request goes: the workbench's own embedded receivers, or a user-given URL under the policy. */
+export type OutboundTargetKind = { kind: "embedded"; insecureDev: boolean } | { kind: "checked"; insecureDev: boolean; policy: OutboundPolicy };
 
 export type SendRequestOptions = {
   url: string;
   method: string;
   headers: Record<string, string>;
   body: string | null;
-  /** Only for insecure-dev integrations: accept any certificate. */
-  allowInvalidCertificate?: boolean;
+  target: OutboundTargetKind;
+  /** The whole attempt's deadline: connect, send and the response read in full. */
   timeoutMs?: number;
+  /** When the attempt began (elapsedMs's scale), if before this call: the deadline counts from there. */
+  attemptStartedMs?: number;
   /** Elapsed-time source (performance.now): a duration, not a point in workbench time. */
   elapsedMs?: () => number;
 };
@@ -31,40 +55,84 @@ export type SendRequestOptions = {
 export type SendResult = {
   status: number | null;
   headers: Record<string, string> | null;
+  /** The first characters of the body, for the record. */
   bodyExcerpt: string | null;
+  /** The body as read (at most RESPONSE_BODY_CAP_BYTES), for callers that parse it. */
+  body: string | null;
   error: string | null;
   durationMs: number;
+  /** True when the request was refused by the outbound policy and never sent. */
+  refused?: boolean;
 };
 
 export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
   const elapsed = options.elapsedMs ?? (() => performance.now());
   const started = elapsed();
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const remainingMs = Math.max(1, timeoutMs - (started - (options.attemptStartedMs ?? started)));
+  const { target } = options;
+  const refusal = refusalOf(options.url, target);
+  if (refusal) return Promise.resolve({ status: null, headers: null, bodyExcerpt: null, body: null, error: refusal, durationMs: 0, refused: true });
   const url = new URL(options.url);
   const secure = url.protocol === "https:";
-  const agent = secure ? (options.allowInvalidCertificate ? agents.httpsInsecure : agents.https) : agents.http;
-  const headers = { ...options.headers, ...(options.body !== null ? { "content-length": String(Buffer.byteLength(options.body)) } : { "content-length": "0" }) };
+  const agents = target.kind === "embedded" ? embeddedAgents : agentsFor(target.policy);
+  const agent = secure ? (target.insecureDev ? agents.httpsInsecure : agents.https) : agents.http;
+  const lookup = target.kind === "checked" ? policyLookup(url, target, target.policy) : undefined;
+  const headers = { ...options.headers, "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0) };
   return new Promise<SendResult>((resolve) => {
     let settled = false;
-    const finish = (r: Omit<SendResult, "durationMs">) => {
+    let status: number | null = null;
+    let responseHeaders: Record<string, string> | null = null;
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const finish = (error: string | null, refused = false) => {
       if (settled) return;
       settled = true;
-      resolve({ ...r, durationMs: Math.round(elapsed() - started) });
+      clearTimeout(deadline);
+      const body = status === null ? null : Buffer.concat(chunks).toString("utf8");
+      resolve({ status, headers: responseHeaders, bodyExcerpt: body === null ? null : body.slice(0, BODY_EXCERPT_CHARS), body, error, durationMs: Math.round(elapsed() - started), ...(refused ? { refused } : {}) });
     };
-    const req = (secure ? https : http).request(url, { method: options.method, headers, agent }, (res) => {
-      let excerpt = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        if (excerpt.length < BODY_EXCERPT_CHARS) excerpt += chunk.slice(0, BODY_EXCERPT_CHARS - excerpt.length);
+    const req = (secure ? https : http).request(url, { method: options.method, headers, agent, ...(lookup ? { lookup } : {}) }, (res) => {
+      status = res.statusCode ?? null;
+      responseHeaders = flattenHeaders(res.headers);
+      res.on("data", (chunk: Buffer) => {
+        const room = RESPONSE_BODY_CAP_BYTES - bytes;
+        chunks.push(chunk.subarray(0, Math.max(0, room)));
+        bytes += chunk.length;
+        if (bytes > RESPONSE_BODY_CAP_BYTES) {
+          finish(`response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`);
+          req.destroy();
+        }
       });
-      res.on("end", () => finish({ status: res.statusCode ?? null, headers: flattenHeaders(res.headers), bodyExcerpt: excerpt, error: null }));
-      res.on("error", (e) => finish({ status: res.statusCode ?? null, headers: flattenHeaders(res.headers), bodyExcerpt: excerpt, error: describeError(e) }));
+      res.on("end", () => finish(null));
+      res.on("error", (e) => finish(describeError(e)));
+      res.on("aborted", () => finish("the connection closed before the response was complete"));
     });
-    req.setTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS, () => {
-      req.destroy(new Error(`timeout: no response within ${options.timeoutMs ?? REQUEST_TIMEOUT_MS} ms`));
-    });
-    req.on("error", (e) => finish({ status: null, headers: null, bodyExcerpt: null, error: describeError(e) }));
+    // The whole attempt, whatever the receiver trickles: the lease counts on it (delivery-worker.ts).
+    const deadline = setTimeout(() => {
+      finish(status === null ? `timeout: no response within ${timeoutMs} ms` : `timeout: the response was not complete within ${timeoutMs} ms`);
+      req.destroy();
+    }, remainingMs);
+    req.on("error", (e) => finish(describeError(e), e instanceof OutboundRefusedError));
     req.end(options.body ?? undefined);
   });
+}
+
+/** The refusal of a request before anything is sent (the URL as written), or null. */
+export function refusalOf(rawUrl: string, target: OutboundTargetKind): string | null {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return `refused: "${rawUrl}" is not a URL`;
+  }
+  return target.kind === "checked" ? refuseOutbound(url, target, target.policy) : refusePlainHttp(url, target);
+}
+
+function agentsFor(policy: OutboundPolicy): Agents {
+  let agents = checkedAgents.get(policy);
+  if (!agents) checkedAgents.set(policy, (agents = newAgents()));
+  return agents;
 }
 
 function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
@@ -72,5 +140,6 @@ function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
 }
 
 function describeError(e: Error & { code?: string }): string {
+  if (e instanceof OutboundRefusedError) return e.message;
   return e.code ? `${e.code}: ${e.message}` : e.message;
 }

@@ -67,6 +67,11 @@ describe("discovery", () => {
     expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "unreachable", error: "GET /about answered HTTP 503" });
   });
 
+  it("reads at most 64 KiB of /about: a bigger answer is not a declaration, and the attempt says why", async () => {
+    aboutFor = () => HttpResponse.json({ version: "3.0", supports: { incident: { created: true } }, padding: "x".repeat(100 * 1024) });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "unreachable", error: "GET /about: response body larger than 64 KiB: read stopped there and the connection closed" });
+  });
+
   it("resolves a stored path against PUBLIC_URL (the embedded receivers) and refuses plain http unless insecure-dev", async () => {
     await h.database.db.integration.update({ where: { key: "north-psap" }, data: { receiverUrl: "/receivers/north-psap", insecureDev: true } });
     expect(await discoverIntegration(h.runtime, "north-psap")).toMatchObject({ status: "active", flags: ["incident.changed"] });

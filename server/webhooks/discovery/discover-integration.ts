@@ -7,8 +7,8 @@
 import type { Runtime } from "../../platform/runtime.ts";
 import { ZAboutDeclaration, flattenSupports, majorVersionOf, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
 import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
-import { sendRequest, type SendResult } from "../delivery/send-request.ts";
-import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
+import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
+import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
 /**
@@ -25,22 +25,25 @@ export type DiscoveryResult = { integrationKey: string; status: DiscoveryStatus;
 
 export async function discoverIntegration(runtime: Runtime, integrationKey: string): Promise<DiscoveryResult> {
   const integration = await runtime.db.integration.findUniqueOrThrow({ where: { key: integrationKey } });
-  const url = `${resolveReceiverUrl(integration.receiverUrl, runtime.env.PUBLIC_URL)}/about`;
+  const receiver = receiverTarget(integration.receiverUrl, integration.insecureDev, runtime.env);
+  const url = `${receiver.baseUrl}/about`;
   const base: DiscoveryResult = { integrationKey, status: "unreachable", version: null, majorVersion: null, flags: [], credential: null, error: null };
   const result = await (async (): Promise<DiscoveryResult & { allowsMonitoring?: boolean }> => {
-    const refusal = refuseInsecureTarget(url, integration.insecureDev);
+    const refusal = refusalOf(url, receiver.target);
     if (refusal) return { ...base, error: refusal };
     const get = async (identity: ServiceIdentity): Promise<SendResult> => {
       const token = await getServiceToken(runtime, integration.agencyId, identity);
-      return sendRequest({ url, method: "GET", headers: { accept: "application/json", authorization: `Bearer ${token}` }, body: null, allowInvalidCertificate: integration.insecureDev });
+      return sendRequest({ url, method: "GET", headers: { accept: "application/json", authorization: `Bearer ${token}` }, body: null, target: receiver.target });
     };
     let credential: ServiceIdentity = "PsapConnector";
     let response = await get(credential);
     if (response.status === 401 || response.status === 403) response = await get((credential = "Publisher"));
     if (response.status !== 200) return { ...base, error: response.error ?? `GET /about answered HTTP ${response.status}` };
+    // A 200 whose body was cut short (past the read cap, or the deadline) is not a whole declaration.
+    if (response.error) return { ...base, error: `GET /about: ${response.error}` };
     let json: unknown;
     try {
-      json = JSON.parse(response.bodyExcerpt ?? "");
+      json = JSON.parse(response.body ?? "");
     } catch {
       return { ...base, status: "rejected", credential, error: "GET /about did not answer JSON" };
     }

@@ -15,10 +15,11 @@ import { planDeliveriesOnChange } from "../planning/plan-deliveries.ts";
 import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
 import { startRecordingReceiver, type RecordingReceiver } from "./recording-receiver.ts";
 
-export async function startWebhookHarness(options: { flags?: readonly V3Flag[]; tls?: { key: string; cert: string } } = {}) {
+/** `env`: extra environment (e.g. WORKBENCH_ACCESS=shared, OUTBOUND_ALLOW). */
+export async function startWebhookHarness(options: { flags?: readonly V3Flag[]; tls?: { key: string; cert: string }; env?: Record<string, string> } = {}) {
   const database: TestDatabase = await createTestDatabase();
   const clock = new WorkbenchClock();
-  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: database.url });
+  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: database.url, ...options.env });
   const keys = new SigningKeyStore({ db: database.db, clock });
   const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, keys, logger: createLogger({ level: "silent" }), databaseMode: database.mode };
   const receiver: RecordingReceiver = await startRecordingReceiver({ tls: options.tls });
