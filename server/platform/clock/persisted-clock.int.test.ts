@@ -46,6 +46,36 @@ describe("persisted workbench clock", () => {
     }
   });
 
+  it("after its LISTEN backend is terminated, a process reconnects and hears the next move at once (not at the 5 s resync)", async () => {
+    const dbB = createDbClient(t.url, { poolSize: 2 });
+    const a = new WorkbenchClock();
+    const b = new WorkbenchClock();
+    const stopB = await syncClockFromDatabase({ databaseUrl: t.url, db: dbB, clock: b });
+    const listeners = async () => (await t.db.$queryRaw<Array<{ pid: number }>>`
+      SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'workbench listen workbench_clock'`).map((r) => r.pid);
+    try {
+      const [pid] = await listeners();
+      expect(pid).toBeDefined();
+      await t.db.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+      // Back within a second (backoff from 100 ms), not at the next 5 s resync.
+      const deadline = Date.now() + 1_000;
+      while (!(await listeners()).some((p) => p !== pid)) {
+        if (Date.now() > deadline) throw new Error("the clock's listener did not come back within a second");
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const started = Date.now();
+      const seenByB = nextChange(b);
+      await advanceClock({ db: t.db, clock: a, byMs: 60_000 });
+      await seenByB;
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(b.offsetMs).toBe(a.offsetMs);
+    } finally {
+      await stopB();
+      await dbB.$disconnect();
+      await resetClock({ db: t.db, clock: a });
+    }
+  });
+
   it("only moves forward, at most a week per jump", async () => {
     const clock = new WorkbenchClock();
     await expect(advanceClock({ db: t.db, clock, byMs: -1 })).rejects.toMatchObject({ code: "ValidationFailed" });

@@ -1,10 +1,10 @@
 // The clock offset lives in the database so every process (app servers and
 // workers sharing one PostgreSQL) agrees. A change is announced with
 // NOTIFY workbench_clock; each process LISTENs and applies it at once, and
-// re-reads the row every few seconds in case a notification was missed
-// (e.g. while its listener connection was reconnecting).
-import pg from "pg";
+// re-reads the row when its listener connection comes back after a failure,
+// and every few seconds in case a notification was missed anyway.
 import type { DbClient, Prisma } from "../db/client.ts";
+import { listenToChannel } from "../db/listen-channel.ts";
 import type { WorkbenchClock } from "./clock.ts";
 
 const CHANNEL = "workbench_clock";
@@ -39,36 +39,28 @@ export async function saveClockOffset(db: DbClient, clock: WorkbenchClock, offse
 /** Keeps `clock` in step with the stored offset until the returned stop() is called. */
 export async function syncClockFromDatabase(options: { databaseUrl: string; db: DbClient; clock: WorkbenchClock; onError?: (e: Error) => void }) {
   const { databaseUrl, db, clock } = options;
-  let listener: pg.Client | undefined;
   let stopped = false;
-
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on("notification", (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) clock.setOffset(Number(msg.payload));
-    });
-    client.on("error", (e) => {
-      options.onError?.(e);
-      listener = undefined;
-      client.end().catch(() => {});
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+  const resync = () => {
+    if (!stopped) loadClockOffset(db).then((o) => clock.setOffset(o), (e: Error) => options.onError?.(e));
   };
 
   clock.setOffset(await loadClockOffset(db));
-  await connect();
-  const timer = setInterval(() => {
-    if (stopped) return;
-    loadClockOffset(db).then((o) => clock.setOffset(o), (e: Error) => options.onError?.(e));
-    if (!listener) connect().catch((e: Error) => options.onError?.(e));
-  }, RESYNC_EVERY_MS);
+  // A lost listener connection is made again with backoff; a move announced meanwhile is read at its return.
+  const listener = await listenToChannel({
+    databaseUrl,
+    channel: CHANNEL,
+    onNotification: (payload) => {
+      if (payload) clock.setOffset(Number(payload));
+    },
+    onReconnect: resync,
+    onError: options.onError,
+  });
+  const timer = setInterval(resync, RESYNC_EVERY_MS);
   timer.unref();
 
   return async function stop() {
     stopped = true;
     clearInterval(timer);
-    await listener?.end().catch(() => {});
+    await listener.stop();
   };
 }
