@@ -5,9 +5,10 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
+import { usageError } from "../parse-options.ts";
 import { workbenchUrl } from "../client.ts";
 import { z } from "zod";
-import { fail, print, type OutputMode } from "../output.ts";
+import { print, type OutputMode } from "../output.ts";
 import { renderJunit } from "../../conformance/render-junit.ts";
 import { renderRunTable } from "../../conformance/render-run-table.ts";
 
@@ -25,7 +26,7 @@ export function registerConformanceCommands(program: Command, run: Run) {
     .option("--junit <file>", "also write a JUnit XML report to this file")
     .action((options: Options) =>
       run(async (client, mode) => {
-        if (options.agency && !z.uuid().safeParse(options.agency).success) fail(mode, `--agency "${options.agency}" is not an agency id (a UUID).`, 2);
+        if (options.agency && !z.uuid().safeParse(options.agency).success) throw usageError("--agency", options.agency, "an agency id (a UUID)");
         const { id } = await client.conformance.start.mutate({ receiverUrl: options.receiver, agencyId: options.agency });
         const live = !mode.json && process.stderr.isTTY;
         let result = await client.conformance.get.query({ id });
