@@ -1,7 +1,7 @@
 // Every main dashboard page loads cleanly in the browser: no uncaught page
 // error (a hydration mismatch, React error #418, surfaces as one), no console
 // error, and no request of the page answered with an error status (a missing
-// static asset, say).
+// static asset, say). The favicon and the icon link answer.
 import type { Page } from "@playwright/test";
 import { DEMO_INCIDENT } from "../server/incidents/seed-demo-incidents.ts";
 import { expect, test } from "./fixtures/workbench";
@@ -34,3 +34,16 @@ for (const path of PAGES) {
     expect(await problemsLoading(page, path)).toEqual([]);
   });
 }
+
+test("/favicon.ico and the pages' icon link answer with an image", async ({ page, request }) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]); // the ICO header: reserved 0, type 1 (icon)
+
+  await page.goto("/");
+  const href = await page.locator('head link[rel="icon"]').first().getAttribute("href");
+  const icon = await request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\//);
+});
