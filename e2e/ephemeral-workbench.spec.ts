@@ -102,5 +102,5 @@ test("conformance --ephemeral runs the kit, writes JUnit, tears down and exits w
   // Bad input: one clear line, exit 2, nothing started.
   const bad = cli("conformance", "--port", "99999", "--receiver", "http://localhost:1/x", "--ephemeral");
   expect(bad.status).toBe(2);
-  expect(bad.stderr.trim()).toBe('workbench: --port: got "99999", takes a whole number from 1 to 65535.');
+  expect(bad.stderr.trim()).toBe("workbench: --port: got 99999, takes a whole number from 1 to 65535");
 });

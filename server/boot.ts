@@ -1,6 +1,9 @@
 // Brings up everything a workbench process needs before it serves: the database
-// (embedded or external), migrations, the Prisma client, the shared clock and
-// the seed. The composition root beside server/main.ts, which starts from here.
+// (embedded or external), migrations, the Prisma client and the shared clock.
+// The seed is left to `seedIfEmpty`, which the caller runs once the change
+// subscribers (the webhook planner) are listening: seeded earlier, the demo
+// incidents' changes reached no planner and got no deliveries
+// (server/start-process.ts does it in that order).
 import { isDatabaseEmpty, seedDatabase } from "../prisma/seed.ts";
 import { WorkbenchClock } from "./platform/clock/clock.ts";
 import { syncClockFromDatabase } from "./platform/clock/persisted-clock.ts";
@@ -12,7 +15,12 @@ import type { Logger } from "./platform/logger.ts";
 import type { Runtime } from "./platform/runtime.ts";
 import { SigningKeyStore } from "./identity/signing-keys.ts";
 
-export type BootedPlatform = { runtime: Runtime; shutdown: () => Promise<void> };
+export type BootedPlatform = {
+  runtime: Runtime;
+  /** Seeds an empty database (SEED_ON_EMPTY): call it after the workers started. */
+  seedIfEmpty: () => Promise<boolean>;
+  shutdown: () => Promise<void>;
+};
 
 export async function bootPlatform(options: { env: Env; logger: Logger; databaseUrl?: string }): Promise<BootedPlatform> {
   const { env, logger } = options;
@@ -27,16 +35,17 @@ export async function bootPlatform(options: { env: Env; logger: Logger; database
   const clock = new WorkbenchClock();
   const stopClockSync = await syncClockFromDatabase({ databaseUrl: database.url, db, clock, onError: (err) => logger.warn({ err }, "clock sync") });
 
-  if (env.SEED_ON_EMPTY && (await isDatabaseEmpty(db))) {
-    await seedDatabase({ db, clock, publicUrl: env.PUBLIC_URL });
-    logger.info("seeded an empty database");
-  }
-
   const keys = new SigningKeyStore({ db, clock });
   await keys.current(); // creates the first signing key of a new database
   const runtime: Runtime = { env, db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
   return {
     runtime,
+    async seedIfEmpty() {
+      if (!env.SEED_ON_EMPTY || !(await isDatabaseEmpty(db))) return false;
+      await seedDatabase({ db, clock, publicUrl: env.PUBLIC_URL });
+      logger.info("seeded an empty database");
+      return true;
+    },
     async shutdown() {
       await stopClockSync();
       await db.$disconnect();

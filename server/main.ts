@@ -4,11 +4,9 @@
 import next from "next";
 import { parseEnv } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
-import { bootPlatform } from "./boot.ts";
-import { setRuntime } from "./platform/runtime.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer } from "./http/create-server.ts";
-import { startWorkers } from "./workers.ts";
+import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -29,10 +27,7 @@ async function main() {
   const logger = createLogger({ level: env.LOG_LEVEL });
   const startedAt = performance.now();
 
-  const platform = await bootPlatform({ env, logger });
-  const { runtime } = platform;
-  setRuntime(runtime);
-  const workers = await startWorkers(runtime);
+  const { platform, runtime, workers } = await startProcess({ env, logger });
 
   const dev = env.NODE_ENV !== "production";
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, turbopack: true });

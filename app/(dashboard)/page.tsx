@@ -4,9 +4,9 @@ import { DirectoryOverview } from "./_components/directory-overview";
 
 export const dynamic = "force-dynamic";
 
-export default function OverviewPage() {
-  prefetch(trpc.directory.list.queryOptions());
-  prefetch(trpc.system.info.queryOptions());
+export default async function OverviewPage() {
+  // Awaited: the client's first render must see the same data the server rendered (prefetch's comment).
+  await Promise.all([prefetch(trpc.directory.list.queryOptions()), prefetch(trpc.system.info.queryOptions())]);
   return (
     <HydrateClient>
       <PageHeader title="Overview">

@@ -16,10 +16,16 @@ export const trpc = createTRPCOptionsProxy({
   queryClient: getQueryClient,
 });
 
-/** Starts a query on the server; the client picks the result up through HydrateClient. */
+/**
+ * Runs a query on the server; the client picks the result up through HydrateClient. Await it
+ * before rendering when the page's client components read the query with `useQuery`: a query
+ * still pending at HydrateClient is sent as a promise, which the server's render may see
+ * resolved (HTML with the data) while the browser's first render, at hydration, does not yet
+ * (the loading state): React's hydration error #418 on every load.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's options: TRPCQueryOptions is generic over the procedure
-export function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(queryOptions: T) {
-  void getQueryClient().prefetchQuery(queryOptions);
+export function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(queryOptions: T): Promise<void> {
+  return getQueryClient().prefetchQuery(queryOptions);
 }
 
 export function HydrateClient({ children }: { children: ReactNode }) {

@@ -15,6 +15,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { getRuntime } from "../platform/runtime.ts";
 import { isAppError } from "../platform/errors.ts";
+import { describeInputIssues } from "./describe-input-issues.ts";
 
 /* 1. CONTEXT */
 export async function createTRPCContext(opts: { headers: Headers }) {
@@ -26,7 +27,7 @@ export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 /* 2. INITIALIZATION */
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
-  errorFormatter({ shape, error, ctx }) {
+  errorFormatter({ shape, error, ctx, input }) {
     const cause = error.cause;
     if (error.code === "INTERNAL_SERVER_ERROR" && !isAppError(cause)) {
       // Unexpected: the details go to the log under a traceId, the client gets the traceId only.
@@ -34,14 +35,17 @@ const t = initTRPC.context<TRPCContext>().create({
       ctx?.logger.error({ err: cause ?? error, traceId, path: shape.data.path }, "tRPC procedure failed");
       return { ...shape, message: `Internal error (traceId ${traceId}).`, data: { ...shape.data, stack: undefined, appCode: null, zodIssues: null, traceId } };
     }
+    // A refused input: one line per issue (field, what it got, what it takes) instead of zod's issue array as JSON.
+    const zodIssues = cause instanceof ZodError ? describeInputIssues(cause, input) : null;
     return {
       ...shape,
+      message: zodIssues ? zodIssues.map((i) => i.message).join("; ") : shape.message,
       data: {
         ...shape.data,
         // Stack traces stay on the server.
         stack: undefined,
         appCode: isAppError(cause) ? cause.code : null,
-        zodIssues: cause instanceof ZodError ? cause.issues.map((i) => ({ path: i.path.join("."), message: i.message })) : null,
+        zodIssues,
       },
     };
   },

@@ -3,6 +3,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../api/root.ts";
+import { optionName } from "./option-names.ts";
 
 export const DEFAULT_WORKBENCH_URL = "http://localhost:3000";
 
@@ -24,6 +25,9 @@ export function describeFailure(error: unknown, baseUrl = workbenchUrl()): strin
     if (code === "ECONNREFUSED" || /fetch failed/i.test(error.message)) {
       return `No workbench answers at ${baseUrl}. Start one with \`npm start\`, or set WORKBENCH_URL.`;
     }
+    const issues = (error.data as { zodIssues?: Array<{ path: string; message: string; got?: string; takes?: string }> | null } | undefined)?.zodIssues;
+    // A refused input: each issue under the option the user typed, with what it got and what it takes.
+    if (issues?.length) return issues.map((i) => (i.takes ? `${optionName(i.path)}: got ${i.got}, takes ${i.takes}` : `${optionName(i.path)}: ${i.message.replace(/^[^:]*: /, "")}`)).join("; ");
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);

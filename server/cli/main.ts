@@ -3,6 +3,7 @@
 import { Command } from "commander";
 import { createWorkbenchClient, describeFailure, type WorkbenchClient } from "./client.ts";
 import { fail, type OutputMode } from "./output.ts";
+import { CliUsageError } from "./parse-options.ts";
 import { registerClockCommands } from "./commands/clock.ts";
 import { registerConformanceCommands } from "./commands/conformance.ts";
 import { registerSeedCommands } from "./commands/seed.ts";
@@ -26,6 +27,7 @@ function run(fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) {
     try {
       await fn(createWorkbenchClient(), mode);
     } catch (error) {
+      if (error instanceof CliUsageError) fail(mode, error.message, 2);
       fail(mode, describeFailure(error));
     }
   };

@@ -71,7 +71,7 @@ export const incidentNotFound = () => new AppError("IncidentNotFound", 404, "No 
 export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Promise<AppliedChange<R>> {
   const { incidentId, access } = options;
   if (!isUuid(incidentId) || (access && !isUuid(access.agencyId))) throw incidentNotFound();
-  if (options.transactional) return applyLocked(options);
+  // Every change of the process goes through its batcher, the locked ones too: it keeps each incident's changes in arrival order.
   return batcherOf(options.db).submit(options) as Promise<AppliedChange<R>>;
 }
 
@@ -130,18 +130,29 @@ const saveInternal = (incident: IncidentState, readXmin: string | undefined) => 
   UPDATE "Incident" SET internal = ${JSON.stringify(incident.internal)}::jsonb
   WHERE id = ${incident.id}::uuid${readXmin === undefined ? Prisma.empty : Prisma.sql` AND xmin = ${readXmin}::xid`}`;
 
-type Pending = { options: ApplyChangeOptions<unknown>; attempts: number; resolve: (applied: AppliedChange<unknown>) => void; reject: (error: unknown) => void };
+type Pending = {
+  options: ApplyChangeOptions<unknown>;
+  attempts: number;
+  /** Goes the locked way: a `transactional` mutation, or the fallback of an optimistic change. */
+  locked?: boolean;
+  resolve: (applied: AppliedChange<unknown>) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * Gathers the optimistic changes that arrive while earlier batches are in
  * flight, and runs them as batches: one read statement, each change's checks,
  * mutation and plans, one record statement. A batch holds at most one change
- * per incident, and an incident is in one batch at a time; its later changes
- * wait, in arrival order, for the next.
+ * per incident, and an incident is in one batch or one locked transaction at
+ * a time: its later changes wait, in arrival order, until that one is settled.
+ * A change that falls back to the locked path goes back to the head of the
+ * queue and keeps its place, so a later change of its incident can never
+ * commit before it (change-batches.int.test.ts forces the fallback).
  */
 class ChangeBatcher {
   private queue: Pending[] = [];
   private inFlight = 0;
+  /** Incidents with a change in a batch or a locked transaction right now. */
   private readonly busy = new Set<string>();
   private scheduled = false;
 
@@ -149,7 +160,7 @@ class ChangeBatcher {
 
   submit(options: ApplyChangeOptions<unknown>): Promise<AppliedChange<unknown>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ options, attempts: 0, resolve, reject });
+      this.queue.push({ options, attempts: 0, locked: options.transactional === true, resolve, reject });
       this.schedule();
     });
   }
@@ -164,20 +175,24 @@ class ChangeBatcher {
     });
   }
 
+  /** Starts what may start: per incident only its oldest queued change, and only while none of its changes is under way. */
   private pump() {
-    while (this.inFlight < BATCHES_IN_FLIGHT && this.queue.length > 0) {
+    for (;;) {
       const batch: Pending[] = [];
-      const ids = new Set<string>();
       const waiting: Pending[] = [];
+      const seen = new Set<string>();
+      const canBatch = this.inFlight < BATCHES_IN_FLIGHT;
       for (const p of this.queue) {
         const id = p.options.incidentId;
-        if (batch.length < BATCH_SIZE && !ids.has(id) && !this.busy.has(id)) {
-          batch.push(p);
-          ids.add(id);
-        } else waiting.push(p);
+        const first = !seen.has(id) && !this.busy.has(id);
+        seen.add(id);
+        if (first && p.locked) this.startLocked(p);
+        else if (first && canBatch && batch.length < BATCH_SIZE) batch.push(p);
+        else waiting.push(p);
       }
-      if (batch.length === 0) return;
       this.queue = waiting;
+      if (batch.length === 0) return;
+      const ids = batch.map((p) => p.options.incidentId);
       for (const id of ids) this.busy.add(id);
       this.inFlight++;
       void this.run(batch).finally(() => {
@@ -186,6 +201,15 @@ class ChangeBatcher {
         if (this.queue.length) this.schedule();
       });
     }
+  }
+
+  private startLocked(p: Pending) {
+    const id = p.options.incidentId;
+    this.busy.add(id);
+    void applyLocked(p.options).then(p.resolve, p.reject).finally(() => {
+      this.busy.delete(id);
+      if (this.queue.length) this.schedule();
+    });
   }
 
   private async run(batch: Pending[]): Promise<void> {
@@ -228,12 +252,15 @@ class ChangeBatcher {
       // and meets its own outcome (the error, or success if the failure was another change's). A write whose answer
       // never came (the connection failed) may have committed: its changes answer the error rather than risk a second copy.
       const unknownOutcome = writing && !(error instanceof pg.DatabaseError);
-      for (const p of batch) if (!settled.has(p)) void (unknownOutcome ? p.reject(error) : applyLocked(p.options).then(p.resolve, p.reject));
+      for (const p of batch) {
+        if (settled.has(p)) continue;
+        if (unknownOutcome) p.reject(error);
+        else retry.push(Object.assign(p, { locked: true }));
+      }
     }
-    for (const p of retry) {
-      if (++p.attempts >= OPTIMISTIC_ATTEMPTS) void applyLocked(p.options).then(p.resolve, p.reject);
-      else this.queue.unshift(p);
-    }
+    for (const p of retry) if (++p.attempts >= OPTIMISTIC_ATTEMPTS) p.locked = true;
+    // Back to the head of the queue, in batch order, before this batch's incidents are free: each keeps its place.
+    this.queue.unshift(...retry);
   }
 }
 

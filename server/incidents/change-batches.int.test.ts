@@ -194,3 +194,64 @@ describe("a record statement whose answer never comes", () => {
     await expectConsistent(id, 1);
   });
 });
+
+describe("a change that falls back to the locked path", () => {
+  /** Delays every transaction's connection (the locked path's; the optimistic statements use pool.query) by `ms`. */
+  async function withSlowTransactions<T>(db: DbClient, ms: number, fn: () => Promise<T>): Promise<T> {
+    const pool = sqlPool(db);
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as { connect: unknown }).connect = (...args: unknown[]) =>
+      args.length ? connect(...args) : new Promise((resolve) => setTimeout(resolve, ms)).then(() => connect());
+    try {
+      return await fn();
+    } finally {
+      (pool as { connect: unknown }).connect = connect;
+    }
+  }
+
+  it("keeps its place: the incident's later changes wait for it and commit after it, in arrival order", async () => {
+    const id = await newIncident();
+    // The first record statement fails as a whole (a refused statement): its change goes the locked way, whose
+    // transaction starts late. A later change of the same incident, queued behind it, must still commit after it.
+    let failNext = true;
+    const off = subscribeToChanges({
+      name: "test-fail-once",
+      plan: async (_tx, changes) => ({ incidentId: changes[0]!.incidentId }),
+      write: () => {
+        const divisor = failNext ? 0 : 1;
+        failNext = false;
+        return { ctes: Prisma.sql`test_fail_once AS (SELECT 1 / ${divisor}::int AS x)`, result: Prisma.sql`(SELECT x FROM test_fail_once)` };
+      },
+    });
+    try {
+      const [first, second, third] = await withSlowTransactions(database.db, 300, () => Promise.all(["first", "second", "third"].map((value) =>
+        setIncidentText({ ...on(id), field: "summary", value }))));
+      const versions = await database.db.incidentChange.findMany({ where: { incidentId: id }, orderBy: { seq: "asc" }, select: { seq: true, snapshot: true } });
+      expect(versions.slice(1).map((c) => (c.snapshot as { summary: string }).summary)).toEqual(["first", "second", "third"]);
+      expect([first!.version, second!.version, third!.version]).toEqual([2, 3, 4]);
+    } finally {
+      off();
+    }
+    const [row] = await database.db.$queryRaw<Array<{ summary: string }>>`SELECT snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`;
+    expect(row!.summary).toBe("third");
+    await expectConsistent(id, 0, 3);
+  });
+
+  it("a transactional change waits for the optimistic changes of its incident that arrived before it", async () => {
+    const id = await newIncident();
+    const order: string[] = [];
+    const optimistic = setIncidentText({ ...on(id), field: "summary", value: "before the invitation" }).then(() => order.push("optimistic"));
+    const locked = applyIncidentChange({
+      ...on(id),
+      transactional: true,
+      mutate: ({ incident }) => {
+        incident.snapshot.label = `after version ${incident.version}`;
+        return { changes: [{ kind: "labelChanged" }], result: null };
+      },
+    }).then(() => order.push("locked"));
+    await Promise.all([optimistic, locked]);
+    expect(order).toEqual(["optimistic", "locked"]);
+    const [row] = await database.db.$queryRaw<Array<{ label: string }>>`SELECT snapshot->>'label' AS label FROM "Incident" WHERE id = ${id}::uuid`;
+    expect(row!.label).toBe("after version 2");
+  });
+});

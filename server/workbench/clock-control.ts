@@ -2,7 +2,7 @@
 // the dashboard's Clock controls and the tRPC clock router.
 import type { WorkbenchClock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
-import { saveClockOffset } from "../platform/clock/persisted-clock.ts";
+import { advanceClockOffset, saveClockOffset } from "../platform/clock/persisted-clock.ts";
 import { AppError } from "../platform/errors.ts";
 import { shiftPendingRetriesBack } from "../webhooks/delivery/shift-retries-back.ts";
 
@@ -20,7 +20,7 @@ export async function advanceClock(options: { db: DbClient; clock: WorkbenchCloc
   const { db, clock, byMs } = options;
   if (!Number.isFinite(byMs) || byMs <= 0) throw new AppError("ValidationFailed", 400, "The clock only moves forward: give a positive duration such as 61m, 10s or 2h.");
   if (byMs > MAX_ADVANCE_MS) throw new AppError("ValidationFailed", 400, "One jump may be at most 7 days.");
-  await saveClockOffset(db, clock, clock.offsetMs + byMs);
+  await advanceClockOffset(db, clock, byMs);
   return describeClock(clock);
 }
 

@@ -5,9 +5,9 @@ import { ConformanceConsole } from "./conformance-console";
 export const metadata = { title: "Conformance" };
 export const dynamic = "force-dynamic";
 
-export default function ConformancePage() {
-  prefetch(trpc.conformance.history.queryOptions());
-  prefetch(trpc.directory.list.queryOptions());
+export default async function ConformancePage() {
+  // Awaited: the client's first render must see the same data the server rendered (prefetch's comment).
+  await Promise.all([prefetch(trpc.conformance.history.queryOptions()), prefetch(trpc.directory.list.queryOptions())]);
   return (
     <HydrateClient>
       <PageHeader title="Receiver conformance">

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
-import { print, fail, type OutputMode } from "../output.ts";
+import { usageError } from "../parse-options.ts";
+import { print, type OutputMode } from "../output.ts";
 import { parseDuration } from "../../platform/time/parse-duration.ts";
 
 type ClockState = { now: string; offsetMs: number; realNow: string };
@@ -21,7 +22,7 @@ export function registerClockCommands(program: Command, run: (fn: (client: Workb
     .action((duration: string) =>
       run(async (client, mode) => {
         const byMs = parseDuration(duration);
-        if (byMs === undefined) fail(mode, `"${duration}" is not a duration: use e.g. 61m, 90s, 2h, 1d.`, 2);
+        if (byMs === undefined) throw usageError("<duration>", duration, "a duration such as 61m, 90s, 2h or 1d");
         const state = await client.clock.advance.mutate({ byMs });
         print(mode, state, () => human(state));
       })(),

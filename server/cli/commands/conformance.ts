@@ -7,9 +7,9 @@ import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
 import { createWorkbenchClient, workbenchUrl } from "../client.ts";
 import { startEphemeralWorkbench } from "../ephemeral/start-ephemeral-workbench.ts";
-import { parsePortOption } from "./ephemeral.ts";
+import { usageError, wholeNumber } from "../parse-options.ts";
 import { z } from "zod";
-import { fail, print, type OutputMode } from "../output.ts";
+import { print, type OutputMode } from "../output.ts";
 import { renderJunit } from "../../conformance/render-junit.ts";
 import { renderRunTable } from "../../conformance/render-run-table.ts";
 
@@ -41,11 +41,9 @@ export function registerConformanceCommands(program: Command, run: Run) {
     )
     .action((options: Options) =>
       run(async (client, mode) => {
-        if (options.agency && !z.uuid().safeParse(options.agency).success)
-          fail(mode, `--agency "${options.agency}" is not an agency id (a UUID).`, 2);
-        const port = parsePortOption(options.port, mode);
-        if (port !== undefined && !options.ephemeral)
-          fail(mode, "--port goes with --ephemeral (otherwise WORKBENCH_URL names the workbench).", 2);
+        if (options.agency && !z.uuid().safeParse(options.agency).success) throw usageError("--agency", options.agency, "an agency id (a UUID)");
+        const port = wholeNumber("--port", options.port, 1, 65535);
+        if (port !== undefined && !options.ephemeral) throw usageError("--port", options.port!, "a port only with --ephemeral (otherwise WORKBENCH_URL names the workbench)");
         if (!options.ephemeral) return runConformance(client, workbenchUrl(), options, mode);
         const workbench = await startEphemeralWorkbench({ port, log: (line) => process.stderr.write(`${line}\n`) });
         try {

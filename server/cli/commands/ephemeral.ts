@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
 import { fail, type OutputMode } from "../output.ts";
+import { wholeNumber } from "../parse-options.ts";
 import { startEphemeralWorkbench, type EphemeralWorkbench } from "../ephemeral/start-ephemeral-workbench.ts";
 
 /** Where running `workbench up` processes announce themselves, one file each, so `down` can find them. */
@@ -20,13 +21,6 @@ export function readyLine(w: Pick<EphemeralWorkbench, "url" | "pid" | "dataDir" 
   };
 }
 
-export function parsePortOption(value: string | undefined, mode: OutputMode): number | undefined {
-  if (value === undefined) return undefined;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(mode, `--port: got "${value}", takes a whole number from 1 to 65535.`, 2);
-  return port;
-}
-
 export function registerEphemeralCommands(program: Command) {
   program
     .command("up")
@@ -34,7 +28,12 @@ export function registerEphemeralCommands(program: Command) {
     .option("--port <port>", "listen on this port instead of a free one (e.g. so a receiver can trust http://localhost:PORT as its issuer)")
     .action(async (options: { port?: string }) => {
       const mode: OutputMode = { json: Boolean(program.opts().json) };
-      const port = parsePortOption(options.port, mode);
+      let port: number | undefined;
+      try {
+        port = wholeNumber("--port", options.port, 1, 65535);
+      } catch (error) {
+        fail(mode, (error as Error).message, 2);
+      }
       let workbench: EphemeralWorkbench;
       try {
         workbench = await startEphemeralWorkbench({ port, log: (line) => process.stderr.write(`${line}\n`) });

@@ -2,7 +2,8 @@
 // what they recorded).
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
-import { fail, print, type OutputMode } from "../output.ts";
+import { print, type OutputMode } from "../output.ts";
+import { usageError, wholeNumber } from "../parse-options.ts";
 
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 type Receiver = Awaited<ReturnType<WorkbenchClient["receivers"]["get"]["query"]>>;
@@ -50,10 +51,10 @@ export function registerReceiverCommands(program: Command, run: Run) {
         const set: Record<string, boolean> = {};
         for (const s of opts.set ?? []) {
           const parsed = parseSet(s);
-          if (!parsed) fail(mode, `"${s}" is not flag=true|false, e.g. incident.labelChanged=false.`, 2);
+          if (!parsed) throw usageError("--set", s, "flag=true or flag=false, e.g. incident.labelChanged=false");
           set[parsed[0]] = parsed[1];
         }
-        if (opts.allowsMonitoring !== undefined && !["true", "false"].includes(opts.allowsMonitoring)) fail(mode, "--allows-monitoring takes true or false.", 2);
+        if (opts.allowsMonitoring !== undefined && !["true", "false"].includes(opts.allowsMonitoring)) throw usageError("--allows-monitoring", opts.allowsMonitoring, "true or false");
         const changing = Object.keys(set).length > 0 || opts.version !== undefined || opts.allowsMonitoring !== undefined;
         if (changing) await client.receivers.setCapabilities.mutate({ key, set, version: opts.version, allowsMonitoring: opts.allowsMonitoring === undefined ? undefined : opts.allowsMonitoring === "true" });
         const r = await client.receivers.get.query({ key });
@@ -94,8 +95,7 @@ export function registerReceiverCommands(program: Command, run: Run) {
     .option("--limit <n>", "how many (default 100)")
     .action((key: string, opts: { incident?: string; limit?: string }) =>
       run(async (client, mode) => {
-        const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 1000)) fail(mode, "--limit takes 1 to 1000.", 2);
+        const limit = wholeNumber("--limit", opts.limit, 1, 1_000);
         const events = await client.receivers.events.query({ key, incidentId: opts.incident, limit });
         print(mode, events, () => events.length === 0 ? `${key}: nothing recorded` : events.map((e) => [
           e.receivedAt, String(e.status).padEnd(3), e.method.padEnd(5), e.path,

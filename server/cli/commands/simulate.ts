@@ -3,6 +3,7 @@
 // are parsed here so a typo fails before the request, with one clear line.
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
+import { usageError } from "../parse-options.ts";
 import { fail, print, type OutputMode } from "../output.ts";
 import type { TSimulatorAction } from "../../simulator/simulator.schema.ts";
 
@@ -12,7 +13,7 @@ type FixOpts = { lat?: string; lon?: string; accuracy?: string; altitude?: strin
 const number = (mode: OutputMode, name: string, text: string | undefined, required = true): number | undefined => {
   if (text === undefined) { if (required) fail(mode, `--${name} is required`, 2); return undefined; }
   const n = Number(text);
-  if (!Number.isFinite(n)) fail(mode, `--${name} must be a number, not "${text}"`, 2);
+  if (text.trim() === "" || !Number.isFinite(n)) throw usageError(`--${name}`, text, "a number");
   return n;
 };
 

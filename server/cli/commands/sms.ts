@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
-import { fail, print, type OutputMode } from "../output.ts";
+import { print, type OutputMode } from "../output.ts";
+import { wholeNumber } from "../parse-options.ts";
 
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
@@ -13,8 +14,7 @@ export function registerSmsCommands(program: Command, run: Run) {
     .option("--take <n>", "at most n (default 100)")
     .action((opts: { incident?: string; take?: string }) =>
       run(async (client, mode) => {
-        const take = opts.take === undefined ? undefined : Number(opts.take);
-        if (take !== undefined && (!Number.isInteger(take) || take < 1 || take > 500)) fail(mode, "--take must be an integer from 1 to 500", 2);
+        const take = wholeNumber("--take", opts.take, 1, 500);
         const list = await client.inbound.smsList.query({ incidentId: opts.incident, take });
         print(mode, list, () => list.length === 0 ? "no SMS sent" : list.map((s) => `${s.sentAtUtc}  to ${s.sentTo}  incident ${s.incidentId}  ${s.openedAtUtc ? "opened" : "not opened"}  ${s.link}`).join("\n"));
       })(),

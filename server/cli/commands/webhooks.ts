@@ -3,6 +3,9 @@
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
 import { print, type OutputMode } from "../output.ts";
+import { oneOf, wholeNumber } from "../parse-options.ts";
+
+const DELIVERY_STATES = ["pending", "delivering", "delivered", "expired"] as const;
 
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
@@ -13,10 +16,12 @@ export function registerWebhookCommands(program: Command, run: Run) {
     .option("--incident <id>", "only this incident")
     .option("--integration <key>", "only this integration")
     .option("--state <state>", "pending | delivering | delivered | expired")
-    .option("--limit <n>", "at most this many (the newest)", "500")
-    .action((opts: { incident?: string; integration?: string; state?: "pending"; limit: string }) =>
+    .option("--limit <n>", "at most this many (the newest), 1 to 5000", "500")
+    .action((opts: { incident?: string; integration?: string; state?: string; limit: string }) =>
       run(async (client, mode) => {
-        const rows = await client.deliveries.list.query({ incidentId: opts.incident, integration: opts.integration, state: opts.state, limit: Number(opts.limit) });
+        const state = oneOf("--state", opts.state, DELIVERY_STATES);
+        const limit = wholeNumber("--limit", opts.limit, 1, 5_000);
+        const rows = await client.deliveries.list.query({ incidentId: opts.incident, integration: opts.integration, state, limit });
         const json = rows.map(({ requestId, integration, incidentId, method, path, state, producedAt, attempts }) => ({ requestId, integration, incidentId, method, path, state, producedAt, attempts }));
         print(mode, json, () => rows.length
           ? rows.map((r) => `${r.producedAt}  ${r.state.padEnd(10)} ${r.integration.padEnd(12)} ${r.method.padEnd(5)} ${r.path}  attempts ${r.attempts.length}${r.attempts.at(-1)?.error ? `  last: ${r.attempts.at(-1)!.error}` : ""}`).join("\n")

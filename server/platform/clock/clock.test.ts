@@ -21,6 +21,17 @@ describe("WorkbenchClock", () => {
   });
 });
 
+describe("WorkbenchClock.applyStored", () => {
+  it("applies a stored move only if it is newer than the one it holds", () => {
+    const clock = new WorkbenchClock({ realNowMs: () => 0 });
+    clock.applyStored(60_000, 2n);
+    clock.applyStored(0, 1n); // an older move's offset, answered late
+    expect(clock.offsetMs).toBe(60_000);
+    clock.applyStored(120_000, 3n);
+    expect(clock.offsetMs).toBe(120_000);
+  });
+});
+
 describe("ManualClock", () => {
   it("moves only when told", () => {
     const clock = new ManualClock(5);

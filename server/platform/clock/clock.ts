@@ -15,6 +15,8 @@ export type ClockEvents = { changed: [offsetMs: number] };
 /** Real time plus an offset that the workbench can advance or reset. */
 export class WorkbenchClock extends EventEmitter<ClockEvents> implements Clock {
   #offsetMs: number;
+  /** The newest stored clock move applied (WorkbenchClock.version). */
+  #version = -1n;
   readonly #realNowMs: () => number;
 
   constructor(options: { offsetMs?: number; realNowMs?: () => number } = {}) {
@@ -36,7 +38,18 @@ export class WorkbenchClock extends EventEmitter<ClockEvents> implements Clock {
     return this.#offsetMs;
   }
 
-  /** Applies an offset (from this process or, via NOTIFY, another one). */
+  /**
+   * Applies the stored offset of clock move `version` (persisted-clock.ts), unless this clock already
+   * holds a newer move: notifications and periodic re-reads may arrive out of order, and an older
+   * one must never put back an offset that a later move replaced.
+   */
+  applyStored(offsetMs: number, version: bigint): void {
+    if (version < this.#version) return;
+    this.#version = version;
+    this.setOffset(offsetMs);
+  }
+
+  /** Applies an offset directly (tests; the stored clock goes through `applyStored`). */
   setOffset(offsetMs: number): void {
     if (offsetMs === this.#offsetMs) return;
     this.#offsetMs = offsetMs;

@@ -8,7 +8,7 @@
 // retries and expiries happen at once), and one timer set to the earliest due
 // time from the due-time index (not a timer per incident).
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import { listenToChannel } from "../../platform/db/listen-channel.ts";
 import type { Runtime } from "../../platform/runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
@@ -31,7 +31,7 @@ export type DeliveryWorkerOptions = {
   timeoutMs?: number;
   /** A claim older than this, in real time (not the workbench clock), is taken to be from a dead worker and re-claimed. Must exceed timeoutMs (checked). */
   leaseMs?: number;
-  /** Safety re-poll in case a notification was lost (listener reconnecting). */
+  /** Safety re-poll in case a notification was lost (a listener reconnecting also claims at once). */
   maxSleepMs?: number;
 };
 
@@ -179,12 +179,18 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
     timer.unref();
   }
 
-  // Other processes' plans arrive by NOTIFY after their commit.
-  const listener = new pg.Client({ connectionString: runtime.databaseUrl });
-  listener.on("notification", wake);
-  listener.on("error", (err) => log.warn({ err }, "outbox listener failed; the due-time timer still runs"));
-  await listener.connect();
-  await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+  // Other processes' plans arrive by NOTIFY after their commit. A lost listener connection is
+  // made again (with backoff); what was notified meanwhile is found by the claim its return wakes.
+  const listener = await listenToChannel({
+    databaseUrl: runtime.databaseUrl,
+    channel: OUTBOX_CHANNEL,
+    onNotification: wake,
+    onReconnect: () => {
+      log.info("outbox listener reconnected; claiming what was planned meanwhile");
+      wake();
+    },
+    onError: (err) => log.warn({ err }, "outbox listener failed; reconnecting (the due-time timer still runs)"),
+  });
 
   const events = webhookEvents();
   const onLocal = () => wake();
@@ -202,7 +208,7 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
       events.off("outbox:wake", onLocal);
       runtime.clock.off("changed", wake);
       targets.close();
-      await listener.end().catch(() => {});
+      await listener.stop();
       await pumped; // a claim in flight lands in `ready`, and is released below
       await timerQuery;
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).

@@ -1,0 +1,44 @@
+// A first boot on an empty database: the seed runs after the workers started,
+// so the webhook planner sees the demo incidents' changes and plans their
+// deliveries, as `workbench seed reset` (which runs in a started process) does.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseEnv } from "./platform/env.ts";
+import { createLogger } from "./platform/logger.ts";
+import { setRuntime } from "./platform/runtime.ts";
+import { DEMO_INCIDENT } from "./incidents/seed-demo-incidents.ts";
+import { startProcess } from "./start-process.ts";
+import { CapturedLogs } from "./testing/test-server.ts";
+import { createTestDatabase, type TestDatabase } from "./testing/test-database.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // The template is seeded: empty it as a first boot finds it (the clock and migration record stay).
+  const tables = await database.db.$queryRaw<Array<{ t: string }>>`
+    SELECT tablename::text AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'WorkbenchClock')`;
+  await database.db.$executeRawUnsafe(`TRUNCATE ${tables.map(({ t }) => `"${t}"`).join(", ")} CASCADE`);
+});
+afterAll(async () => {
+  setRuntime(undefined);
+  await database.drop();
+});
+
+it("first boot: the seed's demo incidents get their deliveries planned (the planner subscribed before the seed ran)", async () => {
+  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: database.url, DELIVERY_WORKERS: "false" });
+  const logs = new CapturedLogs();
+  const { platform, workers } = await startProcess({ env, logger: createLogger({ level: "info", destination: logs }), databaseUrl: database.url });
+  try {
+    expect(logs.text).toContain("seeded an empty database");
+    const planned = await database.db.webhookDelivery.groupBy({
+      by: ["incidentId", "integrationKey"],
+      where: { incidentId: { in: Object.values(DEMO_INCIDENT) } },
+      _count: true,
+    });
+    const lanes = planned.map((p) => `${p.incidentId} ${p.integrationKey}`).sort();
+    // North PSAP's fall at home goes to north-psap; Central EMS's chest pain to central-ems.
+    expect(lanes).toEqual([`${DEMO_INCIDENT.northFall} north-psap`, `${DEMO_INCIDENT.emsChestPain} central-ems`].sort());
+  } finally {
+    await workers.stop();
+    await platform.shutdown();
+  }
+});

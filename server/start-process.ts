@@ -1,0 +1,24 @@
+// A workbench process in start-up order: the platform (database, migrations,
+// clock), then the background workers — the webhook planner subscribes to
+// incident changes among them — and only then the seed of an empty database,
+// whose demo incidents are changes like any other and so are planned for the
+// seeded integrations. server/main.ts runs it before it serves.
+import { bootPlatform } from "./boot.ts";
+import type { Env } from "./platform/env.ts";
+import type { Logger } from "./platform/logger.ts";
+import { setRuntime } from "./platform/runtime.ts";
+import { startWorkers } from "./workers.ts";
+
+export async function startProcess(options: { env: Env; logger: Logger; databaseUrl?: string }) {
+  const platform = await bootPlatform(options);
+  setRuntime(platform.runtime);
+  const workers = await startWorkers(platform.runtime);
+  try {
+    await platform.seedIfEmpty();
+  } catch (error) {
+    await workers.stop();
+    await platform.shutdown();
+    throw error;
+  }
+  return { platform, runtime: platform.runtime, workers };
+}

@@ -1,0 +1,75 @@
+// The delivery worker's LISTEN connection after a database blip (its backend
+// terminated): it connects again, claims what was planned while it was away,
+// and other processes' NOTIFYs wake it promptly again. The worker's safety
+// re-poll is set to a minute here, so only the listener can explain a prompt wake.
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { buildChange, buildSnapshot } from "../testing/build-change.ts";
+import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
+import { webhookEvents } from "../webhook-events.ts";
+import { startDeliveryWorker } from "./delivery-worker.ts";
+
+const ID = "5d1f0000-0000-4000-8000-00000000c0de";
+const APPLICATION = `workbench listen ${OUTBOX_CHANNEL}`;
+let h: WebhookHarness;
+let worker: Awaited<ReturnType<typeof startDeliveryWorker>>;
+
+beforeEach(async () => {
+  h = await startWebhookHarness();
+  worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000, maxSleepMs: 60_000 });
+});
+afterEach(async () => {
+  await worker.stop();
+  await h.close();
+});
+
+/** Commits a change as another process would: this process's in-process wake (`outbox:wake`) is not sent. */
+async function commitElsewhere(seq: number, label: string) {
+  const events = webhookEvents();
+  const local = events.listeners("outbox:wake");
+  events.removeAllListeners("outbox:wake");
+  try {
+    await h.commit(buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, buildSnapshot({ id: ID, label }), { seq, producedAt: h.clock.now() }));
+  } finally {
+    for (const l of local) events.on("outbox:wake", l as never);
+  }
+}
+
+const listenerPids = async () =>
+  (await h.database.db.$queryRaw<Array<{ pid: number }>>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${APPLICATION}`).map((r) => r.pid);
+
+const allDelivered = async () =>
+  (await h.database.db.webhookDelivery.count({ where: { incidentId: ID, state: { not: "delivered" } } })) === 0 &&
+  (await h.database.db.webhookDelivery.count({ where: { incidentId: ID } })) > 0;
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+it("after its backend is terminated: reconnects, delivers what was planned meanwhile, and is woken by NOTIFY again", async () => {
+  await commitElsewhere(1, "before");
+  await h.database.db.$executeRawUnsafe(`NOTIFY ${OUTBOX_CHANNEL}`);
+  await until("the first change is delivered (the listener works)", allDelivered);
+
+  const [pid] = await listenerPids();
+  expect(pid).toBeDefined();
+  await h.database.db.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+  // Planned while the listener is down, and its NOTIFY lost: found by the claim the reconnect wakes.
+  await commitElsewhere(2, "while away");
+  await h.database.db.$executeRawUnsafe(`NOTIFY ${OUTBOX_CHANNEL}`);
+  await until("the change planned while away is delivered", allDelivered);
+
+  await until("the listener is back", async () => (await listenerPids()).some((p) => p !== pid));
+  const started = Date.now();
+  const woken = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === ID, 5_000);
+  await commitElsewhere(3, "after");
+  await h.database.db.$executeRawUnsafe(`NOTIFY ${OUTBOX_CHANNEL}`);
+  await woken;
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(h.receiver.received.map((r) => r.body)).toEqual(expect.arrayContaining([{ label: "while away" }, { label: "after" }]));
+});
