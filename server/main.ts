@@ -8,6 +8,8 @@ import { bootPlatform } from "./platform/boot.ts";
 import { setRuntime } from "./platform/runtime.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer } from "./http/create-server.ts";
+import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
+import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
 import { startWorkers } from "./workers.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -25,6 +27,8 @@ async function main() {
   const { runtime } = platform;
   setRuntime(runtime);
   const workers = await startWorkers(runtime);
+  // Shared mode: the configured admin, or a one-time setup credential printed (not logged) below.
+  const firstAdmin = await prepareFirstAdmin(runtime);
 
   const dev = env.NODE_ENV !== "production";
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, turbopack: true });
@@ -33,12 +37,13 @@ async function main() {
   const server = createWorkbenchServer({
     protocolApp: createProtocolApp(runtime),
     nextHandler: nextApp.getRequestHandler(),
+    dashboardAccess: createDashboardAccess(runtime),
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   workers.listening();
   logger.info(
-    { url: env.PUBLIC_URL, database: runtime.databaseMode, ms: Math.round(performance.now() - startedAt) },
+    { url: env.PUBLIC_URL, database: runtime.databaseMode, access: env.ACCESS_MODE, firstAdmin, ms: Math.round(performance.now() - startedAt) },
     `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,
   );
 

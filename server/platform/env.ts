@@ -24,6 +24,13 @@ const EnvSchema = z
     WORKBENCH_ACCESS: z.enum(["auto", "shared"]).default("auto"),
     /** Extra host names (comma-separated, optionally with :port) the server answers besides its own origins. */
     ALLOWED_HOSTS: z.string().default(""),
+    /**
+     * `true` keeps the seeded client secrets and the dev portal password working on a shared
+     * workbench (they are public: written in the seed and the docs). Local mode always accepts them.
+     */
+    ALLOW_DEV_CREDENTIALS: z.stringbool().default(false),
+    /** Shared mode: the password of the member `admin`, created (or reset to it) at start. */
+    WORKBENCH_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
     PUBLIC_URL: url.optional(),
     AUTH_URL: url.optional(),
     BASE_URL: url.optional(),
