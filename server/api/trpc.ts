@@ -77,7 +77,7 @@ export const createTRPCRouter = t.router;
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
 /** The caller must hold the procedure's role (meta.role): UNAUTHORIZED without credentials, FORBIDDEN below the role. */
-const requireRole = t.middleware(async ({ ctx, meta, next }) => {
+export const requireRole = t.middleware(async ({ ctx, meta, next }) => {
   const needed = meta?.role;
   if (!needed) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "This procedure names no role." });
   const resolution = await ctx.resolveDashboardCaller();
