@@ -7,7 +7,7 @@ import { requireRole, type ProcedureMeta } from "./trpc.ts";
 import { ROLES } from "../workbench/access/roles.ts";
 
 type ProcedureDef = { meta?: ProcedureMeta; middlewares: unknown[]; type: string };
-const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: ProcedureDef }>).map(([path, p]) => ({ path, def: p._def }));
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>).map(([path, p]) => ({ path, def: p._def }));
 const roleCheck = (requireRole as unknown as { _middlewares: unknown[] })._middlewares[0];
 
 describe("roles of the dashboard's procedures", () => {

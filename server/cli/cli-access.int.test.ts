@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => { await s.close(); });
 
 function cli(args: string[], token?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", WORKBENCH_URL: s.url, ...(token ? { WORKBENCH_TOKEN: token } : {}) };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: "test", PATH: process.env.PATH ?? "", WORKBENCH_URL: s.url, ...(token ? { WORKBENCH_TOKEN: token } : {}) };
   return new Promise((resolve) => {
     execFile("node_modules/.bin/tsx", ["server/cli/main.ts", ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
