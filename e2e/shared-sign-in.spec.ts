@@ -14,6 +14,7 @@ async function signIn(page: import("@playwright/test").Page, username: string, p
 }
 
 test("an admin signs in through the form, adds a viewer, and the viewer sees no admin actions", async ({ page }) => {
+  test.setTimeout(90_000); // two sign-ins (scrypt) and a member created, on a shared 2-core machine
   await page.goto("/admin");
   // Unsigned: the dashboard sends the browser to the identity server's form, and back to /admin after.
   await expect(page).toHaveURL(/\/connect\/authorize\?/);
