@@ -2,7 +2,10 @@
 // the workbench's own identity server's form, the caller shown with sign-out, and a
 // viewer who does not see admin actions.
 import { E2E_SHARED_ADMIN_PASSWORD, E2E_SHARED_URL } from "../playwright.config";
-import { expect, test } from "./fixtures/workbench";
+import { expect as baseExpect, test } from "./fixtures/workbench";
+
+// The first page after a sign-in compiles nothing but waits for the loaded machine: more than the default 5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.use({ baseURL: E2E_SHARED_URL });
 
@@ -14,7 +17,7 @@ async function signIn(page: import("@playwright/test").Page, username: string, p
 }
 
 test("an admin signs in through the form, adds a viewer, and the viewer sees no admin actions", async ({ page }) => {
-  test.setTimeout(90_000); // two sign-ins (scrypt) and a member created, on a shared 2-core machine
+  test.setTimeout(150_000); // two sign-ins (scrypt) and a member created, on a shared 2-core machine
   await page.goto("/admin");
   // Unsigned: the dashboard sends the browser to the identity server's form, and back to /admin after.
   await expect(page).toHaveURL(/\/connect\/authorize\?/);

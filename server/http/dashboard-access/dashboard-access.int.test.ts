@@ -143,9 +143,10 @@ describe("a shared workbench", () => {
   });
 
   it("refuses the seeded client secrets and the dev portal password, saying why", async () => {
+    // partner-readonly: partner-cad's secret is rotated by the test above.
     const res = await fetch(`${s.url}/connect/token`, {
       method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret", scope: "agency.read" }),
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-readonly", client_secret: "partner-readonly-secret", scope: "agency.read" }),
     });
     expect(res.status).toBe(401);
     const body = (await res.json()) as { error: string; error_description: string };
@@ -225,5 +226,17 @@ describe("a local workbench (loopback, the default)", () => {
     expect(res.status).toBe(200);
     expect(s.firstAdmin).toBe("local");
     expect((await fetch(`${s.url}/auth/sign-in?next=/deliveries`, { redirect: "manual" })).headers.get("location")).toBe("/deliveries");
+  });
+});
+
+describe("a shared workbench published on https", () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", PUBLIC_URL: "https://workbench.example.org", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD } }); });
+  afterAll(async () => { await s.close(); });
+
+  it("marks the dashboard's cookies Secure and sends sign-in to the published identity server", async () => {
+    const start = await fetch(`${s.url}/auth/sign-in`, { redirect: "manual" });
+    expect(start.headers.get("set-cookie")).toMatch(/; Secure/i);
+    expect(start.headers.get("location")).toMatch(/^https:\/\/workbench\.example\.org\/connect\/authorize\?.*redirect_uri=https%3A%2F%2Fworkbench\.example\.org%2Fauth%2Fcallback/);
   });
 });

@@ -17,7 +17,7 @@ import { DASHBOARD_AUDIENCE, DASHBOARD_CALLBACK_PATH, DASHBOARD_CLIENT_ID, DASHB
 import { consumeSetupCredential } from "../../workbench/access/first-admin.ts";
 import { createMember, hasEnabledAdmin, ZPassword, ZUsername } from "../../workbench/access/members.ts";
 import { createWorkbenchSession, endWorkbenchSession, WORKBENCH_SESSION_COOKIE } from "../../workbench/access/sessions.ts";
-import { applicationOrigins, isSecureOrigin } from "../identity/account.ts";
+import { applicationOrigins } from "../identity/account.ts";
 import { requireSameOrigin } from "../identity/require-same-origin.ts";
 import { renderMessagePage, renderSetupForm } from "./render-auth-pages.ts";
 import { safeReturnPath } from "./safe-return-path.ts";
@@ -41,7 +41,8 @@ function readPending(c: Context): PendingSignIn | undefined {
 
 export function dashboardSignInApp(runtime: Runtime) {
   const { env } = runtime;
-  const secure = isSecureOrigin(env);
+  // The dashboard's cookies belong to PUBLIC_URL (AUTH_URL may be another origin in a split deployment).
+  const secure = env.PUBLIC_URL.startsWith("https://");
   const callbackUri = `${env.PUBLIC_URL}${DASHBOARD_CALLBACK_PATH}`;
   const app = new Hono();
   const sameOrigin = requireSameOrigin([env.PUBLIC_URL, ...applicationOrigins(env)]);
