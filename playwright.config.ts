@@ -4,6 +4,11 @@ import { defineConfig } from "@playwright/test";
 // directory; Debian's Chromium (never `playwright install` on these machines).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_URL = `http://localhost:${PORT}`;
+// A second workbench in shared mode (sign-in required), for e2e/shared-sign-in.spec.ts: the next
+// port, its own data directory and embedded PostgreSQL, and a configured first admin.
+const SHARED_PORT = PORT + 1;
+export const E2E_SHARED_URL = `http://localhost:${SHARED_PORT}`;
+export const E2E_SHARED_ADMIN_PASSWORD = "e2e-admin-password";
 
 export default defineConfig({
   testDir: "e2e",
@@ -22,12 +27,26 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  webServer: {
-    command: "node --enable-source-maps dist/server/main.mjs",
-    url: `${E2E_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: [
+    {
+      command: "node --enable-source-maps dist/server/main.mjs",
+      url: `${E2E_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+    },
+    {
+      command: "node --enable-source-maps dist/server/main.mjs",
+      url: `${E2E_SHARED_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production", PORT: String(SHARED_PORT), DATA_DIR: ".data/e2e-shared", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
+        EMBEDDED_PG_PORT: String(Number(process.env.EMBEDDED_PG_PORT ?? 5499) + 1),
+        WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: E2E_SHARED_ADMIN_PASSWORD,
+      },
+    },
+  ],
 });

@@ -122,13 +122,14 @@ export async function isDatabaseEmpty(db: DbClient): Promise<boolean> {
 
 /**
  * Dev data back to the seed: empties every workbench table (later issues' tables
- * included, found from the catalog) except the migration record and the clock.
+ * included, found from the catalog) except the migration record, the clock and who may use
+ * the workbench (members, their sessions, API tokens: a reset must not lock its admin out).
  */
 export async function resetToSeed(options: { db: DbClient; clock: Clock; publicUrl: string }): Promise<void> {
   const { db } = options;
   const tables = await db.$queryRaw<Array<{ tablename: string }>>`
     SELECT tablename::text AS tablename FROM pg_tables
-    WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'WorkbenchClock')`;
+    WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'WorkbenchClock', 'WorkbenchMember', 'WorkbenchSession', 'WorkbenchApiToken')`;
   if (tables.length > 0) {
     const list = tables.map((t) => `"${t.tablename.replaceAll('"', '""')}"`).join(", ");
     // Table names come from the catalog, not from input; $executeRawUnsafe is needed for identifiers.

@@ -8,6 +8,8 @@ import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer } from "./http/create-server.ts";
 import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
+import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
+import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -28,6 +30,8 @@ async function main() {
   const startedAt = performance.now();
 
   const { platform, runtime, workers } = await startProcess({ env, logger });
+  // Shared mode: the configured admin, or a one-time setup credential printed (not logged) below.
+  const firstAdmin = await prepareFirstAdmin(runtime);
 
   const dev = env.NODE_ENV !== "production";
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, turbopack: true });
@@ -37,12 +41,13 @@ async function main() {
     env,
     protocolApp: createProtocolApp(runtime),
     nextHandler: nextApp.getRequestHandler(),
+    dashboardAccess: createDashboardAccess(runtime),
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   workers.listening();
   logger.info(
-    { url: env.PUBLIC_URL, database: runtime.databaseMode, ms: Math.round(performance.now() - startedAt) },
+    { url: env.PUBLIC_URL, database: runtime.databaseMode, access: env.ACCESS_MODE, firstAdmin, ms: Math.round(performance.now() - startedAt) },
     `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,
   );
 

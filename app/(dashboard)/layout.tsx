@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CallerBadge } from "./_components/caller-badge";
 import { ClockBadge } from "./_components/clock-badge";
 import { Nav } from "./_components/nav";
 
@@ -22,6 +23,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
           <ClockBadge />
+          <CallerBadge />
         </header>
         <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-6 lg:p-8">{children}</main>
       </div>

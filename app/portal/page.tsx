@@ -4,6 +4,8 @@ import { portalClientConfig } from "./portal-client";
 import { redirect } from "next/navigation";
 import { safePortalNext } from "./safe-portal-next";
 import { SignInButton } from "./sign-in-button";
+import { getRuntime } from "@/server/platform/runtime";
+import { devCredentialsAllowed } from "@/server/workbench/access/dev-credentials";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Portal" };
@@ -13,11 +15,13 @@ export default async function PortalPage({ searchParams }: { searchParams: Promi
   const next = safePortalNext((await searchParams).next);
   if (session && next) redirect(next);
   if (!session) {
+    // The dev password is mentioned only where it is accepted (refused on a shared workbench unless opted in).
+    const devPassword = devCredentialsAllowed(getRuntime().env);
     return (
       <section aria-labelledby="portal-h" className="rounded-lg border border-slate-200 bg-white p-6">
         <h1 id="portal-h" className="text-xl font-semibold">Not signed in</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Sign in with a portal user (development password <code>workbench</code>), or let a partner backend sign you in without a
+          Sign in with a portal user{devPassword ? <> (development password <code>workbench</code>)</> : null}, or let a partner backend sign you in without a
           password through <code>/Account/LoginUserByToken</code>.
         </p>
         {next && <p className="mt-2 text-sm text-slate-600">After signing in you continue to <code>{next}</code>.</p>}

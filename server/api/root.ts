@@ -11,6 +11,7 @@ import { inboundRouter } from "./routers/inbound.ts";
 import { simulatorRouter } from "./routers/simulator.ts";
 import { incidentsRouter } from "./routers/incidents.ts";
 import { portalRouter } from "./routers/portal.ts";
+import { accessRouter } from "./routers/access.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   simulator: simulatorRouter,
   incidents: incidentsRouter,
   portal: portalRouter,
+  access: accessRouter,
 });
 
 export type AppRouter = typeof appRouter;

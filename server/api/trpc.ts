@@ -1,13 +1,17 @@
 /**
  * The dashboard's API (tRPC v11), wired the create-t3-app way.
  *
- * 1. CONTEXT: what every procedure sees: the process runtime (db, clock, logger, env).
+ * 1. CONTEXT: what every procedure sees: the process runtime (db, clock, logger, env) and,
+ *    resolved on first use, who is calling.
  * 2. INITIALIZATION: superjson transformer and the error formatter (AppError → code).
  * 3. ROUTER & PROCEDURES: the building blocks routers/ use.
  *
- * The dashboard is a local developer tool: its API is open on the workbench's
- * own origin (like the rest of the dashboard). Portal pages are gated by the
- * portal session instead.
+ * Every dashboard procedure names the least role it needs (viewerProcedure,
+ * integratorProcedure, adminProcedure; the role is also its `meta`, which a test
+ * reads to prove no procedure was left without one). In local mode (loopback bind)
+ * the caller is the developer at the machine, acting as admin; in shared mode a
+ * signed-in member or an API token, and anything else is UNAUTHORIZED. The portal
+ * router's procedures are gated by the dispatcher's portal session instead.
  */
 import { randomUUID } from "node:crypto";
 import { initTRPC, TRPCError } from "@trpc/server";
@@ -16,16 +20,25 @@ import { ZodError } from "zod";
 import { getRuntime } from "../platform/runtime.ts";
 import { isAppError } from "../platform/errors.ts";
 import { describeInputIssues } from "./describe-input-issues.ts";
+import type { Runtime } from "../platform/runtime.ts";
+import { describeRefusal, resolveCaller, type CallerResolution } from "../workbench/access/resolve-caller.ts";
+import { roleAllows, type Role } from "../workbench/access/roles.ts";
 
 /* 1. CONTEXT */
-export async function createTRPCContext(opts: { headers: Headers }) {
-  const runtime = getRuntime();
-  return { ...runtime, headers: opts.headers };
+export async function createTRPCContext(opts: { headers: Headers; runtime?: Runtime }) {
+  const runtime = opts.runtime ?? getRuntime();
+  let resolution: Promise<CallerResolution> | undefined;
+  // Resolved once per request, and only by procedures that need it (the portal's do not).
+  const resolveDashboardCaller = () => (resolution ??= resolveCaller(runtime, opts.headers));
+  return { ...runtime, headers: opts.headers, resolveDashboardCaller };
 }
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
 /* 2. INITIALIZATION */
-const t = initTRPC.context<TRPCContext>().create({
+/** `role`: the least dashboard role a procedure needs; `access: "portal"`: gated by the portal session instead. */
+export type ProcedureMeta = { role?: Role; access?: "portal" };
+
+const t = initTRPC.context<TRPCContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx, input }) {
     const cause = error.cause;
@@ -66,3 +79,21 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 export const createCallerFactory = t.createCallerFactory;
 export const createTRPCRouter = t.router;
 export const publicProcedure = t.procedure.use(mapAppErrors);
+
+/** The caller must hold the procedure's role (meta.role): UNAUTHORIZED without credentials, FORBIDDEN below the role. */
+export const requireRole = t.middleware(async ({ ctx, meta, next }) => {
+  const needed = meta?.role;
+  if (!needed) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "This procedure names no role." });
+  const resolution = await ctx.resolveDashboardCaller();
+  if ("refused" in resolution) throw new TRPCError({ code: "UNAUTHORIZED", message: describeRefusal(resolution.refused) });
+  const { caller } = resolution;
+  if (!roleAllows(caller.role, needed)) throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${needed} role; ${caller.name} has the ${caller.role} role.` });
+  return next({ ctx: { caller } });
+});
+
+/** Read-only views of the workbench. */
+export const viewerProcedure = publicProcedure.meta({ role: "viewer" }).use(requireRole);
+/** Driving tests: partner console, reference receivers, faults, simulator, conformance, resends. */
+export const integratorProcedure = publicProcedure.meta({ role: "integrator" }).use(requireRole);
+/** Configuration and secrets: clients, keys, seed reset, clock, integrations, members and API tokens. */
+export const adminProcedure = publicProcedure.meta({ role: "admin" }).use(requireRole);

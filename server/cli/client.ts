@@ -1,5 +1,6 @@
 // The CLI talks to a running workbench (WORKBENCH_URL) through the dashboard's
-// own tRPC API, so every command sees exactly what the dashboard sees.
+// own tRPC API, so every command sees exactly what the dashboard sees. A shared
+// workbench needs an API token: WORKBENCH_TOKEN, sent as `Authorization: Bearer`.
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../api/root.ts";
@@ -11,8 +12,15 @@ export function workbenchUrl(): string {
   return (process.env.WORKBENCH_URL ?? DEFAULT_WORKBENCH_URL).replace(/\/+$/, "");
 }
 
+function workbenchToken(): string | undefined {
+  return process.env.WORKBENCH_TOKEN?.trim() || undefined;
+}
+
 export function createWorkbenchClient(baseUrl = workbenchUrl()) {
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson })] });
+  const token = workbenchToken();
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+  });
 }
 
 export type WorkbenchClient = ReturnType<typeof createWorkbenchClient>;
@@ -24,6 +32,12 @@ export function describeFailure(error: unknown, baseUrl = workbenchUrl()): strin
     const code = cause.code ?? cause.cause?.code;
     if (code === "ECONNREFUSED" || /fetch failed/i.test(error.message)) {
       return `No workbench answers at ${baseUrl}. Start one with \`npm start\`, or set WORKBENCH_URL.`;
+    }
+    const status = (error.data as { code?: string } | undefined)?.code;
+    if (status === "UNAUTHORIZED") {
+      return workbenchToken()
+        ? `The workbench at ${baseUrl} refused WORKBENCH_TOKEN (unknown, revoked or expired): ask an admin for a new API token.`
+        : `The workbench at ${baseUrl} is shared: set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).`;
     }
     const issues = (error.data as { zodIssues?: Array<{ path: string; message: string; got?: string; takes?: string }> | null } | undefined)?.zodIssues;
     // A refused input: each issue under the option the user typed, with what it got and what it takes.

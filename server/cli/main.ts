@@ -1,5 +1,6 @@
 // `workbench <command>`: drives a running workbench (WORKBENCH_URL, default
-// http://localhost:3000) from scripts and CI. Every command takes --json.
+// http://localhost:3000) from scripts and CI. Every command takes --json. A shared
+// workbench needs WORKBENCH_TOKEN (an API token; `workbench tokens create`).
 import { Command } from "commander";
 import { createWorkbenchClient, describeFailure, type WorkbenchClient } from "./client.ts";
 import { fail, type OutputMode } from "./output.ts";
@@ -13,6 +14,7 @@ import { registerReceiverCommands } from "./commands/receiver.ts";
 import { registerSmsCommands } from "./commands/sms.ts";
 import { registerSimulateCommands } from "./commands/simulate.ts";
 import { registerEphemeralCommands } from "./commands/ephemeral.ts";
+import { registerTokensCommands } from "./commands/tokens.ts";
 
 const program = new Command()
   .name("workbench")
@@ -42,5 +44,6 @@ registerReceiverCommands(program, run);
 registerSmsCommands(program, run);
 registerSimulateCommands(program, run);
 registerEphemeralCommands(program);
+registerTokensCommands(program, run);
 
 await program.parseAsync(process.argv);

@@ -4,12 +4,16 @@ import type { Hono } from "hono";
 import type { Env } from "../platform/env.ts";
 import { isProtocolPath } from "./protocol-app.ts";
 import { createWorkbenchGuard } from "./workbench-guard.ts";
+import type { DashboardAccess } from "./dashboard-access/dashboard-access.ts";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown;
 
-/** One origin: the request guard first, then protocol prefixes to Hono, the rest to Next's request handler. */
-export function createWorkbenchServer(options: { env: Env; protocolApp: Hono; nextHandler?: NodeHandler; nextUpgrade?: UpgradeHandler }) {
+/**
+ * One origin: the request guard first, then protocol prefixes to Hono, the rest to Next's request
+ * handler — behind the dashboard's access check (its sign-in paths; in shared mode a session).
+ */
+export function createWorkbenchServer(options: { env: Env; protocolApp: Hono; nextHandler?: NodeHandler; dashboardAccess?: DashboardAccess; nextUpgrade?: UpgradeHandler }) {
   const hono = getRequestListener(options.protocolApp.fetch);
   const guard = createWorkbenchGuard(options.env);
   const server = http.createServer((req, res) => {
@@ -19,7 +23,9 @@ export function createWorkbenchServer(options: { env: Env; protocolApp: Hono; ne
       void hono(req, res);
       return;
     }
-    void options.nextHandler(req, res);
+    const nextHandler = options.nextHandler;
+    if (options.dashboardAccess) options.dashboardAccess(req, res, () => void nextHandler(req, res));
+    else void nextHandler(req, res);
   });
   const { nextUpgrade } = options;
   if (nextUpgrade) {

@@ -10,6 +10,8 @@
 // no longer finds an entry; a wrong secret is never cached and still pays scrypt.
 import { createHash } from "node:crypto";
 import type { DbClient } from "../platform/db/client.ts";
+import type { Env } from "../platform/env.ts";
+import { devCredentialsAllowed, isSeededClientSecret, SEEDED_SECRET_REFUSED } from "../workbench/access/dev-credentials.ts";
 import { verifyClientSecret } from "./client-secret.ts";
 import { tokenError } from "./token-errors.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
@@ -38,12 +40,17 @@ function findClient(db: DbClient, clientId: string) {
   return db.client.findUnique({ where: { id: clientId }, include: { agencies: { select: { agencyId: true } } } });
 }
 
-/** A confidential client by id and secret; invalid_client (401) for any mismatch, without saying which. */
-export async function authenticateConfidentialClient(options: { db: DbClient; clientId: string; clientSecret: string }): Promise<ClientRecord> {
+/**
+ * A confidential client by id and secret; invalid_client (401) for any mismatch, without saying which.
+ * A seeded secret (public: it is in the seed) that still matches is refused on a shared workbench
+ * unless ALLOW_DEV_CREDENTIALS=true, with a description saying how to rotate it.
+ */
+export async function authenticateConfidentialClient(options: { db: DbClient; clientId: string; clientSecret: string; env: Pick<Env, "ACCESS_MODE" | "ALLOW_DEV_CREDENTIALS"> }): Promise<ClientRecord> {
   const client = await findClient(options.db, options.clientId);
   if (!client?.secretHash || !(await verifySecretCached(options.clientSecret, client.secretHash))) {
     throw tokenError("invalid_client", "The client_id or client_secret is invalid.");
   }
+  if (isSeededClientSecret(options.clientSecret) && !devCredentialsAllowed(options.env)) throw tokenError("invalid_client", SEEDED_SECRET_REFUSED);
   return client;
 }
 

@@ -17,7 +17,7 @@ export async function issueClientCredentialsToken(options: Deps & { request: TTo
   const deps: Deps = options;
   if (!request.client_id) throw tokenError("invalid_request", "client_id is required.");
   if (!request.client_secret) throw tokenError("invalid_request", "client_secret is required.");
-  const client = await authenticateConfidentialClient({ db: deps.db, clientId: request.client_id, clientSecret: request.client_secret });
+  const client = await authenticateConfidentialClient({ db: deps.db, env: deps.env, clientId: request.client_id, clientSecret: request.client_secret });
   if (!client.grantTypes.includes("client_credentials")) throw tokenError("unauthorized_client", "The client may not use client_credentials.");
 
   const scopes = parseScopeList(request.scope);

@@ -8,6 +8,7 @@ import { findPublicClient, type ClientRecord } from "./authenticate-client.ts";
 import { redeemAuthorizationCode } from "./authorization-codes.ts";
 import { createRefreshToken, rotateRefreshToken } from "./refresh-tokens.ts";
 import { tokenError } from "./token-errors.ts";
+import { DASHBOARD_AUDIENCE, DASHBOARD_CLIENT_ID } from "../workbench/access/dashboard-client.ts";
 import type { TTokenRequest, TTokenResponse } from "./token-request.schema.ts";
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env">;
@@ -17,6 +18,18 @@ async function interactiveClient(deps: Deps, request: TTokenRequest, grant: stri
   const client = await findPublicClient({ db: deps.db, clientId: request.client_id });
   if (!client.grantTypes.includes(grant)) throw tokenError("unauthorized_client", `The client may not use ${grant}.`);
   return client;
+}
+
+/** The workbench dashboard's own client: the code names a workbench member, the token their role, for the dashboard only. */
+async function dashboardTokens(deps: Deps, client: ClientRecord, memberId: string, scopes: string[]): Promise<TTokenResponse> {
+  const member = await deps.db.workbenchMember.findUnique({ where: { id: memberId } });
+  if (!member || member.disabledAt) throw tokenError("invalid_grant", "The member of this code may no longer sign in.");
+  const { accessToken, expiresIn } = await mintAccessToken({
+    keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL, subject: member.id, clientId: client.id,
+    audience: DASHBOARD_AUDIENCE, scope: scopes, lifetimeS: client.accessTokenLifetimeS,
+    claims: { username: member.username, workbench_role: member.role },
+  });
+  return { access_token: accessToken, token_type: "Bearer", expires_in: expiresIn, scope: scopes.join(" ") };
 }
 
 async function tokensFor(deps: Deps, client: ClientRecord, userId: string, scopes: string[], refreshToken: string): Promise<TTokenResponse> {
@@ -37,6 +50,8 @@ export async function issueAuthorizationCodeTokens(options: Deps & { request: TT
     throw tokenError("invalid_request", "code, redirect_uri and code_verifier are required (PKCE is mandatory).");
   }
   const granted = await redeemAuthorizationCode({ ...deps, code: request.code, clientId: client.id, redirectUri: request.redirect_uri, codeVerifier: request.code_verifier });
+  // The dashboard keeps its own session (a cookie), so it gets no refresh token.
+  if (client.id === DASHBOARD_CLIENT_ID) return dashboardTokens(deps, client, granted.userId, granted.scopes);
   const refreshToken = await createRefreshToken({ ...deps, clientId: client.id, userId: granted.userId, scopes: granted.scopes, familyId: granted.refreshFamilyId });
   return tokensFor(deps, client, granted.userId, granted.scopes, refreshToken);
 }

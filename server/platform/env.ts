@@ -33,6 +33,13 @@ const EnvSchema = z
     OUTBOUND_ALLOW: z.string().max(8_000).default("").superRefine((text, ctx) => {
       try { parseAllowList(text); } catch (e) { ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^OUTBOUND_ALLOW: /, "") }); }
     }),
+    /**
+     * `true` keeps the seeded client secrets and the dev portal password working on a shared
+     * workbench (they are public: written in the seed and the docs). Local mode always accepts them.
+     */
+    ALLOW_DEV_CREDENTIALS: z.stringbool().default(false),
+    /** Shared mode: the password of the member `admin`, created (or reset to it) at start. */
+    WORKBENCH_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
     PUBLIC_URL: url.optional(),
     AUTH_URL: url.optional(),
     BASE_URL: url.optional(),

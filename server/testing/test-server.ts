@@ -1,5 +1,8 @@
 // A workbench's protocol surfaces on a random port, over a fresh test database:
-// for black-box HTTP tests (no Next: the protocol prefixes never reach it).
+// for black-box HTTP tests (no Next: the protocol prefixes never reach it). With
+// `dashboard: true` it also serves what access control needs without Next: the
+// sign-in paths, the shared-mode gate, /api/trpc (the real router) and /api/health,
+// and a stand-in page for every other dashboard path.
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
@@ -11,6 +14,12 @@ import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
 import { createWorkbenchServer } from "../http/create-server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+import { getRequestListener } from "@hono/node-server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { appRouter } from "../api/root.ts";
+import { createTRPCContext } from "../api/trpc.ts";
+import { createDashboardAccess } from "../http/dashboard-access/dashboard-access.ts";
+import { prepareFirstAdmin, type FirstAdminOutcome } from "../workbench/access/first-admin.ts";
 
 /** Every log line a test server wrote, as raw JSON text and parsed. */
 export class CapturedLogs extends Writable {
@@ -32,13 +41,31 @@ export type TestServer = {
   runtime: Runtime;
   database: TestDatabase;
   logs: CapturedLogs;
+  /** With `dashboard`: what prepareFirstAdmin printed to the terminal (the setup credential), and its outcome. */
+  terminal: string[];
+  firstAdmin?: FirstAdminOutcome;
   close: () => Promise<void>;
 };
 
 type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown;
 
-/** `nextHandler` stands in for Next (e.g. the tRPC route alone) behind the same request guard. */
-export async function startTestServer(options: { env?: Record<string, string>; nextHandler?: NodeHandler } = {}): Promise<TestServer> {
+/** The parts of Next that access control touches: /api/trpc, /api/health, and a stand-in for pages. */
+function dashboardStandIn(runtime: Runtime) {
+  return getRequestListener(async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) {
+      return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => createTRPCContext({ headers: request.headers, runtime }) });
+    }
+    if (pathname === "/api/health") return Response.json({ status: "ok" });
+    return new Response(`dashboard page ${pathname}`, { headers: { "content-type": "text/plain" } });
+  });
+}
+
+/**
+ * `dashboard`: the dashboard's access check with a stand-in for Next (the real /api/trpc route);
+ * `nextHandler`: any other stand-in for Next (e.g. the tRPC route alone) behind the same request guard.
+ */
+export async function startTestServer(options: { env?: Record<string, string>; dashboard?: boolean; nextHandler?: NodeHandler } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const logs = new CapturedLogs();
   const logger = createLogger({ level: "debug", destination: logs });
@@ -54,11 +81,17 @@ export async function startTestServer(options: { env?: Record<string, string>; n
   const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: url, DATABASE_URL: database.url, ...options.env });
   const keys = new SigningKeyStore({ db: database.db, clock });
   const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
-  const inner = createWorkbenchServer({ env, protocolApp: createProtocolApp(runtime), nextHandler: options.nextHandler });
+  const terminal: string[] = [];
+  const firstAdmin = options.dashboard ? await prepareFirstAdmin(runtime, (text) => terminal.push(text)) : undefined;
+  const inner = createWorkbenchServer({
+    env,
+    protocolApp: createProtocolApp(runtime),
+    ...(options.dashboard ? { nextHandler: dashboardStandIn(runtime), dashboardAccess: createDashboardAccess(runtime) } : { nextHandler: options.nextHandler }),
+  });
   handler = (req, res) => inner.emit("request", req, res);
 
   return {
-    url, runtime, database, logs,
+    url, runtime, database, logs, terminal, firstAdmin,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -4,6 +4,8 @@ import { ClientsAdmin } from "./clients-admin";
 import { DirectoryAdmin } from "./directory-admin";
 import { IntegrationsAdmin } from "./integrations-admin";
 import { KeysAdmin } from "./keys-admin";
+import { AccessModePanel, ApiTokensAdmin, MembersAdmin } from "./access-admin";
+import { RoleGate } from "../_components/role-gate";
 
 export const metadata = { title: "Admin" };
 
@@ -16,10 +18,17 @@ export default function AdminPage() {
         access token, use the <Link href="/admin/tokens" className="font-medium text-orange-800 underline">token inspector</Link>.
       </PageHeader>
       <div className="grid gap-8">
-        <ClientsAdmin />
-        <IntegrationsAdmin />
+        <AccessModePanel />
+        <RoleGate role="admin" what="Managing clients, integrations, signing keys, members and API tokens">
+          <ClientsAdmin />
+          <IntegrationsAdmin />
+        </RoleGate>
         <DirectoryAdmin />
-        <KeysAdmin />
+        <RoleGate role="admin" quiet>
+          <KeysAdmin />
+          <MembersAdmin />
+          <ApiTokensAdmin />
+        </RoleGate>
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { RoleGate } from "../_components/role-gate";
 import { Suspense } from "react";
 import { PageHeader } from "../_components/page-header";
 import { SimulatorWorkspace } from "./_components/simulator-workspace";
@@ -12,7 +13,9 @@ export default function Page() {
         medical data, chat and end live video. Each action is a change on the platform, delivered to the receivers like a
         real one. Scenarios script whole stories.
       </PageHeader>
-      <Suspense><SimulatorWorkspace /></Suspense>
+      <RoleGate role="integrator" what="Driving the simulator">
+        <Suspense><SimulatorWorkspace /></Suspense>
+      </RoleGate>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "../trpc.ts";
+import { adminProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { advanceClock, describeClock, resetClock } from "../../workbench/clock-control.ts";
 
 export const clockRouter = createTRPCRouter({
-  show: publicProcedure.query(({ ctx }) => describeClock(ctx.clock)),
-  advance: publicProcedure
+  show: viewerProcedure.query(({ ctx }) => describeClock(ctx.clock)),
+  advance: adminProcedure
     .input(z.object({ byMs: z.number().int().positive() }))
     .mutation(({ ctx, input }) => advanceClock({ db: ctx.db, clock: ctx.clock, byMs: input.byMs })),
-  reset: publicProcedure.mutation(({ ctx }) => resetClock({ db: ctx.db, clock: ctx.clock })),
+  reset: adminProcedure.mutation(({ ctx }) => resetClock({ db: ctx.db, clock: ctx.clock })),
 });

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "../trpc.ts";
+import { integratorProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { listDeliveries, ZListDeliveriesInput } from "../../webhooks/admin/list-deliveries.ts";
 import { resendIncident } from "../../webhooks/admin/resend-incident.ts";
 import { inspectDeliveries, ZInspectDeliveriesInput } from "../../webhooks/admin/inspect-deliveries.ts";
 import { describeDelivery } from "../../webhooks/admin/describe-delivery.ts";
 
 export const deliveriesRouter = createTRPCRouter({
-  list: publicProcedure.input(ZListDeliveriesInput).query(({ ctx, input }) => listDeliveries({ db: ctx.db, input })),
+  list: viewerProcedure.input(ZListDeliveriesInput).query(({ ctx, input }) => listDeliveries({ db: ctx.db, input })),
   /** The inspector: newest first, keyset pages (`cursor` = the previous page's `nextCursor`). */
-  inspect: publicProcedure.input(ZInspectDeliveriesInput).query(({ ctx, input }) => inspectDeliveries({ db: ctx.db, input })),
-  get: publicProcedure.input(z.object({ requestId: z.uuid() })).query(({ ctx, input }) => describeDelivery({ db: ctx.db, requestId: input.requestId })),
-  resend: publicProcedure
+  inspect: viewerProcedure.input(ZInspectDeliveriesInput).query(({ ctx, input }) => inspectDeliveries({ db: ctx.db, input })),
+  get: viewerProcedure.input(z.object({ requestId: z.uuid() })).query(({ ctx, input }) => describeDelivery({ db: ctx.db, requestId: input.requestId })),
+  resend: integratorProcedure
     .input(z.object({ incidentId: z.uuid(), integration: z.string().min(1).optional() }))
     .mutation(({ ctx, input }) => resendIncident({ runtime: ctx, incidentId: input.incidentId, integrationKey: input.integration })),
 });

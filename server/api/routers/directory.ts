@@ -1,6 +1,6 @@
-import { createTRPCRouter, publicProcedure } from "../trpc.ts";
+import { viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { listDirectory } from "../../directory/list-directory.ts";
 
 export const directoryRouter = createTRPCRouter({
-  list: publicProcedure.query(({ ctx }) => listDirectory({ db: ctx.db })),
+  list: viewerProcedure.query(({ ctx }) => listDirectory({ db: ctx.db })),
 });

@@ -1,12 +1,12 @@
 // Incidents for the dashboard (integrators): list and one incident with its change timeline.
 import { z } from "zod";
-import { createTRPCRouter, publicProcedure } from "../trpc.ts";
+import { viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { listIncidentChanges, listIncidents, ZListIncidentsInput } from "../../incidents/list-incidents.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
 
 export const incidentsRouter = createTRPCRouter({
-  list: publicProcedure.input(ZListIncidentsInput).query(({ ctx, input }) => listIncidents({ db: ctx.db, input })),
-  detail: publicProcedure.input(z.object({ incidentId: z.uuid() })).query(async ({ ctx, input }) => {
+  list: viewerProcedure.input(ZListIncidentsInput).query(({ ctx, input }) => listIncidents({ db: ctx.db, input })),
+  detail: viewerProcedure.input(z.object({ incidentId: z.uuid() })).query(async ({ ctx, input }) => {
     const incident = await readIncident({ db: ctx.db, incidentId: input.incidentId });
     if (!incident) return null;
     const changes = await listIncidentChanges({ db: ctx.db, incidentId: input.incidentId });

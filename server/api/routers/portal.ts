@@ -10,7 +10,7 @@ import { isVisibleTo, visibleAgencies } from "../../incidents/portal-visibility.
 import { readIncident } from "../../incidents/read-incident.ts";
 import { addChatMessage, listChatMessages } from "../../simulator/chat-messages.ts";
 
-const portalProcedure = publicProcedure.use(async ({ ctx, next }) => {
+const portalProcedure = publicProcedure.meta({ access: "portal" }).use(async ({ ctx, next }) => {
   const session = await findPortalSession({ db: ctx.db, clock: ctx.clock, sessionId: readSessionCookie(ctx.headers.get("cookie")) });
   if (!session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to the portal first." });
   const agencies = await visibleAgencies({ db: ctx.db, agencyId: session.agencyId });

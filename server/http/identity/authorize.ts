@@ -19,6 +19,9 @@ import { findUsersByName } from "../../identity/resolve-user-context.ts";
 import { applicationOrigins, isSecureOrigin } from "./account.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
+import { DASHBOARD_CLIENT_ID } from "../../workbench/access/dashboard-client.ts";
+import { DEV_PASSWORD_REFUSED, devCredentialsAllowed } from "../../workbench/access/dev-credentials.ts";
+import { authenticateMember } from "../../workbench/access/members.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
 
 type Checked = { params: AuthorizeParams; clientName: string; scopes: string[] } | { refuse: string } | { redirectError: { uri: string; error: string; description: string; state: string } };
@@ -28,8 +31,10 @@ async function checkAuthorizeRequest(runtime: Runtime, input: Record<string, str
   const client = clientId ? await runtime.db.client.findUnique({ where: { id: clientId } }) : null;
   if (!client || !client.grantTypes.includes("authorization_code")) return { refuse: "Unknown client, or the client is not configured for interactive sign-in." };
   const redirectUri = input.redirect_uri ?? "";
-  // Registered paths (the seed's /portal/callback) resolve against {portal_url}; comparison is exact (RFC 9700 2.1).
-  const registered = client.redirectUris.map((u) => (u.startsWith("/") ? `${runtime.env.PORTAL_URL}${u}` : u));
+  // Registered paths (the seed's /portal/callback) resolve against {portal_url} (the dashboard's own client:
+  // against the workbench's public URL); comparison is exact (RFC 9700 2.1).
+  const base = client.id === DASHBOARD_CLIENT_ID ? runtime.env.PUBLIC_URL : runtime.env.PORTAL_URL;
+  const registered = client.redirectUris.map((u) => (u.startsWith("/") ? `${base}${u}` : u));
   if (!registered.includes(redirectUri)) return { refuse: "redirect_uri is not registered for this client." };
   const state = input.state ?? "";
   const fail = (error: string, description: string) => ({ redirectError: { uri: redirectUri, error, description, state } });
@@ -74,6 +79,20 @@ const limitLoginForm = limitRequestBody({
   onTooLarge: (c) => c.html(renderAuthorizeError("The sign-in form was too large. Go back and try again."), 413),
 });
 
+/** Which form /connect/authorize shows: dispatchers (the portal) or workbench members (the dashboard's own client). */
+function loginFormKind(runtime: Runtime, clientId: string) {
+  if (clientId === DASHBOARD_CLIENT_ID) return { kind: "workbench" as const, devPassword: false };
+  return { kind: "portal" as const, devPassword: devCredentialsAllowed(runtime.env) };
+}
+
+/** The dashboard's sign-in: a member's own name and password; no portal session is made. */
+async function signInMember(runtime: Runtime, c: Context, checked: { params: AuthorizeParams; clientName: string; scopes: string[] }, form: Record<string, string | undefined>, kind: ReturnType<typeof loginFormKind>) {
+  const username = String(form.username ?? "").slice(0, 200);
+  const member = await authenticateMember({ db: runtime.db, username, password: String(form.password ?? "") });
+  if (!member) return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...kind, error: "Unknown member, wrong password, or the member is disabled.", username }), 401);
+  return issueCodeRedirect(runtime, c, checked, member.id);
+}
+
 export function authorizeApp(runtime: Runtime) {
   const app = new Hono();
 
@@ -81,9 +100,11 @@ export function authorizeApp(runtime: Runtime) {
     const checked = await checkAuthorizeRequest(runtime, c.req.query());
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
     if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }
+    const form = loginFormKind(runtime, checked.params.client_id);
+    if (form.kind === "workbench") return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...form }));
     const session = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     if (session) return issueCodeRedirect(runtime, c, checked, session.userId);
-    return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName }));
+    return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...form }));
   });
 
   app.post("/connect/authorize", limitLoginForm, requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogin(c) {
@@ -91,14 +112,19 @@ export function authorizeApp(runtime: Runtime) {
     const checked = await checkAuthorizeRequest(runtime, { ...form, response_type: "code" });
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
     if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }
+    const kind = loginFormKind(runtime, checked.params.client_id);
+    if (kind.kind === "workbench") return signInMember(runtime, c, checked, form, kind);
     const typed = String(form.username ?? "");
     // Names match case-insensitively; when several do (j.smith / J.Smith), the exact spelling picks one.
     const matches = await findUsersByName({ db: runtime.db, username: typed });
     const users = matches.length > 1 ? matches.filter((u) => u.username === typed) : matches;
-    const user = users.length === 1 && users[0]!.canSignIn && verifyDevPassword(String(form.password ?? "")) ? users[0]! : undefined;
+    const password = String(form.password ?? "");
+    // The dev password is public: on a shared workbench it is refused unless the operator opted in.
+    if (verifyDevPassword(password) && !kind.devPassword) return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...kind, error: DEV_PASSWORD_REFUSED, username: typed }), 401);
+    const user = users.length === 1 && users[0]!.canSignIn && verifyDevPassword(password) ? users[0]! : undefined;
     if (!user) {
       const error = users.length > 1 || (matches.length > 1 && users.length === 0) ? "This user name matches more than one user: type it exactly." : "Unknown user, wrong password, or the user may not sign in.";
-      return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, error, username: String(form.username ?? "") }), 401);
+      return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...kind, error, username: String(form.username ?? "") }), 401);
     }
     const sessionId = await createPortalSession({ ...runtime, userId: user.id, method: "password" });
     setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));

@@ -5,12 +5,15 @@ import { html } from "hono/html";
 
 export type AuthorizeParams = { client_id: string; redirect_uri: string; scope: string; state: string; code_challenge: string; code_challenge_method: string };
 
-export function renderLoginForm(options: { params: AuthorizeParams; clientName: string; error?: string; username?: string }) {
-  const { params, clientName, error, username } = options;
+/** `portal`: dispatchers (with the dev password hint when it is accepted); `workbench`: workbench members, own passwords. */
+export function renderLoginForm(options: { params: AuthorizeParams; clientName: string; kind?: "portal" | "workbench"; devPassword?: boolean; error?: string; username?: string }) {
+  const { params, clientName, error, username, kind = "portal", devPassword = true } = options;
+  const title = kind === "workbench" ? "Sign in to the workbench" : "Sign in to the portal";
+  const hint = kind === "workbench" ? html`Use your workbench member name and password.` : devPassword ? html`Development password for every seeded user: <code>workbench</code>.` : "";
   return html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">
-<title>Sign in · Incident Platform portal</title>
+<title>${title} · Incident Platform</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border:1px solid #cbd5e1;border-radius:.5rem;padding:2rem;width:min(22rem,90vw)}
@@ -22,8 +25,8 @@ button:focus-visible,input:focus-visible{outline:3px solid #f97316;outline-offse
 [role=alert]{color:#b91c1c;font-size:.875rem;margin-top:.75rem}
 </style></head>
 <body><main>
-<h1>Sign in to the portal</h1>
-<p>${clientName} asks you to sign in. Development password for every seeded user: <code>workbench</code>.</p>
+<h1>${title}</h1>
+<p>${clientName} asks you to sign in. ${hint}</p>
 <form method="post" action="/connect/authorize">
 ${Object.entries(params).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 <label for="username">Username</label>

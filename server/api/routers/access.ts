@@ -1,0 +1,30 @@
+// Who may use a shared workbench: the caller's own view (mode, name, role) and,
+// for admins, members and API tokens.
+import { z } from "zod";
+import { adminProcedure, createTRPCRouter, viewerProcedure } from "../trpc.ts";
+import { createApiToken, listApiTokens, revokeApiToken, ZCreateApiTokenInput } from "../../workbench/access/api-tokens.ts";
+import { devCredentialsAllowed } from "../../workbench/access/dev-credentials.ts";
+import { createMember, listMembers, updateMember, ZCreateMemberInput, ZPassword } from "../../workbench/access/members.ts";
+import { ZRole } from "../../workbench/access/roles.ts";
+
+export const accessRouter = createTRPCRouter({
+  /** Who is calling and how the workbench is exposed (the Admin page and the header show it). */
+  me: viewerProcedure.query(({ ctx }) => ({
+    mode: ctx.env.ACCESS_MODE,
+    devCredentials: devCredentialsAllowed(ctx.env) ? ("allowed" as const) : ("refused" as const),
+    caller: { kind: ctx.caller.kind, name: ctx.caller.name, role: ctx.caller.role },
+  })),
+  members: createTRPCRouter({
+    list: adminProcedure.query(({ ctx }) => listMembers(ctx)),
+    create: adminProcedure.input(ZCreateMemberInput).mutation(({ ctx, input }) => createMember({ ...ctx, input })),
+    update: adminProcedure
+      .input(z.object({ id: z.uuid(), role: ZRole.optional(), disabled: z.boolean().optional(), password: ZPassword.optional() }))
+      .mutation(({ ctx, input }) => updateMember({ ...ctx, ...input })),
+  }),
+  apiTokens: createTRPCRouter({
+    list: adminProcedure.query(({ ctx }) => listApiTokens(ctx)),
+    /** The token value is in this answer only: it is stored as a hash. */
+    create: adminProcedure.input(ZCreateApiTokenInput).mutation(({ ctx, input }) => createApiToken({ ...ctx, input, createdBy: ctx.caller.name })),
+    revoke: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => revokeApiToken({ ...ctx, id: input.id })),
+  }),
+});

@@ -1,0 +1,58 @@
+// Who may reach the dashboard (every path that is not a protocol surface): the
+// sign-in paths (/auth/*) are served here; in shared mode every other dashboard
+// path needs a workbench session (or an API token), except the workbench's health,
+// the portal (its own dispatcher session), Next's static files, and /api/trpc,
+// whose procedures check the caller themselves (roles; UNAUTHORIZED in tRPC's shape).
+// A page asked for without a session redirects to sign-in and comes back after.
+import type http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { Runtime } from "../../platform/runtime.ts";
+import { describeRefusal, resolveCaller } from "../../workbench/access/resolve-caller.ts";
+import { dashboardSignInApp } from "./sign-in-app.ts";
+
+export type DashboardAccess = (req: http.IncomingMessage, res: http.ServerResponse, next: () => unknown) => void;
+
+const OPEN_PREFIXES = ["/portal/", "/_next/static/", "/api/trpc/"];
+const OPEN_PATHS = new Set(["/portal", "/api/health", "/api/trpc", "/icon.svg", "/favicon.ico"]);
+
+export function isSignInPath(pathname: string): boolean {
+  return pathname === "/auth" || pathname.startsWith("/auth/");
+}
+
+function isOpenInSharedMode(pathname: string): boolean {
+  return OPEN_PATHS.has(pathname) || OPEN_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+function headersOf(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "authorization"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return headers;
+}
+
+export function createDashboardAccess(runtime: Runtime): DashboardAccess {
+  const signIn = getRequestListener(dashboardSignInApp(runtime).fetch);
+  return function gateDashboard(req, res, next) {
+    const url = req.url ?? "/";
+    const pathname = url.split("?", 1)[0]!;
+    if (isSignInPath(pathname)) { void signIn(req, res); return; }
+    if (runtime.env.ACCESS_MODE === "local" || isOpenInSharedMode(pathname)) { next(); return; }
+    resolveCaller(runtime, headersOf(req)).then(
+      (resolution) => {
+        if ("caller" in resolution) { next(); return; }
+        res.setHeader("cache-control", "no-store");
+        if (pathname.startsWith("/api/") || (req.method !== "GET" && req.method !== "HEAD")) {
+          res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "unauthorized", message: describeRefusal(resolution.refused) }));
+          return;
+        }
+        res.writeHead(302, { location: `/auth/sign-in?next=${encodeURIComponent(url.slice(0, 2000))}` }).end();
+      },
+      (error: unknown) => {
+        runtime.logger.error({ err: error, path: pathname }, "dashboard access check failed");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("The access check failed.");
+      },
+    );
+  };
+}

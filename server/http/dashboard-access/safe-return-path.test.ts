@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { safeReturnPath } from "./safe-return-path.ts";
+
+describe("safeReturnPath", () => {
+  it.each([
+    ["/incidents?state=open", "/incidents?state=open"],
+    ["/admin", "/admin"],
+    ["//evil.example/x", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example/", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/ok\nSet-Cookie: x", "/"],
+    ["/auth/sign-in", "/"],
+    ["", "/"],
+    [undefined, "/"],
+    [`/${"a".repeat(2001)}`, "/"],
+  ])("%s → %s", (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected);
+  });
+});
