@@ -2,7 +2,7 @@
 // the embedded mode work with no configuration at all.
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackHost } from "./network/loopback.ts";
+import { isLoopbackHost, type AccessMode } from "./network/loopback.ts";
 import { parseAllowList } from "./network/outbound-policy.ts";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
@@ -85,7 +85,7 @@ const EnvSchema = z
     };
   });
 
-export type AccessMode = "local" | "shared";
+export type { AccessMode };
 
 function accessModeOf(access: "auto" | "shared", host: string): AccessMode {
   return access === "shared" || !isLoopbackHost(host) ? "shared" : "local";

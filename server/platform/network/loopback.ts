@@ -4,6 +4,9 @@ import net from "node:net";
 
 const LOOPBACK_NAMES = new Set(["localhost", "[::1]", "::1"]);
 
+/** `local`: loopback only, no sign-in. `shared`: reachable beyond loopback, every dashboard call signed in. */
+export type AccessMode = "local" | "shared";
+
 /** A host name or literal address that can only mean this machine (localhost, 127.0.0.0/8, ::1). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();

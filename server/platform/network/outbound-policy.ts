@@ -16,7 +16,7 @@
 //   the allow-list. (The embedded receivers are not user-given URLs: they are
 //   reached on PUBLIC_URL without this policy; see webhooks/receiver-url.ts.)
 import net from "node:net";
-import type { AccessMode } from "../env.ts";
+import type { AccessMode } from "./loopback.ts";
 import { isLoopbackHost } from "./loopback.ts";
 
 export type AddressKind = "never" | "loopback" | "private" | "public";
