@@ -18,6 +18,11 @@ describe("AsyncAPI document", () => {
   it("keeps nullable snapshot members required (present as null, never missing)", () => {
     const snapshot = doc.components.schemas.IncidentSnapshotV3 as { required: string[]; properties: Record<string, unknown> };
     expect(snapshot.required).toEqual(expect.arrayContaining(["label", "summary", "callSign", "patient", "caller"]));
-    expect(JSON.stringify(doc)).toContain("PUT caller carries {caller}");
+  });
+  it("PUT caller's payload is the composed caller itself, not wrapped", () => {
+    const payload = (doc.components.messages as Record<string, { payload: { required: string[] } }>).caller!.payload;
+    expect(payload.required).toEqual(expect.arrayContaining(["dataSources", "deviceInfo", "fullName", "medicData", "tracks"]));
+    expect(payload.required).not.toContain("caller");
+    expect(JSON.stringify(doc)).toContain("PUT caller carries the whole composed caller as the body itself, not wrapped");
   });
 });

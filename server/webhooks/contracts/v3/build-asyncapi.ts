@@ -13,7 +13,7 @@ export const ASYNCAPI_PATH = "/api/docs/webhooks/asyncapi.json";
 
 const DECISIONS = [
   "Bodies the spec does not show follow workbench-decisions.md: closed {closedAtUtc}; full-name {fullName}; phone-number {phoneNumber}; device-info {deviceInfo}; chat/activated {chat}; live-video/activated {liveVideo}; involved-agency {agency}; collaboration {collaboration}; label {label}; summary {summary}; call-sign {callSign}; patient/description {description}; changed {event, openUrl}.",
-  "PUT caller carries {caller}: the whole composed caller exactly as in the snapshot (tracks included).",
+  "PUT caller carries the whole composed caller as the body itself, not wrapped: the snapshot's caller object exactly as in the snapshot (tracks included).",
   "The generic changed event's `event` is the operation name of the specific route, e.g. \"PATCH caller/full-name\"; for the collaboration route it is \"PATCH involved-agency/{agencyId}/collaboration\".",
   "Recipients: the integrations of the incident's involved agencies (one per agency). Owner, Pending and Accepted agencies receive every event; an invited agency is newly involved from the invitation and gets the create-and-track sequence then. A Declined agency receives the collaboration change recording its decline and nothing after it.",
   "Until an integration's /about was accepted once, events are planned for the minimal generic shape (incident.created + incident.changed) and wait in the queue, up to their hour, until discovery accepts the receiver.",
