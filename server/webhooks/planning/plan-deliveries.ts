@@ -7,7 +7,7 @@ import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import { appliedTo, executePlannedWrite, type ChangeSubscriber, type IncidentChange, type PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
-import type { V3RouteKey } from "../contracts/v3/routes.ts";
+import { v3EventName, type V3RouteKey } from "../contracts/v3/routes.ts";
 import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets, type StoredLane } from "./load-targets.ts";
@@ -133,7 +133,7 @@ function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
     plan.events.map((e) => ({
       // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
       requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId, seq, producedAt,
-      eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
+      eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : v3EventName(e.route), method: e.method, path: e.path, body: e.body,
     })),
   ));
   const last = new Map<string, { lane: StoredLane; stored: StoredLane | null | undefined }>();

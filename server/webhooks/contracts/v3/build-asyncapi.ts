@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ZIncidentSnapshotV3 } from "../../../incidents/snapshot.schema.ts";
 import { ZAboutDeclaration } from "./capabilities.schema.ts";
 import { V3_EVENT_BODIES } from "./event-bodies.schema.ts";
-import { V3_ROUTES, type V3RouteKey } from "./routes.ts";
+import { V3_ROUTES, v3EventName, type V3RouteKey } from "./routes.ts";
 
 export const ASYNCAPI_PATH = "/api/docs/webhooks/asyncapi.json";
 
@@ -55,7 +55,7 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
     channels: {
       about: { address: "/about", description: "GET: the capability declaration (PsapConnector credential first, Publisher on 401/403). No delivery headers.", messages: { about: { $ref: "#/components/messages/about" } } },
       health: { address: "/health", description: "GET: 200 when the connector is available.", messages: {} },
-      ...Object.fromEntries(keys.map((k) => [k, { address: channelOf(k), parameters: params(channelOf(k)), messages: { [k]: { $ref: `#/components/messages/${k}` } } }])),
+      ...Object.fromEntries(keys.map((k) => [k, { address: channelOf(k), parameters: params(channelOf(k)), messages: { [v3EventName(k)]: { $ref: `#/components/messages/${v3EventName(k)}` } } }])),
     },
     operations: Object.fromEntries(keys.map((k) => [`send_${k}`, {
       action: "send",
@@ -68,7 +68,7 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
       schemas: { IncidentSnapshotV3: jsonSchema(ZIncidentSnapshotV3), CapabilityDeclaration: jsonSchema(ZAboutDeclaration) },
       messages: {
         about: { name: "CapabilityDeclaration", payload: jsonSchema(ZAboutDeclaration) },
-        ...Object.fromEntries(keys.map((k) => [k, { name: k, title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) }])),
+        ...Object.fromEntries(keys.map((k) => [v3EventName(k), { name: v3EventName(k), title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) }])),
       },
     },
   };
