@@ -12,7 +12,7 @@ import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets, type StoredLane } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
-import { planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
+import { NEW_LANE, planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
@@ -78,7 +78,12 @@ async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknow
       ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
       : await loadPlanningTargets(tx, { incidentId, agencyIds });
     const plans = loaded.map((fresh) => {
-      const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
+      const lane = current.get(fresh.integrationKey)?.lane ?? fresh.lane;
+      // Rule 6: an invited agency is newly involved — also one that declined before and is invited
+      // again, whose lane says "introduced" but missed every change since its decline: it gets the
+      // create-and-track sequence again, never an append to a track it no longer holds in full.
+      const newlyInvolved = change.kind === "involvedAgency.invited" && change.agencyId === fresh.agencyId;
+      const target = { ...fresh, lane: newlyInvolved ? NEW_LANE : lane };
       // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
       const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
       current.set(target.integrationKey, { ...target, lane: plan.lane });
