@@ -10,6 +10,7 @@ import { getServiceToken, type ServiceIdentity } from "../delivery/service-token
 import { sendRequest, type SendResult } from "../delivery/send-request.ts";
 import { refuseInsecureTarget, resolveReceiverUrl } from "../receiver-url.ts";
 import { webhookEvents } from "../webhook-events.ts";
+import { planHeldChanges } from "../planning/plan-held-changes.ts";
 
 /**
  * Accepted declarations are refreshed every 10 minutes; rejected ones retried every 30 s; an
@@ -56,6 +57,8 @@ export async function discoverIntegration(runtime: Runtime, integrationKey: stri
     return { ...found, status: "active" };
   })();
   await saveDiscovery(runtime, result);
+  // Accepted: the changes its lanes held meanwhile are planned against this declaration now.
+  if (result.status === "active" || result.status === "unreachable") await planHeldChanges(runtime, integrationKey);
   return result;
 }
 

@@ -16,7 +16,7 @@ const DECISIONS = [
   "PUT caller carries the whole composed caller as the body itself, not wrapped: the snapshot's caller object exactly as in the snapshot (tracks included).",
   "The generic changed event's `event` is the operation name of the specific route, e.g. \"PATCH caller/full-name\"; for the collaboration route it is \"PATCH involved-agency/{agencyId}/collaboration\".",
   "Recipients: the integrations of the incident's involved agencies (one per agency). Owner, Pending and Accepted agencies receive every event; an invited agency is newly involved from the invitation and gets the create-and-track sequence then. A Declined agency receives the collaboration change recording its decline and nothing after it.",
-  "Until an integration's /about was accepted once, events are planned for the minimal generic shape (incident.created + incident.changed) and wait in the queue, up to their hour, until discovery accepts the receiver.",
+  "Before an integration's /about has been accepted nothing is planned against a guessed declaration: its changes wait and are planned against the declaration it makes, in order, each event within its one-hour window from the change's production (older ones expire unsent). The same holds while a declaration is rejected.",
   "A receiver without incident.created but with incident.changed gets a generic changed event (event \"POST incidents\") where the create would go.",
   "Retries: 1 s after a failure, doubling; the last retry is capped at producedAt + 1 h, when the event is abandoned (expired). Only HTTP 200 succeeds; 10 s timeout; redirects are not followed.",
   "incidents resend re-sends the create-and-track sequence as new events (new Service-Request-Ids and a fresh hour).",
