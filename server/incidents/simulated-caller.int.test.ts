@@ -44,6 +44,36 @@ describe("a simulated caller's incident", () => {
     expect(await kindsOf(incident.id)).toEqual(["incident.created", "caller.locationAdded", "caller.trackReplaced", "caller.phoneNumberChanged", "caller.deviceInfoChanged", "caller.changed", "caller.liveVideoActivated", "caller.liveVideoEnded"]);
   });
 
+  it("a second data source of one kind replaces the first: the most recent is reflected (spec, dataSources)", async () => {
+    const db = database.db;
+    const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "simulator" });
+    const base = { db, clock, incidentId: incident.id, actor: "simulator" };
+    await linkDataSource({ ...base, source: { kind: "mobileApp", appInfo: { name: "Help", version: "3.1" } } });
+    await linkDataSource({ ...base, source: { kind: "appleEed", hasLocation: true, hasLiveVideo: false, hasMediaUpload: false, hasAdditionalData: false } });
+    await linkDataSource({ ...base, source: { kind: "mobileApp", appInfo: { name: "SafetyApp", version: "5.0" } } });
+    await linkDataSource({ ...base, source: { kind: "appleEed", hasLocation: false, hasLiveVideo: true, hasMediaUpload: true, hasAdditionalData: true } });
+    const { dataSources } = (await readIncident({ db, incidentId: incident.id }))!.snapshot.caller;
+    expect(dataSources).toEqual({
+      mobileApp: { appInfo: { name: "SafetyApp", version: "5.0" } },
+      webApp: null,
+      appleEed: { hasLocation: false, hasLiveVideo: true, hasMediaUpload: true, hasAdditionalData: true },
+      googleEls: null,
+    });
+    expect(await kindsOf(incident.id)).toEqual(["incident.created", ...Array(4).fill("caller.changed")]);
+  });
+
+  it("live video activates on a device without video: activation never fails because a device cannot do video", async () => {
+    const db = database.db;
+    const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "simulator" });
+    const base = { db, clock, incidentId: incident.id, actor: "simulator" };
+    await setDeviceInfo({ ...base, deviceInfo: { batteryLevel: 80, operatingSystem: "KaiOS", operatingSystemVersion: "3", internetConnectionType: "Cellular3G", liveVideoSupport: false, automaticDetections: { crashDetected: false, fallDetected: false } } });
+    await activateLiveVideo({ ...base, portalUrl: "http://wb.test", durationS: 60 });
+    const { caller } = (await readIncident({ db, incidentId: incident.id }))!.snapshot;
+    expect(caller.deviceInfo?.liveVideoSupport).toBe(false);
+    expect(caller.liveVideo).toMatchObject({ state: "Active", endedAtUtc: null });
+    expect((await kindsOf(incident.id)).at(-1)).toBe("caller.liveVideoActivated");
+  });
+
   it("a location SMS opened in the simulator yields a MobileAppSms Measured location", async () => {
     const db = database.db;
     const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: "+4795000002", actor: "simulator" });
