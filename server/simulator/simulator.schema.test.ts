@@ -20,6 +20,8 @@ describe("simulator inputs refuse blank text", () => {
     expect(ZSimulatorAction.safeParse({ action: "fullName", fullName: blank }).success).toBe(false);
     expect(ZSimulatorAction.safeParse({ action: "deviceInfo", batteryLevel: 50, internetConnectionType: null, operatingSystem: blank }).success).toBe(false);
     expect(ZSimulatorAction.safeParse({ action: "chatMessage", text: blank }).success).toBe(false);
+    expect(ZSimulatorAction.safeParse({ action: "temporaryInformation", warning: blank, validForMinutes: 10 }).success).toBe(false);
+    expect(ZSimulatorAction.safeParse({ action: "temporaryInformation", warning: "Gas leak", validForMinutes: 10 }).success).toBe(true);
     const medicData = sampleMedicData();
     expect(ZSimulatorAction.safeParse({ action: "medicData", medicData }).success).toBe(true);
     expect(ZSimulatorAction.safeParse({ action: "medicData", medicData: { ...medicData, notes: { caller: blank } } }).success).toBe(false);
