@@ -106,19 +106,28 @@ test("100,000 rows: the virtual list keeps the DOM small and jumps to the end at
   await expect(list.getByRole("option", { name: /^100000\b/ })).toBeVisible();
   const endMs = Date.now() - started;
   expect(await list.getByRole("option").count()).toBeLessThan(60);
-  // Scroll through the list in big steps; each step must render its rows, not blank space.
-  // Frames with a jump of 2,000 rows each, next to idle frames on the same (shared, GPU-less) machine.
-  const [idleMs, scrollMs] = await list.evaluate(async (el) => {
+  // Scroll through the list in big steps; each step must render its rows, not blank space: after
+  // every jump's frame the rows of that position are in the DOM (the frame time is measured in
+  // bench/ui-kit-scroll.bench.ts, beside ceilings of the same run: a timing is not a test here).
+  const steps = await list.evaluate(async (el) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    let t0 = performance.now();
-    for (let i = 0; i < 50; i++) await frame();
-    const idle = performance.now() - t0;
-    t0 = performance.now();
-    for (let i = 0; i < 50; i++) { el.scrollTop = (el.scrollHeight * i) / 50; await frame(); }
-    return [idle, performance.now() - t0];
+    const seen: Array<{ rows: number; first: number; expected: number }> = [];
+    for (let i = 0; i < 50; i++) {
+      el.scrollTop = (el.scrollHeight * i) / 50;
+      await frame();
+      const options = [...el.querySelectorAll('[role="option"]')].filter((o) => {
+        const r = o.getBoundingClientRect(), box = el.getBoundingClientRect();
+        return r.bottom > box.top && r.top < box.bottom;
+      });
+      seen.push({ rows: options.length, first: Number.parseInt(options[0]?.textContent ?? "0", 10), expected: Math.floor((100_000 * i) / 50) });
+    }
+    return seen;
   });
-  testInfo.annotations.push({ type: "measured", description: `End key to row 100000: ${endMs} ms; per frame: idle ${(idleMs / 50).toFixed(1)} ms, jumping 2,000 rows ${(scrollMs / 50).toFixed(1)} ms` });
-  // Measured 19–26 ms per jump frame (idle 16.5) with fixed rows; 127–148 ms when every row was measured.
-  expect(scrollMs / 50).toBeLessThan(60);
+  testInfo.annotations.push({ type: "measured", description: `End key to row 100000: ${endMs} ms` });
+  for (const step of steps) {
+    expect(step.rows).toBeGreaterThan(0);
+    // The visible rows are those of the scroll position (row numbers start at 1), not stale ones.
+    expect(Math.abs(step.first - 1 - step.expected)).toBeLessThan(50);
+  }
   await expect(list.getByRole("option").first()).toBeVisible();
 });

@@ -99,9 +99,9 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
     // workbench's own PUBLIC_URL at delivery time, so changing PORT keeps them working.
     await tx.integration.createMany({
       data: [
-        { key: "north-psap", agencyId: AGENCY.northPsap, receiverUrl: "/receivers/north-psap", contractVersion: 3, insecureDev: true, createdAt },
-        { key: "central-ems", agencyId: AGENCY.centralEms, receiverUrl: "/receivers/central-ems", contractVersion: 3, insecureDev: true, createdAt },
-        { key: "fire-rescue", agencyId: AGENCY.fireRescue, receiverUrl: "/receivers/fire-rescue", contractVersion: 2, insecureDev: true, createdAt },
+        { key: "north-psap", agencyId: AGENCY.northPsap, receiverUrl: "/receivers/north-psap", insecureDev: true, createdAt },
+        { key: "central-ems", agencyId: AGENCY.centralEms, receiverUrl: "/receivers/central-ems", insecureDev: true, createdAt },
+        { key: "fire-rescue", agencyId: AGENCY.fireRescue, receiverUrl: "/receivers/fire-rescue", insecureDev: true, createdAt },
       ],
     });
 

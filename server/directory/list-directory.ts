@@ -4,12 +4,15 @@ import type { DbClient } from "../platform/db/client.ts";
 
 export async function listDirectory(options: { db: DbClient }) {
   const { db } = options;
-  const [agencies, clients, users, integrations] = await Promise.all([
+  const [agencies, clients, users, integrations, capabilities] = await Promise.all([
     db.agency.findMany({ orderBy: { id: "asc" }, include: { relatedTo: { select: { toId: true } } } }),
     db.client.findMany({ orderBy: { id: "asc" }, include: { agencies: { select: { agencyId: true } } } }),
     db.user.findMany({ orderBy: [{ agencyId: "asc" }, { username: "asc" }], include: { clients: { select: { clientId: true } } } }),
     db.integration.findMany({ orderBy: { key: "asc" } }),
+    db.webhookCapabilities.findMany({ select: { integrationKey: true, status: true, version: true } }),
   ]);
+  // The contract an integration gets is the version its /about declares (Versioning rule 3): there is no configured one.
+  const declared = new Map(capabilities.map((c) => [c.integrationKey, c]));
   return {
     agencies: agencies.map((a) => ({ id: a.id, displayName: a.displayName, type: a.type, relatedAgencyIds: a.relatedTo.map((r) => r.toId) })),
     clients: clients.map((c) => ({
@@ -20,6 +23,9 @@ export async function listDirectory(options: { db: DbClient }) {
       id: u.id, username: u.username, name: u.name, email: u.email, role: u.role, agencyId: u.agencyId, canSignIn: u.canSignIn,
       clientIds: u.clients.map((c) => c.clientId),
     })),
-    integrations: integrations.map((i) => ({ key: i.key, agencyId: i.agencyId, receiverUrl: i.receiverUrl, contractVersion: i.contractVersion, insecureDev: i.insecureDev })),
+    integrations: integrations.map((i) => ({
+      key: i.key, agencyId: i.agencyId, receiverUrl: i.receiverUrl, insecureDev: i.insecureDev,
+      declaredVersion: declared.get(i.key)?.version ?? null, discoveryStatus: declared.get(i.key)?.status ?? null,
+    })),
   };
 }

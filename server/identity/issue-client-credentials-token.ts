@@ -28,7 +28,10 @@ export async function issueClientCredentialsToken(options: Deps & { request: TTo
   const agencyId = resolveAgencyContext({ agencyContext: request.agency_context, psapId: request.psap_id, allowedAgencyIds: client.agencies.map((a) => a.agencyId) });
   const user = await resolveUserContext({ db: deps.db, clientId: client.id, scopes, username: request.username, agencyId });
   const audience = selectAudience({ scopes, resources: request.resource, env: deps.env });
-  if (audience.length === 0) throw tokenError("invalid_scope", "The requested scopes grant no resource: add the business scopes of the operation.");
+  // The client holds every scope it asked for (else invalid_scope above: "client not assigned one or
+  // more requested scopes"); what is missing is part of the request: username.required alone grants
+  // nothing, rule 4 asks for it "plus the business scopes of the operation" -> invalid_request.
+  if (audience.length === 0) throw tokenError("invalid_request", "The requested scopes grant no resource: request the business scopes of the operation together with username.required.");
 
   const { accessToken, expiresIn } = await mintAccessToken({
     keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL,

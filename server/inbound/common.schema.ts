@@ -2,6 +2,7 @@
 // Text limits are workbench decisions (the spec leaves them open); they are in
 // every schema's description and therefore in /v1/openapi.json.
 import { z } from "@hono/zod-openapi";
+import { NOT_BLANK, NOT_BLANK_MESSAGE } from "../incidents/snapshot.schema.ts";
 import { PROBLEM_TITLES, type ProblemCode } from "../http/inbound/problem.ts";
 
 export const TEXT_LIMITS = { label: 200, callSign: 50, fullName: 200, summary: 4000, description: 4000 } as const;
@@ -15,7 +16,7 @@ export const ZGeoPointBody = z.strictObject({
 }).openapi("GeoPoint", { description: "WGS84 position picked by a dispatcher or partner (no accuracy, no capture time)." });
 
 /** Rule 1: required property; text or null (null clears); empty or whitespace-only → ValidationFailed. */
-export const nullableText = (max: number) => z.string().max(max).refine((s) => s.trim().length > 0, "must not be empty or whitespace-only").nullable()
+export const nullableText = (max: number) => z.string().max(max).regex(NOT_BLANK, NOT_BLANK_MESSAGE).nullable()
   .openapi({ description: `Text up to ${max} characters, or null to clear. Empty or whitespace-only text is ValidationFailed.` });
 
 export const ZUtcInstant = z.iso.datetime({ offset: true }).openapi({ description: "ISO 8601 timestamp; stored with millisecond precision and returned in UTC (Z).", example: "2026-11-22T08:15:00.000Z" });

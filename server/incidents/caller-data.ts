@@ -5,6 +5,7 @@ import { applyIncidentChange } from "./apply-change.ts";
 import type { IncidentChangeKind } from "./change-record.ts";
 import type { IncidentOperation } from "./set-incident-text.ts";
 import type { TCaller, TDeviceInfo, TIncidentSnapshotV3, TMedicData } from "./snapshot.schema.ts";
+import { withTemporaryInformation } from "./temporary-information.ts";
 
 function changeCaller<R>(options: IncidentOperation, change: (caller: TCaller, snapshot: TIncidentSnapshotV3) => { kind: IncidentChangeKind; result: R } | undefined) {
   return applyIncidentChange({
@@ -29,8 +30,20 @@ export const setCallerFullName = (o: IncidentOperation & { fullName: string | nu
 export const setCallerPhoneNumber = (o: IncidentOperation & { phoneNumber: string | null }) =>
   changeCaller(o, (c) => { c.phoneNumber = o.phoneNumber; return { kind: { kind: "caller.phoneNumberChanged" }, result: c.phoneNumber }; });
 
+/** The caller's medical data; an unexpired temporary-information warning stays merged into its notes (temporary-information.ts). */
 export const setMedicData = (o: IncidentOperation & { medicData: TMedicData | null }) =>
-  changeCaller(o, (c) => { c.medicData = o.medicData; return { kind: { kind: "caller.changed", what: "medicData" }, result: c.medicData }; });
+  applyIncidentChange({
+    ...o,
+    mutate: ({ incident }) => {
+      const before = JSON.stringify(incident.snapshot.caller.medicData);
+      const temporary = incident.internal.temporaryInformation;
+      if (temporary) incident.internal.temporaryInformation = { ...temporary, callerNotes: o.medicData?.notes.caller ?? null, medicDataAdded: o.medicData === null };
+      incident.snapshot.caller.medicData = withTemporaryInformation(o.medicData, incident.internal.temporaryInformation);
+      const result = incident.snapshot.caller.medicData;
+      if (JSON.stringify(result) === before) return { changes: [], result, internalChanged: !!temporary };
+      return { changes: [{ kind: "caller.changed", what: "medicData" }], result };
+    },
+  });
 
 export type DataSourceLink =
   | { kind: "mobileApp"; appInfo: { name: string; version: string } }

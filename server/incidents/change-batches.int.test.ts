@@ -8,6 +8,7 @@ import { AGENCY } from "../../prisma/seed.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createDbClient, Prisma, type DbClient } from "../platform/db/client.ts";
 import { sqlPool } from "../platform/db/sql-transaction.ts";
+import { acceptDeclaration, MINIMAL_FLAGS } from "../webhooks/testing/accept-declaration.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { planDeliveriesOnChange } from "../webhooks/planning/plan-deliveries.ts";
 import { applyIncidentChange } from "./apply-change.ts";
@@ -25,6 +26,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   second = createDbClient(database.url, { poolSize: 4 });
   unsubscribe = subscribeToChanges(planDeliveriesOnChange);
+  // Planned for the minimal generic shape (every change gets an outbox row to check the order of).
+  await acceptDeclaration(database.db, ["north-psap", "central-ems"], MINIMAL_FLAGS, clock.now());
 });
 afterAll(async () => {
   unsubscribe();

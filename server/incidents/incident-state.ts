@@ -7,7 +7,15 @@ export type Purpose = "Real" | "Test" | "Demo";
 export type RoutingMode = "TokenAgency" | "Jurisdiction";
 
 /** Kept beside the snapshot, never delivered: Apple EED data exists internally only (spec "Location variants"). */
-export type IncidentInternal = { appleEedTrack: Array<Omit<Extract<TLocation, { type: "Measured" }>, "source">> };
+export type IncidentInternal = {
+  appleEedTrack: Array<Omit<Extract<TLocation, { type: "Measured" }>, "source">>;
+  /**
+   * A caller's temporary-information warning (v3 has no member for it: merged into
+   * medicData.notes.caller while unexpired, temporary-information.ts), with the caller's own
+   * notes to restore on expiry and whether medicData existed before the warning.
+   */
+  temporaryInformation?: { warning: string; expiresAtUtc: string; callerNotes: string | null; medicDataAdded: boolean };
+};
 
 export const emptyInternal = (): IncidentInternal => ({ appleEedTrack: [] });
 

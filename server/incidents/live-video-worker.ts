@@ -1,10 +1,12 @@
 // Ends live videos whose simulated duration (LIVE_VIDEO_DURATION_S) has passed
+// (and expires callers' temporary-information warnings, temporary-information.ts)
 // on the workbench clock. Checks once a second and at once when the clock
 // jumps. Safe with several processes on one database: endLiveVideo locks the
 // incident row and does nothing when the video already ended.
 import type { Runtime } from "../platform/runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 import { endDueLiveVideos } from "./reach-caller.ts";
+import { expireDueTemporaryInformation } from "./temporary-information.ts";
 
 const CHECK_EVERY_MS = 1_000;
 
@@ -15,6 +17,9 @@ export async function startLiveVideoWorker(runtime: Pick<Runtime, "db" | "clock"
     if (stopped || running) return;
     running = endDueLiveVideos({ db: runtime.db, clock: runtime.clock })
       .then((n) => { if (n > 0) runtime.logger.debug({ ended: n }, "live videos ended on their own"); })
+      // The same kind of due time: a caller's temporary-information warning leaves the snapshot when it expires.
+      .then(() => expireDueTemporaryInformation({ db: runtime.db, clock: runtime.clock }))
+      .then((n) => { if (n > 0) runtime.logger.debug({ expired: n }, "temporary-information warnings expired"); })
       .catch((err: Error) => runtime.logger.warn({ err }, "live-video check failed"))
       .finally(() => { running = undefined; });
   };

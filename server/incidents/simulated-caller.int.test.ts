@@ -8,6 +8,7 @@ import { linkDataSource, setCallerPhoneNumber, setDeviceInfo, setMedicData } fro
 import { listSms, openLocationSms, sendLocationSms } from "./location-sms.ts";
 import { endLiveVideo, activateLiveVideo } from "./reach-caller.ts";
 import { readIncident } from "./read-incident.ts";
+import { emptyMedicData, expireDueTemporaryInformation, expireTemporaryInformation, setTemporaryInformation } from "./temporary-information.ts";
 import { ZIncidentSnapshotV3 } from "./snapshot.schema.ts";
 import { DEMO_INCIDENT } from "./seed-demo-incidents.ts";
 import { AGENCY } from "../../prisma/seed.ts";
@@ -42,6 +43,84 @@ describe("a simulated caller's incident", () => {
     expect(state.snapshot.caller.dataSources.mobileApp).toEqual({ appInfo: { name: "Help", version: "3.1" } });
     // medicData null → null is no change; the Apple EED fix records nothing.
     expect(await kindsOf(incident.id)).toEqual(["incident.created", "caller.locationAdded", "caller.trackReplaced", "caller.phoneNumberChanged", "caller.deviceInfoChanged", "caller.changed", "caller.liveVideoActivated", "caller.liveVideoEnded"]);
+  });
+
+  it("a second data source of one kind replaces the first: the most recent is reflected (spec, dataSources)", async () => {
+    const db = database.db;
+    const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "simulator" });
+    const base = { db, clock, incidentId: incident.id, actor: "simulator" };
+    await linkDataSource({ ...base, source: { kind: "mobileApp", appInfo: { name: "Help", version: "3.1" } } });
+    await linkDataSource({ ...base, source: { kind: "appleEed", hasLocation: true, hasLiveVideo: false, hasMediaUpload: false, hasAdditionalData: false } });
+    await linkDataSource({ ...base, source: { kind: "mobileApp", appInfo: { name: "SafetyApp", version: "5.0" } } });
+    await linkDataSource({ ...base, source: { kind: "appleEed", hasLocation: false, hasLiveVideo: true, hasMediaUpload: true, hasAdditionalData: true } });
+    const { dataSources } = (await readIncident({ db, incidentId: incident.id }))!.snapshot.caller;
+    expect(dataSources).toEqual({
+      mobileApp: { appInfo: { name: "SafetyApp", version: "5.0" } },
+      webApp: null,
+      appleEed: { hasLocation: false, hasLiveVideo: true, hasMediaUpload: true, hasAdditionalData: true },
+      googleEls: null,
+    });
+    expect(await kindsOf(incident.id)).toEqual(["incident.created", ...Array(4).fill("caller.changed")]);
+  });
+
+  it("live video activates on a device without video: activation never fails because a device cannot do video", async () => {
+    const db = database.db;
+    const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "simulator" });
+    const base = { db, clock, incidentId: incident.id, actor: "simulator" };
+    await setDeviceInfo({ ...base, deviceInfo: { batteryLevel: 80, operatingSystem: "KaiOS", operatingSystemVersion: "3", internetConnectionType: "Cellular3G", liveVideoSupport: false, automaticDetections: { crashDetected: false, fallDetected: false } } });
+    await activateLiveVideo({ ...base, portalUrl: "http://wb.test", durationS: 60 });
+    const { caller } = (await readIncident({ db, incidentId: incident.id }))!.snapshot;
+    expect(caller.deviceInfo?.liveVideoSupport).toBe(false);
+    expect(caller.liveVideo).toMatchObject({ state: "Active", endedAtUtc: null });
+    expect((await kindsOf(incident.id)).at(-1)).toBe("caller.liveVideoActivated");
+  });
+
+  it("a temporary-information warning is merged into medicData.notes.caller while unexpired, then the caller's own notes return", async () => {
+    const db = database.db;
+    const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "simulator" });
+    const base = { db, clock, incidentId: incident.id, actor: "simulator" };
+    const notes = async () => (await readIncident({ db, incidentId: incident.id }))!.snapshot.caller.medicData?.notes.caller;
+    const medic = { ...emptyMedicData(), allergies: "penicillin", notes: { caller: "asthma" } };
+    await setMedicData({ ...base, medicData: medic });
+    await setTemporaryInformation({ ...base, warning: "Gas leak in the stairwell", validForS: 600 });
+    expect(await notes()).toBe("asthma\nTemporary information: Gas leak in the stairwell");
+    // The caller updates their medical data meanwhile: the warning stays merged into the new notes.
+    await setMedicData({ ...base, medicData: { ...medic, notes: { caller: "asthma, inhaler in the car" } } });
+    expect(await notes()).toBe("asthma, inhaler in the car\nTemporary information: Gas leak in the stairwell");
+    const state = (await readIncident({ db, incidentId: incident.id }))!;
+    expect(ZIncidentSnapshotV3.safeParse(state.snapshot).success).toBe(true);
+    expect(state.snapshot.caller.medicData?.allergies).toBe("penicillin");
+
+    expect(await expireDueTemporaryInformation({ db, clock })).toBe(0); // unexpired
+    clock.setOffset(clock.offsetMs + 601_000);
+    try {
+      expect(await expireDueTemporaryInformation({ db, clock })).toBe(1);
+    } finally {
+      clock.setOffset(clock.offsetMs - 601_000);
+    }
+    expect(await notes()).toBe("asthma, inhaler in the car");
+    const changes = await database.db.incidentChange.findMany({ where: { incidentId: incident.id }, orderBy: { seq: "asc" } });
+    expect(changes.map((c) => [c.kind, (c.payload as { what?: string }).what ?? null])).toEqual([
+      ["incident.created", null], ["caller.changed", "medicData"], ["caller.changed", "medicData.notes.caller (temporary information)"],
+      ["caller.changed", "medicData"], ["caller.changed", "medicData.notes.caller (temporary information expired)"],
+    ]);
+  });
+
+  it("a warning for a caller without medical data adds medicData for it, and removes it again on expiry", async () => {
+    const db = database.db;
+    const { incident } = await createIncident({ db, clock, portalUrl: "http://wb.test", purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "simulator" });
+    const base = { db, clock, incidentId: incident.id, actor: "simulator" };
+    await setTemporaryInformation({ ...base, warning: "Aggressive dog at the door", validForS: 60 });
+    const during = (await readIncident({ db, incidentId: incident.id }))!.snapshot;
+    expect(during.caller.medicData).toEqual({ ...emptyMedicData(), notes: { caller: "Temporary information: Aggressive dog at the door" } });
+    expect(ZIncidentSnapshotV3.safeParse(during).success).toBe(true);
+    clock.setOffset(clock.offsetMs + 61_000);
+    try {
+      await expireTemporaryInformation(base);
+    } finally {
+      clock.setOffset(clock.offsetMs - 61_000);
+    }
+    expect((await readIncident({ db, incidentId: incident.id }))!.snapshot.caller.medicData).toBeNull();
   });
 
   it("a location SMS opened in the simulator yields a MobileAppSms Measured location", async () => {

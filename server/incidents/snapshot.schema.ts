@@ -8,6 +8,17 @@
 // except the Known location's absent accuracy/altitude members (spec: "absent (not null)").
 import { z } from "zod";
 
+/**
+ * Text in a snapshot is never blank (spec: "a cleared nullable text value is delivered as null and
+ * a blank string is never sent"). Every path into a snapshot (inbound API, simulator, dashboard)
+ * validates its text with these, so an empty or whitespace-only string is refused at the door.
+ */
+export const NOT_BLANK = /\S/;
+export const NOT_BLANK_MESSAGE = "must not be empty or whitespace-only";
+export const ZText = z.string().regex(NOT_BLANK, NOT_BLANK_MESSAGE);
+/** A text input of at most `max` characters, never blank. */
+export const textInput = (max: number) => z.string().max(max).regex(NOT_BLANK, NOT_BLANK_MESSAGE);
+
 export const ZUtcTimestamp = z.iso.datetime({ offset: false }).describe("UTC timestamp, ISO 8601 with Z");
 
 /** workbench-decisions.md: GeoPoint = { latitude, longitude } (WGS84, range-checked). */
@@ -54,8 +65,8 @@ export const INTERNET_CONNECTION_TYPES = ["Cellular2G", "Cellular3G", "Cellular4
 
 export const ZDeviceInfo = z.strictObject({
   batteryLevel: z.number().int().min(0).max(100).nullable().describe("percent"),
-  operatingSystem: z.string().nullable(),
-  operatingSystemVersion: z.string().nullable(),
+  operatingSystem: ZText.nullable(),
+  operatingSystemVersion: ZText.nullable(),
   internetConnectionType: z.enum(INTERNET_CONNECTION_TYPES).nullable(),
   liveVideoSupport: z.boolean().nullable(),
   automaticDetections: z.strictObject({ crashDetected: z.boolean(), fallDetected: z.boolean() }),
@@ -63,7 +74,7 @@ export const ZDeviceInfo = z.strictObject({
 export type TDeviceInfo = z.infer<typeof ZDeviceInfo>;
 
 export const ZDataSources = z.strictObject({
-  mobileApp: z.strictObject({ appInfo: z.strictObject({ name: z.string(), version: z.string() }) }).nullable(),
+  mobileApp: z.strictObject({ appInfo: z.strictObject({ name: ZText, version: ZText }) }).nullable(),
   webApp: z.strictObject({}).nullable(),
   appleEed: z.strictObject({ hasLocation: z.boolean(), hasLiveVideo: z.boolean(), hasMediaUpload: z.boolean(), hasAdditionalData: z.boolean() }).nullable(),
   googleEls: z.strictObject({}).nullable(),
@@ -87,15 +98,15 @@ export const ZMedicData = z.strictObject({
   }),
   conditions: z.strictObject({
     diabetes: ZReported, epilepsy: ZReported, heart: ZReported, lungs: ZReported, psychiatric: ZReported,
-    description: z.string().nullable(),
-    pregnancy: z.strictObject({ reported: z.boolean(), description: z.string().nullable() }),
+    description: ZText.nullable(),
+    pregnancy: z.strictObject({ reported: z.boolean(), description: ZText.nullable() }),
   }),
-  assistance: z.strictObject({ hearing: ZReported, vision: ZReported, speech: ZReported, description: z.string().nullable() }),
-  notes: z.strictObject({ caller: z.string().nullable() }),
-  medications: z.string().nullable(),
-  allergies: z.string().nullable(),
-  organDonation: z.strictObject({ status: z.enum(["Donor", "NotDonor", "Unknown"]), description: z.string().nullable() }),
-  advanceDirectives: z.string().nullable(),
+  assistance: z.strictObject({ hearing: ZReported, vision: ZReported, speech: ZReported, description: ZText.nullable() }),
+  notes: z.strictObject({ caller: ZText.nullable() }),
+  medications: ZText.nullable(),
+  allergies: ZText.nullable(),
+  organDonation: z.strictObject({ status: z.enum(["Donor", "NotDonor", "Unknown"]), description: ZText.nullable() }),
+  advanceDirectives: ZText.nullable(),
 });
 export type TMedicData = z.infer<typeof ZMedicData>;
 
@@ -110,13 +121,13 @@ export const ZLiveVideo = z.strictObject({
 export const ZCaller = z.strictObject({
   dataSources: ZDataSources,
   deviceInfo: ZDeviceInfo.nullable(),
-  fullName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  email: z.string().nullable(),
-  insuranceNumber: z.string().nullable(),
+  fullName: ZText.nullable(),
+  phoneNumber: ZText.nullable(),
+  email: ZText.nullable(),
+  insuranceNumber: ZText.nullable(),
   languages: z.array(z.string()).describe("BCP 47 language tags"),
-  permanentResidence: z.strictObject({ address: z.string().nullable(), coordinates: ZGeoPoint.nullable() }).nullable(),
-  contacts: z.array(z.strictObject({ name: z.string(), phoneNumber: z.string().nullable(), relation: z.string().nullable() })),
+  permanentResidence: z.strictObject({ address: ZText.nullable(), coordinates: ZGeoPoint.nullable() }).nullable(),
+  contacts: z.array(z.strictObject({ name: ZText, phoneNumber: ZText.nullable(), relation: ZText.nullable() })),
   reportedProblems: ZReportedProblems,
   medicData: ZMedicData.nullable(),
   chat: ZChat.nullable(),
@@ -145,10 +156,10 @@ export const ZIncidentSnapshotV3 = z.strictObject({
   createdAtUtc: ZUtcTimestamp,
   caller: ZCaller,
   involvedAgencies: z.array(ZInvolvedAgency),
-  label: z.string().nullable(),
-  summary: z.string().nullable(),
-  callSign: z.string().nullable(),
-  patient: z.strictObject({ description: z.string().nullable() }),
+  label: ZText.nullable(),
+  summary: ZText.nullable(),
+  callSign: ZText.nullable(),
+  patient: z.strictObject({ description: ZText.nullable() }),
 });
 export type TIncidentSnapshotV3 = z.infer<typeof ZIncidentSnapshotV3>;
 

@@ -9,6 +9,7 @@ import { subscribeToChanges } from "./change-record.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { MIGRATIONS_DIR } from "../platform/db/apply-migrations.ts";
+import { acceptDeclaration, MINIMAL_FLAGS } from "../webhooks/testing/accept-declaration.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { addEnteredLocation, addMeasuredLocation, replaceTrack } from "./caller-track.ts";
 import { inviteAgency } from "./collaboration.ts";
@@ -19,7 +20,11 @@ import type { TIncidentSnapshotV3, TLocation } from "./snapshot.schema.ts";
 let database: TestDatabase;
 const clock = new WorkbenchClock();
 let unsubscribe: () => void;
-beforeAll(async () => { database = await createTestDatabase(); unsubscribe = subscribeToChanges(planDeliveriesOnChange); });
+beforeAll(async () => {
+  database = await createTestDatabase();
+  unsubscribe = subscribeToChanges(planDeliveriesOnChange);
+  await acceptDeclaration(database.db, ["north-psap", "central-ems"], MINIMAL_FLAGS, new Date("2026-11-22T06:00:00.000Z"));
+});
 afterAll(async () => { unsubscribe(); await database.drop(); });
 
 const storedRow = async (id: string) => (await database.db.$queryRaw<Array<{ snapshot: TIncidentSnapshotV3; size: number }>>`
@@ -95,7 +100,7 @@ describe("caller tracks outside the snapshot", () => {
     await addEnteredLocation({ ...base, point: { latitude: 5, longitude: 10 } });
     const rows = await database.db.$queryRaw<Array<{ integrationKey: string; eventName: string; body: any }>>`
       SELECT "integrationKey", "eventName", body FROM "WebhookDelivery" WHERE "incidentId" = ${base.incidentId}::uuid ORDER BY id`;
-    // The integrations were not discovered in this database: events take the minimal shape (created +
+    // The integrations declare the minimal shape in this database (created +
     // generic changed). Appends plan a changed without tracks; Central EMS's introduction is a created
     // carrying the snapshot, so the tracks were read for it — whole, not just that change's positions.
     const ems = rows.filter((r) => r.integrationKey === "central-ems");

@@ -63,12 +63,12 @@ describe("applyEvent: every v3 event kind", () => {
     expect(replica.fullSources).toEqual(["MobileApp", "Entered"]);
   });
 
-  it("PUT caller replaces the composed caller (a {caller} wrapper too) and its tracks count as received in full", () => {
+  it("PUT caller replaces the composed caller (the body is the caller object itself) and its tracks count as received in full", () => {
     const created = makeSnapshot();
     const caller = { ...created.caller, fullName: "Kari", tracks: [{ source: "Aml" as const, track: [measuredLocation(59.9, 10.7, "Aml")] }] };
     const { replica, anomalies } = run(null,
       { flag: "created", params: {}, body: { incident: created } },
-      { flag: "caller.changed", params: { incidentId: created.id }, body: { caller } },
+      { flag: "caller.changed", params: { incidentId: created.id }, body: caller },
       { flag: "caller.newLocation", params: { incidentId: created.id }, body: { location: measuredLocation(59.91, 10.71, "Aml") } },
     );
     expect(anomalies.flat()).toEqual([]);
@@ -78,6 +78,17 @@ describe("applyEvent: every v3 event kind", () => {
 });
 
 describe("applyEvent: anomalies", () => {
+  it("PUT caller wrapped as {caller} is not the contract's body: flagged, never applied", () => {
+    const created = makeSnapshot();
+    const caller = { ...created.caller, fullName: "Kari" };
+    const { replica, anomalies } = run(null,
+      { flag: "created", params: {}, body: { incident: created } },
+      { flag: "caller.changed", params: { incidentId: created.id }, body: { caller } },
+    );
+    expect(anomalies[1]!.length).toBeGreaterThan(0);
+    expect(replica.snapshot.caller.fullName).toBe(created.caller.fullName);
+  });
+
   const created = makeSnapshot();
   const p = { incidentId: created.id };
   const start = () => applyEvent(null, { flag: "created", params: {}, body: { incident: created }, requestTimestamp: at }).replica;

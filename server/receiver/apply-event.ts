@@ -27,8 +27,8 @@ export type Applied = { replica: Replica | null; anomalies: string[] };
 
 export function applyEvent(replica: Replica | null, delivery: Delivery): Applied {
   const route = EVENT_ROUTES.find((r) => r.flag === delivery.flag)!;
-  // PUT caller carries "the whole composed caller"; a {caller: …} wrapper is accepted too.
-  const body = delivery.flag === "caller.changed" ? unwrapCaller(delivery.body) : delivery.body;
+  // PUT caller carries "the whole composed caller" as the body itself; a {caller: …} wrapper fails the check.
+  const body = delivery.body;
   if (route.body) {
     const checked = checkBody(route.body as z.ZodType<unknown>, body);
     if (!checked.ok) return { replica, anomalies: checked.anomalies }; // unprocessable: recorded and flagged, never applied
@@ -105,9 +105,4 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
     case "patient.descriptionChanged": s.patient.description = b.description as string | null; break;
   }
   return { replica, anomalies };
-}
-
-function unwrapCaller(body: unknown): unknown {
-  if (body && typeof body === "object" && Object.keys(body).length === 1 && "caller" in body) return (body).caller;
-  return body;
 }

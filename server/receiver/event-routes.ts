@@ -14,7 +14,7 @@ export const EVENT_ROUTES = [
   { method: "POST", path: "/v3/incidents", flag: "created", body: z.strictObject({ incident: ZIncidentSnapshotV3 }) },
   { method: "POST", path: "/v3/incidents/:incidentId/closed", flag: "closed", body: z.strictObject({ closedAtUtc: ZUtcTimestamp }) },
   { method: "POST", path: "/v3/incidents/:incidentId/changed", flag: "changed", body: z.strictObject({ event: z.string().min(1), openUrl: z.string() }) },
-  // "whole composed caller": the caller object itself (a {caller} wrapper is unwrapped, see unwrapCaller).
+  // "whole composed caller": the caller object itself, never wrapped.
   { method: "PUT", path: "/v3/incidents/:incidentId/caller", flag: "caller.changed", body: ZCaller },
   { method: "POST", path: "/v3/incidents/:incidentId/caller/track", flag: "caller.newLocation", body: z.strictObject({ location: ZLocation }) },
   { method: "PUT", path: "/v3/incidents/:incidentId/caller/track", flag: "caller.trackReplaced", body: ZTrack },

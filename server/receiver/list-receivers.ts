@@ -28,7 +28,6 @@ export async function describeReceiver(options: { db: DbClient; clock: Clock; ke
     key,
     path: integration.receiverUrl,
     agency: { id: integration.agencyId, displayName: agency?.displayName ?? integration.agencyId },
-    contractVersion: integration.contractVersion,
     declaration,
     flags: listFlags(declaration),
     /** Why the service would reject this /about (Endpoints rule 1), or null. */

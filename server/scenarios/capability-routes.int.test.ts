@@ -8,9 +8,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { V3_FLAGS } from "../receiver/capabilities.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
-import { advanceClock } from "../workbench/clock-control.ts";
-import { HOLD_WHILE_UNDISCOVERED_MS } from "../webhooks/delivery/deliver-event.ts";
-import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";
 import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
 
 let s: Scenario;
@@ -102,18 +99,16 @@ describe("capability combinations → routes", () => {
     await capabilities({ "incident.created": false, "incident.changed": false });
     const caps = await s.runtime.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "north-psap" } });
     expect(caps.status).toBe("rejected");
-    const held = waitForEvents("delivery:held", 1, (e) => e.integrationKey === "north-psap");
     const incidentId = await s.createIncident(token);
     await s.step(token, "PATCH", `/v1/incidents/${incidentId}/label`, { label: "waiting" });
-    // The engine holds the lane's head without sending it: the receiver records nothing.
-    expect((await held)[0]![0]).toMatchObject({ incidentId, path: "/v3/incidents" });
+    // Nothing is planned against a guessed declaration: the lane holds its changes, unplanned.
+    expect(await routesOf(incidentId)).toEqual([]);
+    expect((await s.runtime.db.webhookLane.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId } } })).heldFromSeq).toBe(1);
     expect(await s.runtime.db.receiverRecord.count({ where: { incidentId } })).toBe(0);
     await capabilities({ "incident.created": true, "incident.changed": true });
-    // A held head looks again HOLD_WHILE_UNDISCOVERED_MS later: move the workbench clock rather than wait.
-    await advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: HOLD_WHILE_UNDISCOVERED_MS });
     await s.settled(incidentId);
-    // Planned while not accepted, for the minimal generic shape (load-targets.ts): create, then `changed`.
-    expect(await routesOf(incidentId)).toEqual(["POST /v3/incidents", "POST /v3/incidents/{id}/changed"]);
+    // Planned against the declaration made (every flag again): create, then the specific PATCH.
+    expect(await routesOf(incidentId)).toEqual(["POST /v3/incidents", "PATCH /v3/incidents/{id}/label"]);
     expect((await s.records("north-psap", incidentId)).map((r) => r.outcome)).toEqual(["accepted", "accepted"]);
   });
 });

@@ -24,7 +24,7 @@ describe("clock reset after a jump", () => {
     await s.settled(id);
     const rows = await s.deliveries("north-psap", id);
     expect(rows.map((d) => [d.eventName, d.state, d.attempts.map((a) => a.status)])).toEqual([
-      ["created", "delivered", [200]], ["label", "delivered", [200]], ["summary", "delivered", [200]],
+      ["created", "delivered", [200]], ["IncidentLabelChanged", "delivered", [200]], ["summary", "delivered", [200]],
     ]);
   });
 
@@ -54,7 +54,7 @@ describe("clock reset after a jump", () => {
     await fault("ok");
     await delivered;
     const rows = await s.deliveries("north-psap", id);
-    expect(rows.map((d) => [d.eventName, d.state])).toEqual([["created", "delivered"], ["label", "delivered"]]);
+    expect(rows.map((d) => [d.eventName, d.state])).toEqual([["created", "delivered"], ["IncidentLabelChanged", "delivered"]]);
     expect(rows[1]).toMatchObject({ requestId: before.requestId, producedAt: before.producedAt });
     expect(rows[1]!.attempts.map((a) => a.status).at(-1)).toBe(200);
   });

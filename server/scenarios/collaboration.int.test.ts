@@ -59,6 +59,31 @@ describe("collaboration", () => {
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
   });
 
+  it("an agency that declined and is invited again is newly involved: create and whole track again, never an append it cannot place (rule 6)", async () => {
+    const north = await s.requestToken();
+    const ems = await s.requestToken({ agencyId: AGENCY.centralEms, username: "dispatcher.ems" });
+    const id = await s.createIncident(north);
+    await s.step(north, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.96, longitude: 10.75 });
+    await s.step(north, "POST", `/v1/incidents/${id}/involved-agencies`, { agencyId: AGENCY.centralEms }, [201]);
+    await s.step(ems, "POST", `/v1/incidents/${id}/collaboration/decline`);
+    // While declined, central-ems receives nothing: these positions never reach it.
+    await s.step(north, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.961, longitude: 10.751 });
+    await s.step(north, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.962, longitude: 10.752 });
+    await s.step(north, "POST", `/v1/incidents/${id}/involved-agencies`, { agencyId: AGENCY.centralEms }, [201]);
+    await s.step(north, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.963, longitude: 10.753 });
+    await s.settled(id);
+    expect(await routes("central-ems", id)).toEqual([
+      "POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track", "PATCH /v3/incidents/{id}/involved-agency/{ems}/collaboration",
+      // invited again: the create-and-track sequence, then appends to the track it now holds in full
+      "POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track", "POST /v3/incidents/{id}/caller/track",
+    ]);
+    const reintroduced = (await s.deliveries("central-ems", id))[4]!.body as { source: string; track: unknown[] };
+    expect([reintroduced.source, reintroduced.track.length]).toEqual(["Entered", 3]);
+    expect((await s.records("central-ems", id)).flatMap((r) => r.anomalies)).toEqual([]);
+    const { replica, platform } = await s.replicaAndPlatform("central-ems", id);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
+  });
+
   it("a Jurisdiction-routed incident reaches every involved receiver with create then the Entered track (rule 6); none of them sees an anomaly", async () => {
     const north = await s.requestToken();
     const res = await s.step(north, "POST", "/v1/incidents", {

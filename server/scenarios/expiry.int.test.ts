@@ -53,7 +53,7 @@ describe("expiry", () => {
 
     const rows = await s.deliveries("north-psap", id);
     expect(rows.map((d) => [d.eventName, d.state])).toEqual([
-      ["created", "delivered"], ["trackReplaced", "delivered"], ["trackAppended", "expired"], ["label", "delivered"],
+      ["created", "delivered"], ["trackReplaced", "delivered"], ["trackAppended", "expired"], ["IncidentLabelChanged", "delivered"],
     ]);
     // Delivery rule 5: the lost append is a hole in the receiver's copy of the Entered track.
     const { replica, platform } = await s.replicaAndPlatform("north-psap", id);

@@ -47,7 +47,7 @@ describe("an outage of north-psap's receiver (http-503)", () => {
     expect((await s.deliveries("central-ems", b)).map((d) => [d.state, d.attemptCount])).toEqual([["delivered", 1], ["delivered", 1]]);
 
     // Backoff: 1 s after the failure, then 2 s, then 4 s (Delivery rule 2), on the workbench clock.
-    const head = async () => (await s.deliveries("north-psap", a)).find((d) => d.eventName === "label")!;
+    const head = async () => (await s.deliveries("north-psap", a)).find((d) => d.eventName === "IncidentLabelChanged")!;
     const gaps: number[] = [];
     for (const step of [1_000, 2_000, 4_000]) {
       const row = await head();
@@ -60,7 +60,7 @@ describe("an outage of north-psap's receiver (http-503)", () => {
     expect(gaps).toEqual([1_000, 2_000, 4_000]);
     const stalled = await s.deliveries("north-psap", a);
     expect(stalled.map((d) => [d.eventName, d.state, d.attemptCount])).toEqual([
-      ["created", "delivered", 1], ["label", "pending", 4], ["summary", "pending", 0],
+      ["created", "delivered", 1], ["IncidentLabelChanged", "pending", 4], ["summary", "pending", 0],
     ]);
     // Every retry carried the head's Service-Request-Id (the receiver recorded each faulted attempt).
     const faulted = await s.runtime.db.receiverRecord.findMany({ where: { integrationKey: "north-psap", outcome: "fault" }, orderBy: { id: "asc" } });

@@ -4,6 +4,7 @@
 import { addMeasuredLocation, replaceTrack } from "../incidents/caller-track.ts";
 import { linkDataSource, setCallerFullName, setCallerPhoneNumber, setDeviceInfo, setMedicData } from "../incidents/caller-data.ts";
 import { closeIncident } from "../incidents/close-incident.ts";
+import { setTemporaryInformation } from "../incidents/temporary-information.ts";
 import { openLocationSms } from "../incidents/location-sms.ts";
 import { activateChat, activateLiveVideo, endLiveVideo } from "../incidents/reach-caller.ts";
 import { readIncident } from "../incidents/read-incident.ts";
@@ -28,6 +29,8 @@ type Applied = { version: number; changes: Array<{ kind: string }> } | null;
 
 async function apply(deps: SimulatorDeps, base: Base, action: TSimulatorAction): Promise<Applied> {
   switch (action.action) {
+    case "temporaryInformation":
+      return setTemporaryInformation({ ...base, warning: action.warning, validForS: action.validForMinutes * 60 });
     case "location":
       return addMeasuredLocation({ ...base, source: action.source, fix: measuredInput(action.fix, deps.clock.now()) });
     case "replaceTrack":

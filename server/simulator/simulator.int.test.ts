@@ -158,6 +158,23 @@ describe("scenarios", () => {
     const detail = (await caller.incidents.detail({ incidentId: finished.incidentIds[0]! }))!;
     expect(detail).toMatchObject({ purpose: "Test", closedAtUtc: expect.any(String) });
     expect((await caller.incidents.list({ state: "closed", purpose: "Test" })).map((r) => r.id)).toContain(detail.id);
+    // Delivered: every event of North PSAP's lane accepted by its receiver (an expired one fails
+    // here), the create carrying purpose Test, and the close after it.
+    await waitForLaneSettled({ db: s.database.db, incidentId: detail.id, integrationKey: "north-psap" });
+    const lane = await laneWithAttempts(detail.id, "north-psap");
+    expect(lane.map((d) => `${d.state} ${d.method} ${d.path.replace(detail.id, "{id}")}`)).toEqual([
+      "delivered POST /v3/incidents", "delivered PUT /v3/incidents/{id}/caller/track", "delivered POST /v3/incidents/{id}/closed",
+    ]);
+    const received = await s.database.db.receiverRecord.findMany({ where: { incidentId: detail.id, integrationKey: "north-psap", status: 200 }, orderBy: { id: "asc" } });
+    expect(received.map((r) => r.serviceRequestId)).toEqual(lane.map((d) => d.requestId));
+    expect((received[0]!.body as { incident: { purpose: string } }).incident.purpose).toBe("Test");
+  });
+
+  it("blank text never reaches a snapshot through the simulator: refused in tRPC's error shape", async () => {
+    await expect(caller.simulator.raise({ origin: "Demo", label: " " })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const { incidentId } = await caller.simulator.raise({ origin: "Demo" });
+    await expect(caller.simulator.act({ incidentId, action: { action: "fullName", fullName: "  " } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await caller.incidents.detail({ incidentId }))!.snapshot.caller.fullName).toBeNull();
   });
 });
 

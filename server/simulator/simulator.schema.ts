@@ -1,7 +1,9 @@
 // The simulator's inputs: one zod schema per caller-side action. They feed the
 // tRPC router, the CLI and the Simulator page's forms (one schema, many uses).
+// Text is never blank: the snapshot's own text schemas refuse an empty or
+// whitespace-only string here as the inbound API does (ValidationFailed there).
 import { z } from "zod";
-import { INTERNET_CONNECTION_TYPES, ZMedicData } from "../incidents/snapshot.schema.ts";
+import { INTERNET_CONNECTION_TYPES, textInput, ZMedicData } from "../incidents/snapshot.schema.ts";
 
 /** Where a simulated incident comes from. "ConnectorAdmin" is the connector administration screen's Test incident. */
 export const INCIDENT_ORIGINS = ["MobileApp", "WebApp", "Aml", "GoogleEls", "ConnectorAdmin", "Demo"] as const;
@@ -28,7 +30,7 @@ export const ZRaiseIncidentInput = z.object({
   /** Owner agency; absent = jurisdiction of the location, else North PSAP. */
   agencyId: z.uuid().optional(),
   phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001").nullable().optional(),
-  label: z.string().max(200).nullable().optional(),
+  label: textInput(200).nullable().optional(),
 });
 export type TRaiseIncidentInput = z.infer<typeof ZRaiseIncidentInput>;
 
@@ -41,14 +43,16 @@ export const ZSimulatorAction = z.discriminatedUnion("action", [
     action: z.literal("deviceInfo"),
     batteryLevel: z.number().int().min(0).max(100).nullable(),
     internetConnectionType: z.enum(INTERNET_CONNECTION_TYPES).nullable(),
-    operatingSystem: z.string().max(50).nullable().optional(),
+    operatingSystem: textInput(50).nullable().optional(),
   }),
-  z.object({ action: z.literal("fullName"), fullName: z.string().min(1).max(200).nullable() }),
+  z.object({ action: z.literal("fullName"), fullName: textInput(200).nullable() }),
   z.object({ action: z.literal("phoneNumber"), phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001") }),
   /** Medical data: the given record, or a sample when absent. */
   z.object({ action: z.literal("medicData"), medicData: ZMedicData.nullable().optional() }),
+  /** A temporary-information warning, merged into medicData.notes.caller until it expires (workbench clock). */
+  z.object({ action: z.literal("temporaryInformation"), warning: textInput(500), validForMinutes: z.number().int().min(1).max(1440) }),
   z.object({ action: z.literal("activateChat") }),
-  z.object({ action: z.literal("chatMessage"), text: z.string().min(1).max(2000) }),
+  z.object({ action: z.literal("chatMessage"), text: textInput(2000) }),
   z.object({ action: z.literal("activateLiveVideo") }),
   z.object({ action: z.literal("endLiveVideo") }),
   /** The caller opens the newest location SMS link and shares a fix (→ MobileAppSms). */

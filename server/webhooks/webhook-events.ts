@@ -16,6 +16,8 @@ export type WebhookEvents = {
   "delivery:rewritten": [DeliveryRef & { eventName: string; afterExpired: string }];
   /** Not sent: the integration's /about is not accepted, so the event waits (receiver-route rule 1) until retryAt. */
   "delivery:held": [DeliveryRef & { retryAt: Date }];
+  /** A lane's changes held for want of an accepted declaration were planned against it (plan-held-changes.ts). */
+  "lane:held-planned": [{ integrationKey: string; incidentId: string; planned: number; expired: number }];
   "integration:discovered": [{ integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null }];
   /** Internal: new rows may be ready (planned in this process); wakes the local worker. */
   "outbox:wake": [];

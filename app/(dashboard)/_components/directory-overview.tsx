@@ -96,14 +96,14 @@ export function DirectoryOverview() {
 
         <Section title="Integrations" count={integrations.length}>
           <Table>
-            <THead><tr><TH>Key</TH><TH>Agency</TH><TH>Receiver</TH><TH>Contract</TH><TH>Transport</TH></tr></THead>
+            <THead><tr><TH>Key</TH><TH>Agency</TH><TH>Receiver</TH><TH>Declared contract</TH><TH>Transport</TH></tr></THead>
             <TBody>
               {integrations.map((i) => (
                 <TR key={i.key}>
                   <TD className={mono}>{i.key}</TD>
                   <TD>{agencyName.get(i.agencyId)}</TD>
                   <TD className={mono}>{i.receiverUrl}</TD>
-                  <TD><Badge tone="info">v{i.contractVersion}</Badge></TD>
+                  <TD>{i.declaredVersion ? <Badge tone={i.discoveryStatus === "active" ? "info" : "danger"}>v{i.declaredVersion}{i.discoveryStatus === "active" ? "" : ` · ${i.discoveryStatus}`}</Badge> : <Badge tone="neutral">not declared yet</Badge>}</TD>
                   <TD>{i.insecureDev ? <Badge tone="warning">insecure-dev (http allowed)</Badge> : "HTTPS only"}</TD>
                 </TR>
               ))}

@@ -12,7 +12,7 @@ import { ClientForm, Input } from "@/app/_components/ui/form";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { useTRPC } from "@/app/_trpc/react";
 
-type Integration = { key: string; agency: string; receiverUrl: string; resolvedUrl: string; insecureDev: boolean; contractVersion: string | number | null;
+type Integration = { key: string; agency: string; receiverUrl: string; resolvedUrl: string; insecureDev: boolean;
   discovery: { status: string; version: string | null; flags: string[]; credential: string | null; error: string | null; checkedAt: string } | null };
 
 export function IntegrationsAdmin() {

@@ -12,7 +12,7 @@ type SpecificRoute = { flag: string; step: (incident: TIncidentSnapshotV3, deps:
 const portal = (deps: SampleDeps, incident: TIncidentSnapshotV3, what: string) => `${deps.portalUrl}/portal/incidents/${incident.id}/${what}`;
 
 const SPECIFIC_ROUTES: SpecificRoute[] = [
-  { flag: "caller.changed", step: (i, d) => ({ method: "PUT", sub: "caller", body: { caller: { ...fullCaller(d, i.caller.tracks), email: null } } }) },
+  { flag: "caller.changed", step: (i, d) => ({ method: "PUT", sub: "caller", body: { ...fullCaller(d, i.caller.tracks), email: null } }) },
   { flag: "caller.fullNameChanged", step: () => ({ method: "PATCH", sub: "caller/full-name", body: { fullName: "Kari Marie Nordmann" } }) },
   { flag: "caller.phoneNumberChanged", step: () => ({ method: "PATCH", sub: "caller/phone-number", body: { phoneNumber: "+4799900002" } }) },
   { flag: "caller.deviceInfoChanged", step: (i) => ({ method: "PATCH", sub: "caller/device-info", body: { deviceInfo: i.caller.deviceInfo && { ...i.caller.deviceInfo, batteryLevel: 41 } } }) },

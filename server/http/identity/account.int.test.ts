@@ -1,6 +1,8 @@
 // Black-box: POST /Account/GetUserSigninToken (every status/code of its table) and
 // GET /Account/LoginUserByToken (rules 1-6), plus sign-out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mintAccessToken } from "../../identity/access-token.ts";
+import { ManualClock } from "../../platform/clock/clock.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { accessToken, EMS, NORTH, SOUTH } from "./token-test-helpers.ts";
 
@@ -73,6 +75,15 @@ describe("GetUserSigninToken", () => {
     const garbage = await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: "abc.def.ghi" });
     expect(garbage.status).toBe(401);
     expect(garbage.body.code).toBe("AuthenticationRequired");
+    // Expired: the same token but for its lifetime (minted two hours ago, one hour of validity);
+    // minted now, it is accepted — so expiry alone is what refuses it.
+    const mint = (clock: ManualClock | typeof s.runtime.clock) => mintAccessToken({
+      keys: s.runtime.keys, clock, issuer: s.runtime.env.AUTH_URL, subject: "partner-cad", clientId: "partner-cad",
+      audience: `${s.runtime.env.AUTH_URL}/Account`, scope: ["identity.user.signin"], lifetimeS: 3600, claims: {},
+    }).then((t) => t.accessToken);
+    const expired = await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: await mint(new ManualClock(s.runtime.clock.nowMs() - 2 * 3600_000)) });
+    expect([expired.status, expired.body.code]).toEqual([401, "AuthenticationRequired"]);
+    expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: await mint(s.runtime.clock) })).status).toBe(200);
   });
 
   it("403 AuthorizationDenied: a token without identity.user.signin, or narrowed away from the Account API", async () => {

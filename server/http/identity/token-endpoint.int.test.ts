@@ -71,6 +71,7 @@ describe("user context (Authentication rule 4)", () => {
     ["an unknown user", { scope: "username.required incident.create", agency_context: NORTH, username: "nobody" }, "access_denied"],
     ["a user who is not allowed (locked.user)", { scope: "username.required incident.create", agency_context: NORTH, username: "locked.user" }, "access_denied"],
     ["an ambiguous name", { scope: "username.required incident.create", agency_context: NORTH, username: "j.smith" }, "access_denied"],
+    ["username.required alone (no business scope; the client holds every scope asked for)", { scope: "username.required", agency_context: NORTH, username: "dispatcher.north" }, "invalid_request"],
     ["username.required not assigned to the client", { client_id: "partner-readonly", client_secret: "partner-readonly-secret", scope: "username.required agency.read", agency_context: NORTH, username: "dispatcher.north" }, "invalid_scope"],
   ])("%s → %s", async (_name, fields, error) => {
     const r = await cc(fields);

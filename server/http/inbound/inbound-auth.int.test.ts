@@ -4,7 +4,7 @@ import { mintAccessToken } from "../../identity/access-token.ts";
 import { inboundApiResource } from "../../identity/resources.ts";
 import { ManualClock } from "../../platform/clock/clock.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { mintInboundToken, seededTokens } from "../../testing/inbound-tokens.ts";
+import { ALL_INBOUND_SCOPES, mintInboundToken, seededTokens } from "../../testing/inbound-tokens.ts";
 import { inboundClient, type Answer } from "../../testing/inbound-client.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
 
@@ -68,6 +68,37 @@ describe("403 by token context and scope (Authentication rule 7)", () => {
     expectProblem(await call("POST", "/v1/calls", { token: readonly, body: { callerPhoneNumber: "+4711111111", startedAtUtc: "2026-11-22T08:00:00Z" } }), 403, "AuthorizationDenied");
     const noCreate = await mintInboundToken(s.runtime, { username: "dispatcher.north", scopes: ["incident.update"] });
     expectProblem(await call("POST", "/v1/incidents", { token: noCreate, body: {} }), 403, "AuthorizationDenied");
+  });
+});
+
+describe("403 AuthorizationDenied: every operation's own scope (a token holding every other scope)", () => {
+  const OPERATIONS: Array<[scope: string, method: string, path: string, body: unknown]> = [
+    ["agency.read", "GET", "/v1/agency/info", undefined],
+    ["call.report", "POST", "/v1/calls", { callerPhoneNumber: "+4711111112", startedAtUtc: "2026-11-22T08:00:00Z" }],
+    ["incident.create", "POST", "/v1/incidents", { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111113" } }],
+    ["incident.update", "PATCH", "/v1/incidents/{id}/label", { label: "denied" }],
+    ["incident.update", "PATCH", "/v1/incidents/{id}/summary", { summary: "denied" }],
+    ["incident.update", "PATCH", "/v1/incidents/{id}/call-sign", { callSign: "denied" }],
+    ["incident.update", "PATCH", "/v1/incidents/{id}/caller/full-name", { fullName: "denied" }],
+    ["incident.update", "PATCH", "/v1/incidents/{id}/patient/description", { description: "denied" }],
+    ["incident.caller.track", "POST", "/v1/incidents/{id}/caller/track", { latitude: 59.96, longitude: 10.75 }],
+    ["incident.caller.locate", "POST", "/v1/incidents/{id}/caller/locate", undefined],
+    ["incident.caller.chat", "POST", "/v1/incidents/{id}/caller/chat/activate", undefined],
+    ["incident.caller.live-video", "POST", "/v1/incidents/{id}/caller/live-video/activate", undefined],
+    ["incident.collaboration", "POST", "/v1/incidents/{id}/involved-agencies", { agencyId: AGENCY.centralEms }],
+    ["incident.collaboration", "POST", "/v1/incidents/{id}/collaboration/accept", undefined],
+    ["incident.collaboration", "POST", "/v1/incidents/{id}/collaboration/decline", undefined],
+    ["incident.close", "POST", "/v1/incidents/{id}/close", undefined],
+  ];
+
+  it.each(OPERATIONS)("without %s: %s %s is denied and changes nothing", async (scope, method, path, body) => {
+    const full = await mintInboundToken(s.runtime, { username: "dispatcher.north" });
+    const created = await call("POST", "/v1/incidents", { token: full, body: { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111199" } } });
+    const id = created.body.incidentId as string;
+    const before = await s.runtime.db.incident.findUniqueOrThrow({ where: { id }, select: { lastSeq: true } });
+    const token = await mintInboundToken(s.runtime, { username: "dispatcher.north", scopes: ALL_INBOUND_SCOPES.filter((x) => x !== scope) });
+    expectProblem(await call(method, path.replace("{id}", id), { token, body }), 403, "AuthorizationDenied");
+    expect(await s.runtime.db.incident.findUniqueOrThrow({ where: { id }, select: { lastSeq: true } })).toEqual(before);
   });
 });
 

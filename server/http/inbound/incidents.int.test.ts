@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInboundFixture, type InboundFixture } from "../../testing/inbound-fixture.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
+import { setCallerPhoneNumber } from "../../incidents/caller-data.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
 
 let f: InboundFixture;
@@ -71,6 +72,18 @@ describe("POST /v1/incidents", () => {
     // Another agency holding the id: 409, not its data.
     expect(await create(body, f.tokens.ems)).toMatchObject({ status: 409, body: { code: "IncidentAlreadyExists" } });
     expect((await f.runtime.db.incident.findUniqueOrThrow({ where: { id } })).version).toBe(1);
+  });
+
+  it("repeats compare against the incident as it now stands: after the caller's number changed, the original request is a 409, the current number a 200 (rule 4)", async () => {
+    const id = randomUUID();
+    const body = { routingMode: "TokenAgency", requestedIncidentId: id, caller: { phoneNumber: "+4791000017" } };
+    const first = await create(body);
+    expect(first.status).toBe(201);
+    // The caller's number is edited after creation (the simulator, or a caller app resolving it).
+    await setCallerPhoneNumber({ db: f.runtime.db, clock: f.runtime.clock, incidentId: id, actor: "simulator", phoneNumber: "+4791000018" });
+    expect(await create(body)).toMatchObject({ status: 409, body: { code: "IncidentAlreadyExists" } });
+    expect(await create({ ...body, caller: { phoneNumber: "+4791000018" } })).toMatchObject({ status: 200, body: first.body });
+    expect((await readIncident({ db: f.runtime.db, incidentId: id }))!.snapshot.caller.phoneNumber).toBe("+4791000018");
   });
 
   it("concurrent repeats of one requestedIncidentId: exactly one 201, the rest 200 with the same body, one change record", async () => {

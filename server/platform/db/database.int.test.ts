@@ -76,11 +76,14 @@ describe("seed", () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: USER.lockedUser } })).canSignIn).toBe(false);
 
     const integrations = await t.db.integration.findMany({ orderBy: { key: "asc" } });
-    expect(integrations.map((i) => [i.key, i.receiverUrl, i.contractVersion])).toEqual([
-      ["central-ems", "/receivers/central-ems", 3],
-      ["fire-rescue", "/receivers/fire-rescue", 2],
-      ["north-psap", "/receivers/north-psap", 3],
+    expect(integrations.map((i) => [i.key, i.receiverUrl])).toEqual([
+      ["central-ems", "/receivers/central-ems"],
+      ["fire-rescue", "/receivers/fire-rescue"],
+      ["north-psap", "/receivers/north-psap"],
     ]);
+    // No configured contract version (Versioning rule 3): fire-rescue is v2 because its embedded receiver declares 2.0.
+    const fire = await t.db.receiverCapabilities.findUniqueOrThrow({ where: { integrationKey: "fire-rescue" } });
+    expect((fire.declaration as { version: string }).version).toBe("2.0");
   });
 
   it("reset puts changed and added data back to the seed", async () => {

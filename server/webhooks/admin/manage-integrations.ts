@@ -28,7 +28,7 @@ export async function listIntegrations(options: { runtime: Runtime }) {
     const c = caps.find((x) => x.integrationKey === i.key);
     return {
       key: i.key, agencyId: i.agencyId, agency: i.agency.displayName, receiverUrl: i.receiverUrl,
-      resolvedUrl: resolveReceiverUrl(i.receiverUrl, env.PUBLIC_URL), insecureDev: i.insecureDev, contractVersion: i.contractVersion,
+      resolvedUrl: resolveReceiverUrl(i.receiverUrl, env.PUBLIC_URL), insecureDev: i.insecureDev,
       discovery: c ? { status: c.status, version: c.version, majorVersion: c.majorVersion, flags: c.flags, allowsMonitoring: c.allowsMonitoring, credential: c.credential, error: c.error, checkedAt: c.checkedAt.toISOString(), nextCheckAt: c.nextCheckAt.toISOString() } : null,
     };
   });

@@ -6,7 +6,7 @@ import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { verifyAccessToken } from "../../identity/access-token.ts";
 import { publisherAudience, PUBLISHER } from "../../identity/service-tokens.ts";
 import { V3_EVENT_BODIES } from "../contracts/v3/event-bodies.schema.ts";
-import type { V3RouteKey } from "../contracts/v3/routes.ts";
+import { v3RouteOfEventName } from "../contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, measured, NORTH } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
@@ -49,7 +49,7 @@ describe("delivery", () => {
       const token = String(r.headers.authorization).replace(/^Bearer /, "");
       const claims = await verifyAccessToken({ token, keys: h.runtime.keys, clock: h.clock, issuer: h.runtime.env.AUTH_URL, audience: publisherAudience(NORTH) });
       expect([claims.sub, claims.client_id, claims.scope]).toEqual([PUBLISHER, PUBLISHER, "webhooks.receive"]);
-      expect(() => V3_EVENT_BODIES[row.eventName as V3RouteKey].parse(r.body)).not.toThrow();
+      expect(() => V3_EVENT_BODIES[v3RouteOfEventName(row.eventName)!].parse(r.body)).not.toThrow();
       expect(row.attempts[0]!.requestHeaders).toMatchObject({ authorization: "Bearer [redacted]" });
     }
     expect(h.receiver.received[2]!.body).toEqual({ label: "Smoke at pier 4" });
@@ -111,7 +111,7 @@ describe("delivery", () => {
     await expired;
     await delivered;
     const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.eventName, r.state])).toEqual([["created", "expired"], ["label", "delivered"]]);
+    expect(rows.map((r) => [r.eventName, r.state])).toEqual([["created", "expired"], ["IncidentLabelChanged", "delivered"]]);
     // The receiver never got the MobileApp track in full: no append may be planned for it from now on.
     const lane = await h.database.db.webhookLane.findFirstOrThrow({ where: { incidentId: ID } });
     expect(lane.fullTracks).toEqual([]);

@@ -52,6 +52,25 @@ describe("discovery", () => {
     expect(seenTokens).toHaveLength(1);
   });
 
+  it("falls back to Publisher on 403 as on 401", async () => {
+    aboutFor = (identity) => (identity === "PsapConnector" ? new HttpResponse(null, { status: 403 }) : HttpResponse.json({ version: "3.1", supports: { incident: { created: true } } }));
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "active", credential: "Publisher", flags: ["incident.created"] });
+    expect(seenTokens.map((t) => t.client_id)).toEqual(["PsapConnector", "Publisher"]);
+  });
+
+  it("selects the major version the receiver declares (no configured version), and rejects one the service does not serve", async () => {
+    aboutFor = () => HttpResponse.json({ version: "2.4", supports: {} });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "active", majorVersion: 2, credential: "PsapConnector" });
+    for (const version of ["4.0", "0.9", "v7", "next"]) {
+      aboutFor = v3Only({ version, supports: { incident: { created: true, changed: true } } });
+      const result = await discoverIntegration(h.runtime, "central-ems");
+      expect(result.status, version).toBe("rejected");
+      expect(result.error).toContain("no major version the service serves (1, 2, 3)");
+      const row = await h.database.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "central-ems" } });
+      expect(row.status).toBe("rejected");
+    }
+  });
+
   it("rejects (logged, retried in 30 s) a v3 declaration with neither incident.created nor incident.changed", async () => {
     aboutFor = v3Only({ version: "3.0", supports: { incident: { labelChanged: true } } });
     const result = await discoverIntegration(h.runtime, "central-ems");

@@ -10,6 +10,7 @@ import { getServiceToken, type ServiceIdentity } from "../delivery/service-token
 import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
 import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents } from "../webhook-events.ts";
+import { planHeldChanges } from "../planning/plan-held-changes.ts";
 
 /**
  * Accepted declarations are refreshed every 10 minutes; rejected ones retried every 30 s; an
@@ -19,6 +20,9 @@ import { webhookEvents } from "../webhook-events.ts";
 export const REFRESH_ACCEPTED_MS = 10 * 60_000;
 export const RETRY_FAILED_MS = 30_000;
 export const RETRY_UNREACHABLE_MS = 5_000;
+
+/** The webhook contracts the service sends: v1 and v2 (frozen) and v3. */
+export const SERVED_MAJOR_VERSIONS: readonly number[] = [1, 2, 3];
 
 export type DiscoveryStatus = "active" | "rejected" | "unreachable";
 export type DiscoveryResult = { integrationKey: string; status: DiscoveryStatus; version: string | null; majorVersion: number | null; flags: V3Flag[]; credential: ServiceIdentity | null; error: string | null };
@@ -53,12 +57,19 @@ export async function discoverIntegration(runtime: Runtime, integrationKey: stri
     const majorVersion = majorVersionOf(version) ?? null;
     const flags = majorVersion === 3 ? flattenSupports(supports) : [];
     const found = { ...base, version, majorVersion, flags, credential, allowsMonitoring: allowsMonitoring ?? false };
+    // Versioning rule 3: the declared major version selects the contract (no separate configuration);
+    // one the service does not serve selects nothing, so the declaration is rejected, not accepted.
+    if (majorVersion === null || !SERVED_MAJOR_VERSIONS.includes(majorVersion)) {
+      return { ...found, status: "rejected", error: `version ${JSON.stringify(version)} has no major version the service serves (${SERVED_MAJOR_VERSIONS.join(", ")})` };
+    }
     if (majorVersion === 3 && !flags.includes("incident.created") && !flags.includes("incident.changed")) {
       return { ...found, status: "rejected", error: "the declaration supports neither incident.created nor incident.changed" };
     }
     return { ...found, status: "active" };
   })();
   await saveDiscovery(runtime, result);
+  // Accepted: the changes its lanes held meanwhile are planned against this declaration now.
+  if (result.status === "active" || result.status === "unreachable") await planHeldChanges(runtime, integrationKey);
   return result;
 }
 

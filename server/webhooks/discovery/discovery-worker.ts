@@ -4,6 +4,7 @@
 import type { Runtime } from "../../platform/runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
+import { planHeldChanges } from "../planning/plan-held-changes.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
 
 const CHECK_EVERY_MS = 5_000;
@@ -20,6 +21,10 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
       const caps = await runtime.db.webhookCapabilities.findMany({ select: { integrationKey: true, nextCheckAt: true } });
       const due = integrations.filter((i) => all || !caps.some((c) => c.integrationKey === i.key && c.nextCheckAt > now));
       await Promise.all(due.map((i) => discoverIntegration(runtime, i.key).catch((err: Error) => runtime.logger.warn({ err, integration: i.key }, "discovery failed"))));
+      // Held lanes of accepted integrations that a discovery's own pass did not reach (a change that
+      // committed while that pass ran, or a pass that failed): planned here, a few seconds later.
+      const notDue = integrations.filter((i) => !due.includes(i));
+      for (const i of notDue) await planHeldChanges(runtime, i.key).catch((err: Error) => runtime.logger.warn({ err, integration: i.key }, "planning held changes failed"));
     } catch (err) {
       runtime.logger.warn({ err }, "discovery pass failed");
     } finally {

@@ -9,23 +9,23 @@ import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
 import { laneForMajor } from "./legacy-lane.ts";
 import { NEW_LANE, type LaneState } from "./plan-events.ts";
 
-export type StoredLane = { introduced: boolean; fullTracks: string[] };
+export type StoredLane = { introduced: boolean; fullTracks: string[]; heldFromSeq: number | null };
 export type PlanningTarget = {
-  integrationKey: string; agencyId: string; flags: ReadonlySet<V3Flag>; lane: LaneState; /** Contract major (issue 8): 3, or legacy 1/2. */ major: 1 | 2 | 3;
+  integrationKey: string; agencyId: string;
+  /**
+   * No accepted /about declaration (never discovered, rejected, unreachable from the start):
+   * nothing is planned against a guess; the lane's changes wait, unplanned (heldFromSeq), and are
+   * planned against the declaration the receiver makes once it is accepted (plan-held-changes.ts).
+   */
+  held: boolean;
+  flags: ReadonlySet<V3Flag>; lane: LaneState; /** Contract major (issue 8): 3, or legacy 1/2; 3 while held (unused). */ major: 1 | 2 | 3;
+  /** The lane's first held change, if any: while set, every later change is held too (order). */
+  heldFromSeq: number | null;
   /** The lane's row as read (null: none yet; absent: unknown). The planner writes a lane only when its plan changed it. */
   stored?: StoredLane | null;
 };
 
-/**
- * Decision (documented in the AsyncAPI document): until an integration's /about
- * has been accepted once, events are planned for the minimal generic shape
- * (incident.created + incident.changed); they wait in the queue (up to their
- * hour) until discovery accepts the receiver. Integrations whose declared or
- * configured major version is 1 or 2 are planned by the legacy planner (issue 8); any other major gets nothing.
- */
-export const UNDISCOVERED_FLAGS: ReadonlySet<V3Flag> = new Set(["incident.created", "incident.changed"]);
-
-type Row = { key: string; agencyId: string; contractVersion: number; status: string | null; majorVersion: number | null; flags: string[] | null; introduced: boolean | null; fullTracks: string[] | null };
+type Row = { key: string; agencyId: string; status: string | null; majorVersion: number | null; flags: string[] | null; introduced: boolean | null; fullTracks: string[] | null; heldFromSeq: number | null };
 
 /** What prefetchPlanningTargets reads: the integrations of every agency involved in the incident (any collaboration state). */
 export type PrefetchedTargets = { agencyIds: string[]; rows: Row[] };
@@ -40,8 +40,8 @@ export type PrefetchedTargets = { agencyIds: string[]; rows: Row[] };
 export function prefetchPlanningTargets(incidentId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT jsonb_build_object(
       'agencyIds', (SELECT coalesce(jsonb_agg(ia."agencyId"::text), '[]'::jsonb) FROM "IncidentAgency" ia WHERE ia."incidentId" = ${incidentId}),
-      'rows', coalesce(jsonb_agg(jsonb_build_object('key', i.key, 'agencyId', i."agencyId"::text, 'contractVersion', i."contractVersion", 'status', c.status,
-        'majorVersion', c."majorVersion", 'flags', c.flags, 'introduced', l.introduced, 'fullTracks', l."fullTracks") ORDER BY i.key), '[]'::jsonb))
+      'rows', coalesce(jsonb_agg(jsonb_build_object('key', i.key, 'agencyId', i."agencyId"::text, 'status', c.status,
+        'majorVersion', c."majorVersion", 'flags', c.flags, 'introduced', l.introduced, 'fullTracks', l."fullTracks", 'heldFromSeq', l."heldFromSeq") ORDER BY i.key), '[]'::jsonb))
     FROM "IncidentAgency" ia
     JOIN "Integration" i ON i."agencyId" = ia."agencyId"
     LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
@@ -52,7 +52,7 @@ export function prefetchPlanningTargets(incidentId: Prisma.Sql): Prisma.Sql {
 export async function loadPlanningTargets(tx: SqlTx, options: { incidentId: string; agencyIds: string[]; integrationKey?: string }): Promise<PlanningTarget[]> {
   if (!options.agencyIds.length) return [];
   const rows = await tx.query<Row>(Prisma.sql`
-    SELECT i.key, i."agencyId"::text AS "agencyId", i."contractVersion", c.status, c."majorVersion", c.flags, l.introduced, l."fullTracks"
+    SELECT i.key, i."agencyId"::text AS "agencyId", c.status, c."majorVersion", c.flags, l.introduced, l."fullTracks", l."heldFromSeq"
     FROM "Integration" i
     LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
     LEFT JOIN "WebhookLane" l ON l."integrationKey" = i.key AND l."incidentId" = ${options.incidentId}::uuid
@@ -62,21 +62,28 @@ export async function loadPlanningTargets(tx: SqlTx, options: { incidentId: stri
 }
 
 export function toPlanningTargets(rows: Row[]): PlanningTarget[] {
-  const targets: PlanningTarget[] = [];
-  for (const r of rows) {
-    const major = r.majorVersion ?? r.contractVersion;
-    if (major !== 1 && major !== 2 && major !== 3) continue;
-    const accepted = r.flags && r.flags.length > 0 && r.status !== "rejected";
-    const stored = r.introduced === null ? null : { introduced: r.introduced, fullTracks: r.fullTracks ?? [] };
-    targets.push({
-      integrationKey: r.key,
-      agencyId: r.agencyId,
-      flags: accepted ? new Set(r.flags as V3Flag[]) : UNDISCOVERED_FLAGS,
-      // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
-      lane: stored ? laneForMajor(stored, major) : NEW_LANE,
-      major,
-      stored,
-    });
-  }
-  return targets;
+  return rows.map((r) => {
+    const stored = r.introduced === null ? null : { introduced: r.introduced, fullTracks: r.fullTracks ?? [], heldFromSeq: r.heldFromSeq ?? null };
+    const major = acceptedMajor(r);
+    const base = { integrationKey: r.key, agencyId: r.agencyId, heldFromSeq: stored?.heldFromSeq ?? null, stored };
+    if (major === null) return { ...base, held: true, flags: NO_FLAGS, lane: NEW_LANE, major: 3 };
+    // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
+    return { ...base, held: false, flags: new Set((r.flags ?? []) as V3Flag[]), lane: stored ? laneForMajor(stored, major) : NEW_LANE, major };
+  });
+}
+
+const NO_FLAGS: ReadonlySet<V3Flag> = new Set();
+
+/**
+ * The major version of an accepted declaration (Versioning rule 3: the version /about declares,
+ * no separate configuration), or null when there is none to plan against. An /about that became
+ * unreachable keeps its earlier accepted declaration (discover-integration.ts keeps it "active").
+ */
+function acceptedMajor(r: Row): 1 | 2 | 3 | null {
+  if (r.status !== "active") return null;
+  const major = r.majorVersion;
+  if (major !== 1 && major !== 2 && major !== 3) return null;
+  // A v3 declaration is accepted only with incident.created or incident.changed (rule 1).
+  if (major === 3 && !(r.flags ?? []).some((f) => f === "incident.created" || f === "incident.changed")) return null;
+  return major;
 }

@@ -2,6 +2,7 @@
 // when the plan changed it (most changes leave an introduced lane as it was).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
+import { inspectDeliveries } from "../admin/inspect-deliveries.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
 
 const ID = "0e7f0000-0000-4000-8000-000000000002";
@@ -25,7 +26,7 @@ describe("planned writes", () => {
 
     await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: "L1" }), { seq: 2 }));
     expect(await lane()).toEqual(introduced); // the same row version: not rewritten
-    expect((await deliveries()).map((d) => d.eventName)).toEqual(["created", "label"]);
+    expect((await deliveries()).map((d) => d.eventName)).toEqual(["created", "IncidentLabelChanged"]);
 
     // A lane that lost its introduction (as after a cutover) is introduced again, and written.
     await h.database.db.webhookLane.updateMany({ where: { incidentId: ID }, data: { introduced: false } });
@@ -33,6 +34,21 @@ describe("planned writes", () => {
     const again = await lane();
     expect(again?.introduced).toBe(true);
     expect(again?.xmin).not.toBe(introduced?.xmin);
-    expect((await deliveries()).map((d) => d.eventName)).toEqual(["created", "label", "created"]);
+    expect((await deliveries()).map((d) => d.eventName)).toEqual(["created", "IncidentLabelChanged", "created"]);
+  });
+
+  it("names the events the spec names (IncidentLabelChanged, IncidentLiveVideoEndedV3), in the outbox and the inspector", async () => {
+    const video = { state: "Active" as const, activatedAtUtc: "2026-11-22T06:00:00.000Z", endedAtUtc: null, portalUrl: "http://localhost:3000/portal/incidents/x/video" };
+    const base = buildSnapshot({ id: ID });
+    await h.commit(buildChange({ kind: "incident.created" }, base));
+    await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: null }), { seq: 2 }));
+    await h.commit(buildChange({ kind: "caller.liveVideoActivated" }, { ...base, caller: { ...base.caller, liveVideo: video } }, { seq: 3 }));
+    await h.commit(buildChange({ kind: "caller.liveVideoEnded" }, { ...base, caller: { ...base.caller, liveVideo: { ...video, state: "Ended", endedAtUtc: "2026-11-22T06:05:00.000Z" } } }, { seq: 4 }));
+    const page = await inspectDeliveries({ db: h.database.db, input: { incidentId: ID, integration: "north-psap" } });
+    expect(page.items.map((i) => i.event).reverse()).toEqual(["created", "IncidentLabelChanged", "liveVideoActivated", "IncidentLiveVideoEndedV3"]);
+    const found = await inspectDeliveries({ db: h.database.db, input: { search: "incidentlabelchanged" } });
+    expect(found.items.map((i) => i.path)).toEqual([`/v3/incidents/${ID}/label`]);
+    const label = await h.database.db.webhookDelivery.findFirstOrThrow({ where: { incidentId: ID, eventName: "IncidentLabelChanged" } });
+    expect(label.body).toEqual({ label: null });
   });
 });

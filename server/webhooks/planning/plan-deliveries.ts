@@ -7,12 +7,12 @@ import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import { appliedTo, executePlannedWrite, type ChangeSubscriber, type IncidentChange, type PlannedWrite } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
-import type { V3RouteKey } from "../contracts/v3/routes.ts";
+import { v3EventName, type V3RouteKey } from "../contracts/v3/routes.ts";
 import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets, type StoredLane } from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
-import { planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
+import { NEW_LANE, planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
@@ -20,8 +20,8 @@ export const OUTBOX_CHANNEL = "webhook_outbox";
 
 type Tx = SqlTx;
 export type PlannedRow = { id: bigint; requestId: string; integrationKey: string; incidentId: string; method: string; path: string; eventName: string };
-type TargetPlan = { target: PlanningTarget; plan: Plan | LegacyPlan };
-type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
+export type TargetPlan = { target: PlanningTarget; plan: Plan | LegacyPlan };
+export type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 
 /**
  * The subscriber registered at start-up (change-record.ts): the lanes and
@@ -51,9 +51,10 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
  * v3 sources. Bodies: the routes in ROUTES_WITH_TRACKS. Anything else plans the
  * same (lazy-plan.test.ts checks it across capabilities, lanes and change kinds).
  */
-export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: Array<{ target: { major: number; lane: LaneState }; plan: { events: Array<{ route: string }> } }> }>): boolean {
+export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: Array<{ target: { major: number; lane: LaneState; held?: boolean }; plan: { events: Array<{ route: string }> } }> }>): boolean {
   const locationChange = changes.some((c) => c.kind === "caller.locationAdded" || c.kind === "caller.trackReplaced");
-  return steps.every(({ plans }) => plans.every(({ target, plan }) =>
+  // A held lane plans nothing now, whatever the tracks hold.
+  return steps.every(({ plans }) => plans.every(({ target, plan }) => target.held ||
     target.lane.introduced && !(target.major !== 3 && locationChange) && plan.events.every((e) => !ROUTES_WITH_TRACKS.has(e.route))));
 }
 
@@ -78,15 +79,36 @@ async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknow
       ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
       : await loadPlanningTargets(tx, { incidentId, agencyIds });
     const plans = loaded.map((fresh) => {
-      const target = { ...fresh, lane: current.get(fresh.integrationKey)?.lane ?? fresh.lane };
-      // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
-      const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane: target.lane }) : planLegacyEvents({ change, lane: target.lane, major: target.major });
-      current.set(target.integrationKey, { ...target, lane: plan.lane });
-      return { target, plan };
+      const before = current.get(fresh.integrationKey);
+      const target = { ...fresh, lane: before?.lane ?? fresh.lane, heldFromSeq: before ? before.heldFromSeq : fresh.heldFromSeq };
+      const planned = planForTarget(change, target);
+      current.set(target.integrationKey, planned.target);
+      return planned;
     });
     steps.push({ seq: change.seq, producedAt: change.producedAt, plans });
   }
   return steps;
+}
+
+/**
+ * One change for one integration. Held — no accepted declaration, or earlier changes of this lane
+ * still waiting for one (order: a lane's changes are planned in seq order, never around a held one)
+ * — it plans nothing and marks the lane (heldFromSeq); plan-held-changes.ts plans the held changes
+ * against the declaration once accepted. Otherwise the v3 planner, or the legacy one for v1/v2.
+ */
+export function planForTarget(change: IncidentChange, target: PlanningTarget): TargetPlan {
+  if (target.held || target.heldFromSeq !== null) {
+    const held = { ...target, held: true, heldFromSeq: target.heldFromSeq ?? change.seq };
+    return { target: held, plan: { events: [], lane: target.lane } };
+  }
+  // Rule 6: an invited agency is newly involved — also one that declined before and is invited
+  // again, whose lane says "introduced" but missed every change since its decline: it gets the
+  // create-and-track sequence again, never an append to a track it no longer holds in full.
+  const newlyInvolved = change.kind === "involvedAgency.invited" && change.agencyId === target.agencyId;
+  const lane = newlyInvolved ? NEW_LANE : target.lane;
+  // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
+  const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane }) : planLegacyEvents({ change, lane, major: target.major });
+  return { target: { ...target, lane: plan.lane }, plan };
 }
 
 /** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
@@ -105,7 +127,9 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
   const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
   const closedAtUtc = locked.closedAt?.toISOString() ?? null;
   // v3: the create-and-track sequence (and closed, for a closed incident); v1/v2: the legacy introduction.
-  const plans = targets.map((target) => ({
+  // An integration without an accepted declaration gets nothing planned against a guess: its lane's
+  // held changes (if any) are planned, create-and-track sequence first, once one is accepted.
+  const plans = targets.filter((target) => !target.held && target.heldFromSeq === null).map((target) => ({
     target,
     plan: target.major === 3 ? planResendSequence(snapshot, target.flags, closedAtUtc) : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major }),
   }));
@@ -118,26 +142,34 @@ type PlannedJson = { id: string; requestId: string; integrationKey: string; inci
 
 const toPlannedRows = (rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 const sameLane = (a: StoredLane, b: StoredLane | null | undefined) =>
-  !!b && a.introduced === b.introduced && a.fullTracks.length === b.fullTracks.length && a.fullTracks.every((s, i) => s === b.fullTracks[i]);
+  !!b && a.introduced === b.introduced && a.heldFromSeq === b.heldFromSeq && a.fullTracks.length === b.fullTracks.length && a.fullTracks.every((s, i) => s === b.fullTracks[i]);
 
 /** One incident's plan: the lanes whose state changed and the outbox rows, in plan order (= lane order). */
-type PlanData = {
+export type PlanData = {
   incidentId: string;
   updatedAt: Date;
   lanes: Array<StoredLane & { integrationKey: string }>;
   deliveries: Array<{ requestId: string; integrationKey: string; agencyId: string; seq: number; producedAt: Date; eventName: string; method: string; path: string; body: unknown }>;
 };
 
-function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
+export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) => plans.flatMap(({ target, plan }) =>
     plan.events.map((e) => ({
       // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
       requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId, seq, producedAt,
-      eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : e.route, method: e.method, path: e.path, body: e.body,
+      eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : v3EventName(e.route), method: e.method, path: e.path, body: e.body,
     })),
   ));
   const last = new Map<string, { lane: StoredLane; stored: StoredLane | null | undefined }>();
-  for (const { plans } of steps) for (const { target, plan } of plans) last.set(target.integrationKey, { lane: laneToStore(plan.lane, target.major), stored: target.stored });
+  for (const { plans } of steps) {
+    for (const { target, plan } of plans) {
+      // A held lane keeps what it was sent (it may be planned under another major once accepted) and marks its first held change.
+      const lane = target.held
+        ? { introduced: target.stored?.introduced ?? false, fullTracks: target.stored?.fullTracks ?? [], heldFromSeq: target.heldFromSeq }
+        : { ...laneToStore(plan.lane, target.major), heldFromSeq: target.heldFromSeq };
+      last.set(target.integrationKey, { lane, stored: target.stored });
+    }
+  }
   const lanes = [...last].filter(([, l]) => !sameLane(l.lane, l.stored)).map(([integrationKey, l]) => ({ integrationKey, ...l.lane }));
   if (lanes.length === 0 && deliveries.length === 0) return null;
   return { incidentId, updatedAt: steps.at(-1)!.producedAt, lanes, deliveries };
@@ -153,17 +185,17 @@ function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
  * changes: an append to an introduced lane). Workers in other processes learn
  * of the rows from the NOTIFY sent after the commit (delivery/outbox-notifier.ts).
  */
-function composePlanWrite(plans: PlanData[]): PlannedWrite {
+export function composePlanWrite(plans: PlanData[]): PlannedWrite {
   const lanes = plans.flatMap((p) => p.lanes.map((l) => ({ ...l, incidentId: p.incidentId, updatedAt: p.updatedAt })));
   const deliveries = plans.flatMap((p) => p.deliveries.map((d) => ({ ...d, incidentId: p.incidentId }))).map((d, n) => ({ ...d, n }));
   return {
     ctes: Prisma.sql`
     ${lanes.length ? Prisma.sql`wh_lanes AS (
-      INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "updatedAt")
-      SELECT l."integrationKey", l."incidentId", l.introduced, l."fullTracks", l."updatedAt"
-      FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, "incidentId" uuid, introduced boolean, "fullTracks" text[], "updatedAt" timestamptz)
+      INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "heldFromSeq", "updatedAt")
+      SELECT l."integrationKey", l."incidentId", l.introduced, l."fullTracks", l."heldFromSeq", l."updatedAt"
+      FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, "incidentId" uuid, introduced boolean, "fullTracks" text[], "heldFromSeq" int, "updatedAt" timestamptz)
       WHERE ${appliedTo(Prisma.sql`l."incidentId"`)}
-      ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "updatedAt" = EXCLUDED."updatedAt"
+      ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "heldFromSeq" = EXCLUDED."heldFromSeq", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING 1
     ),` : Prisma.empty} wh_planned AS (
       INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt")

@@ -3,7 +3,8 @@
 // document: Owner, Pending and Accepted agencies receive every event (an
 // invited agency is "newly involved" from the invitation on, so it gets the
 // create-and-track sequence then, rule 6); a Declined agency receives the
-// collaboration change that records its decline and nothing after it.
+// collaboration change that records its decline and nothing after it (invited
+// again, it is newly involved again: plan-deliveries.ts plans it on a new lane).
 import type { IncidentChange } from "../../incidents/change-record.ts";
 
 export function selectRecipientAgencies(change: IncidentChange): string[] {

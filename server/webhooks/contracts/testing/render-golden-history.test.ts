@@ -12,10 +12,12 @@ import { goldenHistory, sequentialIds } from "./golden-history.ts";
 
 type Rendered = Array<{ seq: number; change: string; events: Array<{ operation: string; body: unknown }> }>;
 
-function renderV3(): Rendered {
+/** The specific shape (every flag but caller.changed) by default; `composed`: every flag (PUT caller, rule 3). */
+function renderV3(shape: "specific" | "composed" = "specific"): Rendered {
   let lane: LaneState = NEW_LANE;
+  const flags = new Set<V3Flag>(shape === "composed" ? V3_FLAGS : V3_FLAGS.filter((f) => f !== "caller.changed"));
   return goldenHistory().map((change) => {
-    const plan = planEvents({ change, flags: new Set<V3Flag>(V3_FLAGS.filter((f) => f !== "caller.changed")), lane });
+    const plan = planEvents({ change, flags, lane });
     lane = plan.lane;
     for (const e of plan.events) expect(() => V3_EVENT_BODIES[e.route].parse(e.body), `${e.method} ${e.path}`).not.toThrow();
     return { seq: change.seq, change: change.kind, events: plan.events.map((e) => ({ operation: `${e.method} ${e.path}`, body: e.body })) };
@@ -42,6 +44,15 @@ const operations = (r: Rendered) => r.map((s) => [s.change, s.events.map((e) => 
 describe("golden: one incident history as v1, v2 and v3 events", () => {
   it("v3", async () => {
     await expect(JSON.stringify(renderV3(), null, 2)).toMatchFileSnapshot("./golden/history.v3.json");
+  });
+
+  it("v3, composed shape: PUT caller carries the snapshot's caller object itself, not wrapped", async () => {
+    const v3 = renderV3("composed");
+    const history = goldenHistory();
+    const puts = v3.flatMap((s) => s.events.filter((e) => e.operation.startsWith("PUT ") && e.operation.endsWith("/caller")).map((e) => ({ seq: s.seq, body: e.body })));
+    expect(puts.length).toBeGreaterThan(0);
+    for (const put of puts) expect(put.body).toEqual(history.find((c) => c.seq === put.seq)!.snapshot.caller);
+    await expect(JSON.stringify(v3, null, 2)).toMatchFileSnapshot("./golden/history.v3-composed.json");
   });
 
   it("v2", async () => {

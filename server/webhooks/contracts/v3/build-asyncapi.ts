@@ -7,16 +7,16 @@ import { z } from "zod";
 import { ZIncidentSnapshotV3 } from "../../../incidents/snapshot.schema.ts";
 import { ZAboutDeclaration } from "./capabilities.schema.ts";
 import { V3_EVENT_BODIES } from "./event-bodies.schema.ts";
-import { V3_ROUTES, type V3RouteKey } from "./routes.ts";
+import { V3_ROUTES, v3EventName, type V3RouteKey } from "./routes.ts";
 
 export const ASYNCAPI_PATH = "/api/docs/webhooks/asyncapi.json";
 
 const DECISIONS = [
   "Bodies the spec does not show follow workbench-decisions.md: closed {closedAtUtc}; full-name {fullName}; phone-number {phoneNumber}; device-info {deviceInfo}; chat/activated {chat}; live-video/activated {liveVideo}; involved-agency {agency}; collaboration {collaboration}; label {label}; summary {summary}; call-sign {callSign}; patient/description {description}; changed {event, openUrl}.",
-  "PUT caller carries {caller}: the whole composed caller exactly as in the snapshot (tracks included).",
+  "PUT caller carries the whole composed caller as the body itself, not wrapped: the snapshot's caller object exactly as in the snapshot (tracks included).",
   "The generic changed event's `event` is the operation name of the specific route, e.g. \"PATCH caller/full-name\"; for the collaboration route it is \"PATCH involved-agency/{agencyId}/collaboration\".",
-  "Recipients: the integrations of the incident's involved agencies (one per agency). Owner, Pending and Accepted agencies receive every event; an invited agency is newly involved from the invitation and gets the create-and-track sequence then. A Declined agency receives the collaboration change recording its decline and nothing after it.",
-  "Until an integration's /about was accepted once, events are planned for the minimal generic shape (incident.created + incident.changed) and wait in the queue, up to their hour, until discovery accepts the receiver.",
+  "Recipients: the integrations of the incident's involved agencies (one per agency). Owner, Pending and Accepted agencies receive every event; an invited agency is newly involved from the invitation and gets the create-and-track sequence then. A Declined agency receives the collaboration change recording its decline and nothing after it; invited again, it is newly involved again and gets the create-and-track sequence again (never an append to a track it missed positions of).",
+  "Before an integration's /about has been accepted nothing is planned against a guessed declaration: its changes wait and are planned against the declaration it makes, in order, each event within its one-hour window from the change's production (older ones expire unsent). The same holds while a declaration is rejected.",
   "A receiver without incident.created but with incident.changed gets a generic changed event (event \"POST incidents\") where the create would go.",
   "Retries: 1 s after a failure, doubling; the last retry is capped at producedAt + 1 h, when the event is abandoned (expired). Only HTTP 200 succeeds; 10 s timeout; redirects are not followed.",
   "incidents resend re-sends the create-and-track sequence as new events (new Service-Request-Ids and a fresh hour).",
@@ -55,7 +55,7 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
     channels: {
       about: { address: "/about", description: "GET: the capability declaration (PsapConnector credential first, Publisher on 401/403). No delivery headers.", messages: { about: { $ref: "#/components/messages/about" } } },
       health: { address: "/health", description: "GET: 200 when the connector is available.", messages: {} },
-      ...Object.fromEntries(keys.map((k) => [k, { address: channelOf(k), parameters: params(channelOf(k)), messages: { [k]: { $ref: `#/components/messages/${k}` } } }])),
+      ...Object.fromEntries(keys.map((k) => [k, { address: channelOf(k), parameters: params(channelOf(k)), messages: { [v3EventName(k)]: { $ref: `#/components/messages/${v3EventName(k)}` } } }])),
     },
     operations: Object.fromEntries(keys.map((k) => [`send_${k}`, {
       action: "send",
@@ -68,7 +68,7 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
       schemas: { IncidentSnapshotV3: jsonSchema(ZIncidentSnapshotV3), CapabilityDeclaration: jsonSchema(ZAboutDeclaration) },
       messages: {
         about: { name: "CapabilityDeclaration", payload: jsonSchema(ZAboutDeclaration) },
-        ...Object.fromEntries(keys.map((k) => [k, { name: k, title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) }])),
+        ...Object.fromEntries(keys.map((k) => [v3EventName(k), { name: v3EventName(k), title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) }])),
       },
     },
   };

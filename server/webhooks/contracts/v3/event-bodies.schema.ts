@@ -1,8 +1,8 @@
 // Bodies of the v3 event routes. The spec shows create ({incident}), changed
 // ({event, openUrl}), track ({location} / {source, track[]}) and live-video
-// ended (no body); workbench-decisions.md fixes the rest. One decision of our
-// own, documented in the AsyncAPI document: PUT caller carries `{ caller }`,
-// the whole composed caller as it stands in the snapshot (tracks included).
+// ended (no body); workbench-decisions.md fixes the rest. PUT caller carries
+// "whole composed caller" with no wrapper (the route table shows a wrapper
+// wherever there is one): the snapshot's caller object itself, tracks included.
 import { z } from "zod";
 import {
   ZCaller, ZChat, ZCollaboration, ZDeviceInfo, ZIncidentSnapshotV3, ZInvolvedAgency, ZLiveVideo, ZLocation, ZLocationSource,
@@ -17,7 +17,7 @@ export const V3_EVENT_BODIES = {
   created: z.strictObject({ incident: ZIncidentSnapshotV3 }),
   closed: z.strictObject({ closedAtUtc: ZUtcTimestamp }),
   changed: z.strictObject({ event: z.string().describe("the specific operation that would have carried the change, e.g. PATCH caller/full-name"), openUrl: z.string() }),
-  caller: z.strictObject({ caller: ZCaller }),
+  caller: ZCaller.describe("the snapshot's caller object itself, not wrapped"),
   trackAppended: z.strictObject({ location: ZLocation }),
   trackReplaced: z.strictObject({ source: ZLocationSource, track: ZTrack.shape.track }),
   fullName: z.strictObject({ fullName: ZNullableText }),

@@ -32,7 +32,8 @@ export function renderEventBody(key: V3RouteKey, input: RenderInput): unknown {
     case "created": return { incident: s };
     case "closed": return { closedAtUtc: input.closedAtUtc };
     case "changed": return { event: V3_ROUTES[input.standsFor ?? "changed"].operation, openUrl: s.openUrl };
-    case "caller": return { caller: s.caller };
+    // PUT caller: the composed caller object itself, unwrapped (the route table shows no wrapper).
+    case "caller": return s.caller;
     case "trackAppended": return { location: input.location };
     case "trackReplaced": return { source: input.source, track: s.caller.tracks.find((t) => t.source === input.source)?.track ?? [] };
     case "fullName": return { fullName: text(s.caller.fullName) };

@@ -30,6 +30,23 @@ export const V3_ROUTES = {
 
 export type V3RouteKey = keyof typeof V3_ROUTES;
 
+/**
+ * Event kind names (platform-interface.md, "Events"): the spec names two —
+ * IncidentLabelChanged (carries null for a cleared label) and
+ * IncidentLiveVideoEndedV3 (no body); the other routes are named by their key.
+ * The outbox, the inspector and the AsyncAPI document use these names.
+ */
+export const V3_EVENT_NAMES: Partial<Record<V3RouteKey, string>> = { label: "IncidentLabelChanged", liveVideoEnded: "IncidentLiveVideoEndedV3" };
+
+export const v3EventName = (key: V3RouteKey): string => V3_EVENT_NAMES[key] ?? key;
+
+/** The route an outbox event name stands for (the inverse of v3EventName). */
+export function v3RouteOfEventName(name: string): V3RouteKey | undefined {
+  const named = (Object.entries(V3_EVENT_NAMES) as Array<[V3RouteKey, string]>).find(([, n]) => n === name);
+  if (named) return named[0];
+  return name in V3_ROUTES ? (name as V3RouteKey) : undefined;
+}
+
 /** The path below {receiver_url} of a route for one incident. */
 export function routePath(key: V3RouteKey, incidentId: string, agencyId?: string): string {
   const { sub } = V3_ROUTES[key];

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Integration" DROP COLUMN "contractVersion";
+
