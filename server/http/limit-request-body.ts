@@ -14,13 +14,13 @@ export function limitRequestBody<E extends Env>(options: { maxBytes: number; onT
     c.header("connection", "close");
     return options.onTooLarge(c);
   };
-  const limitStreamedBody = bodyLimit({ maxSize: options.maxBytes, onError: refuse as unknown as (c: Context) => Response | Promise<Response> });
+  const limitStreamedBody = bodyLimit({ maxSize: options.maxBytes, onError: refuse });
   return async function limitBody(c, next) {
     if (c.req.header("transfer-encoding") === undefined) {
       const length = c.req.header("content-length");
       if (length !== undefined && !(Number(length) <= options.maxBytes)) return refuse(c);
       return next();
     }
-    return limitStreamedBody(c as unknown as Context, next);
+    return limitStreamedBody(c, next);
   };
 }

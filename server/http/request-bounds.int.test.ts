@@ -23,7 +23,7 @@ describe("/receivers/{key}", () => {
   it("a receiver configured after a miss answers at once (unknown keys are not remembered)", async () => {
     expect((await fetch(`${s.url}/receivers/late-psap/health`)).status).toBe(404);
     const { agencyId } = await s.runtime.db.integration.findUniqueOrThrow({ where: { key: "north-psap" } });
-    await s.runtime.db.integration.create({ data: { key: "late-psap", agencyId, receiverUrl: "/receivers/late-psap", contractVersion: 3, insecureDev: true, createdAt: s.runtime.clock.now() } });
+    await s.runtime.db.integration.create({ data: { key: "late-psap", agencyId, receiverUrl: "/receivers/late-psap", insecureDev: true, createdAt: s.runtime.clock.now() } });
     expect((await fetch(`${s.url}/receivers/late-psap/health`)).status).toBe(200);
   });
 });

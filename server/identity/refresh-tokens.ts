@@ -55,5 +55,5 @@ export async function rotateRefreshToken(options: Deps & { refreshToken: string;
   }
   if (outcome.refused === "expired") throw tokenError("invalid_grant", "The refresh token has expired.");
   if (outcome.refused === "user") throw tokenError("invalid_grant", "The user may no longer sign in.");
-  return { userId: row.userId, scopes: row.scopes, refreshToken: outcome.next! };
+  return { userId: row.userId, scopes: row.scopes, refreshToken: outcome.next };
 }

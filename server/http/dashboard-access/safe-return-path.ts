@@ -4,6 +4,7 @@
 export function safeReturnPath(value: string | undefined | null): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return "/";
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
   if (value === "/auth" || value.startsWith("/auth/")) return "/";
   return value;

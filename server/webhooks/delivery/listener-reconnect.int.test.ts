@@ -31,7 +31,7 @@ async function commitElsewhere(seq: number, label: string) {
   try {
     await h.commit(buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, buildSnapshot({ id: ID, label }), { seq, producedAt: h.clock.now() }));
   } finally {
-    for (const l of local) events.on("outbox:wake", l as never);
+    for (const l of local) events.on("outbox:wake", l);
   }
 }
 
