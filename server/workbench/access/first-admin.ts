@@ -7,12 +7,13 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Runtime } from "../../platform/runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "../../identity/hash-opaque-value.ts";
+import { processSingleton } from "../../platform/process-singleton.ts";
 import { hasEnabledAdmin, upsertAdmin } from "./members.ts";
 
 export const CONFIGURED_ADMIN_USERNAME = "admin";
 
-const SLOT = Symbol.for("incident-workbench.setup-credential");
-type GlobalWithSetup = typeof globalThis & { [SLOT]?: string };
+// The pending credential's SHA-256, one per process (Next's bundle serves /auth/setup too).
+const pending = processSingleton<{ hash?: string }>("setup-credential", () => ({}));
 
 export type FirstAdminOutcome = "local" | "configured" | "admin-exists" | "setup-credential";
 
@@ -28,7 +29,7 @@ export async function prepareFirstAdmin(
   }
   if (await hasEnabledAdmin(runtime)) return "admin-exists";
   const credential = generateOpaqueValue();
-  (globalThis as GlobalWithSetup)[SLOT] = hashOpaqueValue(credential);
+  pending.hash = hashOpaqueValue(credential);
   print(
     `\nThis shared workbench has no admin yet. Open ${env.PUBLIC_URL}/auth/setup and enter this one-time setup code\n` +
       `to choose the first admin's password (it works once, and only until this process stops):\n\n    ${credential}\n\n`,
@@ -38,16 +39,15 @@ export async function prepareFirstAdmin(
 
 /** True once: the first call with the printed credential spends it. */
 export function consumeSetupCredential(presented: string): boolean {
-  const g = globalThis as GlobalWithSetup;
-  const expected = g[SLOT];
+  const expected = pending.hash;
   if (!expected || presented.length === 0 || presented.length > 100) return false;
   const a = Buffer.from(hashOpaqueValue(presented));
   const b = Buffer.from(expected);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return false;
-  g[SLOT] = undefined;
+  pending.hash = undefined;
   return true;
 }
 
 export function setupCredentialPending(): boolean {
-  return Boolean((globalThis as GlobalWithSetup)[SLOT]);
+  return Boolean(pending.hash);
 }
