@@ -231,7 +231,8 @@ describe("a local workbench (loopback, the default)", () => {
 
 describe("a shared workbench published on https", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", PUBLIC_URL: "https://workbench.example.org", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD } }); });
+  // Reached here on loopback, which a shared workbench answers only when ALLOWED_HOSTS names it.
+  beforeAll(async () => { s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", PUBLIC_URL: "https://workbench.example.org", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD, ALLOWED_HOSTS: "127.0.0.1" } }); });
   afterAll(async () => { await s.close(); });
 
   it("marks the dashboard's cookies Secure and sends sign-in to the published identity server", async () => {
