@@ -7,6 +7,8 @@ import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCaller } from "../api/root.ts";
 import { createTRPCContext } from "../api/trpc.ts";
+import { createApiToken } from "../workbench/access/api-tokens.ts";
+import type { Runtime } from "../platform/runtime.ts";
 import { setRuntime } from "../platform/runtime.ts";
 import { startTestServer } from "../testing/test-server.ts";
 import { buildChange, buildSnapshot } from "./testing/build-change.ts";
@@ -16,6 +18,16 @@ import { discoverIntegration } from "./discovery/discover-integration.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000e1";
 const SHARED = { WORKBENCH_ACCESS: "shared" };
+
+/** The dashboard's API as an admin would call it: in shared mode that takes a credential (an API token here). */
+async function adminCaller(runtime: Runtime) {
+  const headers = new Headers();
+  if (runtime.env.ACCESS_MODE === "shared") {
+    const { token } = await createApiToken({ db: runtime.db, clock: runtime.clock, input: { name: "outbound-policy test", role: "admin" }, createdBy: "test" });
+    headers.set("authorization", `Bearer ${token}`);
+  }
+  return createCaller(await createTRPCContext({ headers, runtime }));
+}
 const REFUSED_LOOPBACK = "refused: receiver.rebind.test (127.0.0.1) is this workbench's own machine (loopback); a shared workbench reaches it only when OUTBOUND_ALLOW lists it";
 let h: WebhookHarness | undefined;
 const cleanups: Array<() => Promise<unknown> | void> = [];
@@ -109,7 +121,7 @@ describe("at set time (tRPC integrations.set)", () => {
     h = await startWebhookHarness({ env });
     stubDns({ "receiver.rebind.test": "127.0.0.1" });
     setRuntime(h.runtime);
-    const caller = createCaller(await createTRPCContext({ headers: new Headers() }));
+    const caller = await adminCaller(h.runtime);
     const before = await h.database.db.integration.findUniqueOrThrow({ where: { key: "central-ems" } });
     await expect(caller.integrations.set({ key: "central-ems", url, insecureDev })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
     expect(message).not.toContain("\n");
@@ -119,7 +131,7 @@ describe("at set time (tRPC integrations.set)", () => {
   it("OUTBOUND_ALLOW admits what the default refuses: loopback in shared mode", async () => {
     h = await startWebhookHarness({ env: { ...SHARED, OUTBOUND_ALLOW: "127.0.0.0/8" } });
     setRuntime(h.runtime);
-    const caller = createCaller(await createTRPCContext({ headers: new Headers() }));
+    const caller = await adminCaller(h.runtime);
     // Nothing listens on port 1: stored, and discovery connects and is refused by the OS (not by the policy).
     const result = await caller.integrations.set({ key: "central-ems", url: "https://127.0.0.1:1/hooks" });
     expect(result.error).toMatch(/^ECONNREFUSED/);
