@@ -7,6 +7,9 @@ import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { receiverEvents } from "./receiver-events.ts";
 
+/** The first key of the two-key advisory locks that order an incident's records (its own lock space). */
+const RECORD_LOCK_SPACE = 7_301;
+
 export type RecordInput = {
   integrationKey: string;
   method: string;
@@ -29,12 +32,17 @@ export async function recordDelivery(options: { db: DbClient; clock: Clock; inpu
   // Only accepted deliveries take part in dedupe: a refused or faulted attempt was never accepted, so its retry must be.
   const dedupeKey = input.outcome === "accepted" ? input.serviceRequestId : null;
   const body = input.body === undefined ? null : JSON.stringify(input.body);
+  // Records of one incident are numbered in the order they commit: the statement takes a lock per
+  // (integration, incident) before its row gets an id, and holds it until it commits. Without it two
+  // concurrent deliveries could commit out of id order, and processing (which reads the pending records
+  // in id order) could apply a later record before an earlier one it could not see yet.
   const [row] = await db.$queryRaw<Array<{ id: bigint; duplicates: number }>>`
     INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", "requestTimestamp", "method", "path", "route",
       "incidentId", "body", "receivedAt", "status", "outcome", "detail", "anomalies", "isTest")
-    VALUES (${input.integrationKey}, ${dedupeKey}, ${input.serviceRequestId}, ${input.requestTimestamp}, ${input.method}, ${input.path},
+    SELECT ${input.integrationKey}, ${dedupeKey}, ${input.serviceRequestId}, ${input.requestTimestamp}, ${input.method}, ${input.path},
       ${input.route}, ${input.incidentId}, ${body}::jsonb, ${clock.now()}, ${input.status}, ${input.outcome}, ${input.detail ?? null},
-      ${input.anomalies ?? []}::text[], ${input.isTest ?? false})
+      ${input.anomalies ?? []}::text[], ${input.isTest ?? false}
+    FROM (SELECT pg_advisory_xact_lock(${RECORD_LOCK_SPACE}::int, hashtext(${`${input.integrationKey}:${input.incidentId ?? ""}`}))) AS per_incident_order
     ON CONFLICT ("integrationKey", "dedupeKey") DO UPDATE
       SET "duplicates" = "ReceiverRecord"."duplicates" + 1, "lastDuplicateAt" = EXCLUDED."receivedAt"
     RETURNING "id", "duplicates"`;
