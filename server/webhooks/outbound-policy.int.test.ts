@@ -71,38 +71,35 @@ function stubDns(answers: Record<string, string>) {
 }
 
 describe("at connect time (a stored URL whose name resolves to a forbidden address)", () => {
-  it("shared mode: the delivery attempt is recorded with the one-line refusal and nothing connects", async () => {
-    h = await startWebhookHarness({ env: SHARED });
+  /** A receiver on loopback behind a name that resolves there; one change delivered to it: the first attempt. */
+  async function attemptThroughLoopbackName(env: Record<string, string>) {
+    const harness = (h = await startWebhookHarness({ env }));
     const server = await startCountingServer();
     stubDns({ "receiver.rebind.test": "127.0.0.1" });
-    await h.pointIntegration("north-psap", ["incident.created"], { url: `http://receiver.rebind.test:${server.port}`, insecureDev: true });
-    const worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000 });
+    await harness.pointIntegration("north-psap", ["incident.created"], { url: `http://receiver.rebind.test:${server.port}`, insecureDev: true });
+    const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 2_000 });
     cleanups.push(() => worker.stop());
     const attempted = waitForEvents("delivery:attempted", 1);
-    await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: h.clock.now() }));
-    const attempt = (await attempted)[0]![0];
+    await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: harness.clock.now() }));
+    return { harness, server, attempt: (await attempted)[0]![0] };
+  }
+
+  it("shared mode: the delivery attempt is recorded with the one-line refusal and nothing connects", async () => {
+    const { harness, server, attempt } = await attemptThroughLoopbackName(SHARED);
     expect([attempt.status, attempt.error]).toEqual([null, REFUSED_LOOPBACK]);
-    const recorded = await h.database.db.webhookAttempt.findFirstOrThrow();
+    const recorded = await harness.database.db.webhookAttempt.findFirstOrThrow();
     expect([recorded.status, recorded.error, recorded.url]).toEqual([null, REFUSED_LOOPBACK, `http://receiver.rebind.test:${server.port}/v3/incidents`]);
     expect(recorded.requestHeaders).not.toHaveProperty("authorization"); // never sent, so no token either
-    expect((await h.database.db.webhookDelivery.findFirstOrThrow()).state).toBe("pending");
+    expect((await harness.database.db.webhookDelivery.findFirstOrThrow()).state).toBe("pending");
     expect(server.connections).toBe(0);
 
-    const discovery = await discoverIntegration(h.runtime, "north-psap");
+    const discovery = await discoverIntegration(harness.runtime, "north-psap");
     expect([discovery.status, discovery.error]).toEqual(["unreachable", REFUSED_LOOPBACK]);
     expect(server.connections).toBe(0);
   });
 
   it("local mode: the same name and receiver are the developer's own, and are delivered to", async () => {
-    h = await startWebhookHarness();
-    const server = await startCountingServer();
-    stubDns({ "receiver.rebind.test": "127.0.0.1" });
-    await h.pointIntegration("north-psap", ["incident.created"], { url: `http://receiver.rebind.test:${server.port}`, insecureDev: true });
-    const worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000 });
-    cleanups.push(() => worker.stop());
-    const attempted = waitForEvents("delivery:attempted", 1);
-    await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: h.clock.now() }));
-    const attempt = (await attempted)[0]![0];
+    const { server, attempt } = await attemptThroughLoopbackName({});
     expect([attempt.status, attempt.error]).toEqual([200, null]);
     expect(server.connections).toBe(1);
   });
