@@ -7,6 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../server/cli/ephemeral/start-ephemeral-workbench.ts";
 
 const CLI = ["packages/cli/bin/workbench.mjs"];
 type Ready = { event: string; url: string; pid: number; dataDir: string; clients: { partnerCad: { clientId: string; clientSecret: string } }; agencies: { northPsap: string } };
@@ -85,12 +86,7 @@ test("a killed `up` leaves nothing running", async () => {
 });
 
 test("conformance --ephemeral runs the kit, writes JUnit, tears down and exits with the verdict", async () => {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const junit = path.join(os.tmpdir(), `conformance-${port}.xml`);
   const dirsBefore = ephemeralDirs();
   // Its own embedded receiver trusts it as issuer: the kit passes against it.
