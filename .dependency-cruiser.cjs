@@ -3,7 +3,8 @@
 // which sit on server/platform. Type-only imports count (tsPreCompilationDeps).
 // Violations that predate these rules are listed in .dependency-cruiser-known-violations.json
 // and reported as warnings until they are moved; any new one fails the build.
-const DOMAIN = "^server/(identity|incidents|inbound|webhooks|receiver|simulator|conformance|directory|workbench|scenarios)/";
+const DOMAIN =
+  "^server/(identity|incidents|inbound|webhooks|receiver|simulator|conformance|directory|workbench|scenarios)/";
 const TEST_CODE = "(\\.test\\.ts$|/testing/|^e2e/|^bench/)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -56,7 +57,11 @@ module.exports = {
     exclude: { path: "(^|/)(node_modules|\\.next|\\.data|dist|server/platform/db/generated)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

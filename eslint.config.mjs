@@ -8,8 +8,17 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   {
     ignores: [
-      "node_modules/**", ".next/**", ".data/**", ".test-data/**", "test-results/**", "playwright-report/**",
-      "server/platform/db/generated/**", "next-env.d.ts", "bench/results/**", "docs/**", "dist/**",
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      ".test-data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "server/platform/db/generated/**",
+      "next-env.d.ts",
+      "bench/results/**",
+      "docs/**",
+      "dist/**",
     ],
   },
   js.configs.recommended,
@@ -27,7 +36,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unnecessary-type-assertion": "error",
       "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
       // Unused names are errors, except deliberately ignored ones (_x) and rest siblings.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // A variable read by a closure before its one assignment (a listener set up first) stays `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // TypeScript checks these itself (and better).

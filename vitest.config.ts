@@ -21,7 +21,20 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "prisma/**/*.test.ts", "packages/**/*.test.ts", "app/**/*.test.ts", "bench/**/*.test.ts"], exclude: ["**/*.int.test.ts", "**/node_modules/**"] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "server/**/*.test.ts",
+            "prisma/**/*.test.ts",
+            "packages/**/*.test.ts",
+            "app/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+        },
+      },
       integration("embedded"),
       ...(process.env.TEST_DATABASE_URL ? [integration("external")] : []),
     ],

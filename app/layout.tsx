@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Incident Platform Workbench", template: "%s · Incident Platform Workbench" },
-  description: "Identity server, inbound API and webhooks of the emergency-incident platform, with a reference receiver and a partner simulator.",
+  description:
+    "Identity server, inbound API and webhooks of the emergency-incident platform, with a reference receiver and a partner simulator.",
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

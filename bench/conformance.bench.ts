@@ -11,9 +11,17 @@ const RUNS = 5;
 export async function run() {
   const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
   const origin = `http://localhost:${port}`;
-  const workbench = await startChild(...WORKBENCH_ENTRY, {
-    NODE_ENV: "production", PORT: String(port), DATA_DIR: ".data/bench", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
-  }, `${origin}/api/health`);
+  const workbench = await startChild(
+    ...WORKBENCH_ENTRY,
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: ".data/bench",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    `${origin}/api/health`,
+  );
   const receiver = await startFixtureReceiver({ authUrl: origin, agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001" });
   const client = createWorkbenchClient(origin);
   try {
@@ -29,9 +37,18 @@ export async function run() {
       const wallMs = Math.round(performance.now() - started);
       const requests = receiver.events.splice(0).length;
       if (i === 0) continue; // warm-up: JIT, key import, JWKS fetch by the receiver
-      rows.push({ run: i, verdict: result.status, "wall ms": wallMs, "sum of check ms": result.results.reduce((s, r) => s + r.ms, 0), checks: result.results.length, "accepted event requests": requests });
+      rows.push({
+        run: i,
+        verdict: result.status,
+        "wall ms": wallMs,
+        "sum of check ms": result.results.reduce((s, r) => s + r.ms, 0),
+        checks: result.results.length,
+        "accepted event requests": requests,
+      });
     }
-    console.log(`\n## Conformance run against a correct receiver on loopback (${RUNS} runs after a warm-up; 50 ms polling as the CLI)`);
+    console.log(
+      `\n## Conformance run against a correct receiver on loopback (${RUNS} runs after a warm-up; 50 ms polling as the CLI)`,
+    );
     console.table(rows);
     const walls = rows.map((r) => r["wall ms"]).sort((a, b) => a - b);
     console.log(`median wall time ${walls[Math.floor(walls.length / 2)]} ms`);

@@ -34,13 +34,31 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 export async function run() {
   const basePort = Number(process.env.BENCH_PORT ?? 3210);
-  const bare = await startChild("node", ["bench/lib/echo-server.mjs"], { PORT: String(basePort + 1) }, `http://127.0.0.1:${basePort + 1}/`);
+  const bare = await startChild(
+    "node",
+    ["bench/lib/echo-server.mjs"],
+    { PORT: String(basePort + 1) },
+    `http://127.0.0.1:${basePort + 1}/`,
+  );
   const rows: LoadResult[] = [];
   const notes: string[] = [];
   try {
-    rows.push(await load("bare node:http (JSON POST echo)", { url: `http://127.0.0.1:${basePort + 1}/`, method: "POST", body: '{"latitude":59.97,"longitude":10.76}', headers: { "content-type": "application/json" }, seconds: SECONDS, cpuOf: bare }));
+    rows.push(
+      await load("bare node:http (JSON POST echo)", {
+        url: `http://127.0.0.1:${basePort + 1}/`,
+        method: "POST",
+        body: '{"latitude":59.97,"longitude":10.76}',
+        headers: { "content-type": "application/json" },
+        seconds: SECONDS,
+        cpuOf: bare,
+      }),
+    );
 
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `wb-bench-inbound-${process.pid}`), port: Number(process.env.EMBEDDED_PG_PORT ?? 5499), ephemeral: true });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(os.tmpdir(), `wb-bench-inbound-${process.pid}`),
+      port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
+      ephemeral: true,
+    });
     try {
       await ensureDatabase(embedded.url("postgres"), "workbench");
       rows.push(...(await measure("embedded PostgreSQL 18", embedded.url("workbench"), basePort + 2)));
@@ -69,8 +87,14 @@ export async function run() {
     if (bare) await stopChild(bare);
   }
   const cores = os.availableParallelism();
-  printTable(`POST /v1/incidents/{id}/caller/track, 32 connections, ${SECONDS} s each`, rows,
-    [`target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the ${cores} cores: 2,000 req/s leaves ${cores / 2} ms of CPU per request for the three together)`, ...notes].join("\n"));
+  printTable(
+    `POST /v1/incidents/{id}/caller/track, 32 connections, ${SECONDS} s each`,
+    rows,
+    [
+      `target: ≥ 2,000 req/s with p99 < 25 ms (the load generator shares the ${cores} cores: 2,000 req/s leaves ${cores / 2} ms of CPU per request for the three together)`,
+      ...notes,
+    ].join("\n"),
+  );
 }
 
 async function measure(label: string, databaseUrl: string, port: number): Promise<LoadResult[]> {
@@ -78,34 +102,82 @@ async function measure(label: string, databaseUrl: string, port: number): Promis
   // that records it; a worker process would send them. Then one process doing everything:
   // the engine delivers each change to the embedded receiver on the same process and cores.
   const apiOnly = await loadTrack(`${label}, API process`, databaseUrl, port, { DELIVERY_WORKERS: "false" }, true);
-  const allInOne = await loadTrack(`${label}, API + delivery in one process`, databaseUrl, port, { DELIVERY_WORKERS: "true" }, false);
+  const allInOne = await loadTrack(
+    `${label}, API + delivery in one process`,
+    databaseUrl,
+    port,
+    { DELIVERY_WORKERS: "true" },
+    false,
+  );
   return [...apiOnly, ...allInOne];
 }
 
-async function loadTrack(label: string, databaseUrl: string, port: number, env: Record<string, string>, withSingleIncident: boolean): Promise<LoadResult[]> {
+async function loadTrack(
+  label: string,
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string>,
+  withSingleIncident: boolean,
+): Promise<LoadResult[]> {
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startChild(...WORKBENCH_ENTRY, {
-    NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, DATABASE_URL: databaseUrl, DATA_DIR: ".data/bench-inbound", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", ...env,
-  }, `${origin}/api/health`);
+  const server = await startChild(
+    ...WORKBENCH_ENTRY,
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: ".data/bench-inbound",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
+    `${origin}/api/health`,
+  );
   const db = createDbClient(databaseUrl, { poolSize: 2 });
   try {
     const clock = new WorkbenchClock();
     const { accessToken } = await mintAccessToken({
-      keys: new SigningKeyStore({ db, clock }), clock, issuer: origin, subject: USER.dispatcherNorth, audience: `${origin}/v1`, clientId: "partner-cad",
-      scope: ["incident.create", "incident.caller.track", "username.required"], lifetimeS: 3600,
-      claims: { agency_context: AGENCY.northPsap, username: "dispatcher.north", name: "Nora North", role: "Dispatcher" },
+      keys: new SigningKeyStore({ db, clock }),
+      clock,
+      issuer: origin,
+      subject: USER.dispatcherNorth,
+      audience: `${origin}/v1`,
+      clientId: "partner-cad",
+      scope: ["incident.create", "incident.caller.track", "username.required"],
+      lifetimeS: 3600,
+      claims: {
+        agency_context: AGENCY.northPsap,
+        username: "dispatcher.north",
+        name: "Nora North",
+        role: "Dispatcher",
+      },
     });
     const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
     await waitForDiscovery(db);
     const ids: string[] = [];
     for (let i = 0; i < INCIDENTS; i++) {
-      const res = await fetch(`${origin}/v1/incidents`, { method: "POST", headers, body: JSON.stringify({ routingMode: "TokenAgency", caller: { phoneNumber: `+47960${String(i).padStart(5, "0")}` } }) });
+      const res = await fetch(`${origin}/v1/incidents`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          routingMode: "TokenAgency",
+          caller: { phoneNumber: `+47960${String(i).padStart(5, "0")}` },
+        }),
+      });
       if (res.status !== 201) throw new Error(`create incident: ${res.status} ${await res.text()}`);
       ids.push(((await res.json()) as { incidentId: string }).incidentId);
     }
     const body = '{"latitude":59.97,"longitude":10.76}';
     let n = 0;
-    const spread: autocannon.Request[] = [{ method: "POST", headers, body, setupRequest: (req) => ({ ...req, path: `/v1/incidents/${ids[n++ % ids.length]}/caller/track` }) }];
+    const spread: autocannon.Request[] = [
+      {
+        method: "POST",
+        headers,
+        body,
+        setupRequest: (req) => ({ ...req, path: `/v1/incidents/${ids[n++ % ids.length]}/caller/track` }),
+      },
+    ];
     const warm = await load("warm-up", { url: origin, requests: spread, seconds: 3 });
     // Each append lengthens its incident's Entered track; positions are rows outside the snapshot
     // (incidents/track-storage.ts), so an append should cost the same however long the track is:
@@ -113,13 +185,28 @@ async function loadTrack(label: string, databaseUrl: string, port: number, env: 
     let appended = warm.requests;
     const spreadRun = async (what: string) => {
       const from = Math.round(appended / INCIDENTS);
-      const row = await load(`workbench, ${label}, ${INCIDENTS} incidents${what}`, { url: origin, requests: spread, seconds: SECONDS, cpuOf: server });
+      const row = await load(`workbench, ${label}, ${INCIDENTS} incidents${what}`, {
+        url: origin,
+        requests: spread,
+        seconds: SECONDS,
+        cpuOf: server,
+      });
       appended += row.requests;
       return { ...row, name: `${row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions` };
     };
     const rows = [await spreadRun("")];
     if (withSingleIncident) rows.push(await spreadRun(", again"));
-    if (withSingleIncident) rows.push(await load(`workbench, ${label}, one incident (its changes one at a time)`, { url: `${origin}/v1/incidents/${ids[0]}/caller/track`, method: "POST", headers, body, seconds: SECONDS, cpuOf: server }));
+    if (withSingleIncident)
+      rows.push(
+        await load(`workbench, ${label}, one incident (its changes one at a time)`, {
+          url: `${origin}/v1/incidents/${ids[0]}/caller/track`,
+          method: "POST",
+          headers,
+          body,
+          seconds: SECONDS,
+          cpuOf: server,
+        }),
+      );
     return rows;
   } finally {
     await db.$disconnect();

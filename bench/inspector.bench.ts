@@ -17,7 +17,8 @@ import { insertSyntheticDeliveries } from "../server/webhooks/testing/insert-syn
 
 const COUNT = 100_000;
 const RUNS = 30;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function time(db: DbClient, input: TInspectDeliveriesInput) {
   const ms: number[] = [];
@@ -39,7 +40,9 @@ async function measure(label: string, url: string) {
   await seedDatabase({ db, clock, publicUrl: "http://127.0.0.1:9" });
   const t0 = performance.now();
   await insertSyntheticDeliveries({ db, count: COUNT, incidents: 5_000, until: clock.now() });
-  console.log(`${label}: inserted ${COUNT.toLocaleString("en")} deliveries (+ attempts) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${label}: inserted ${COUNT.toLocaleString("en")} deliveries (+ attempts) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const mid = (await inspectDeliveries({ db, input: { limit: 1, cursor: String(COUNT / 2) } })).items[0]!;
   const cases: Array<[string, TInspectDeliveriesInput]> = [
     ["first page (100), no filter", {}],
@@ -57,8 +60,14 @@ async function measure(label: string, url: string) {
 }
 
 export async function run() {
-  console.log(`\n## inspector — ${COUNT.toLocaleString("en")} deliveries, ${RUNS} runs per case (ms of server time: query + serialisation)`);
-  const pg = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-inspector"), port: Number(process.env.EMBEDDED_PG_PORT ?? 5499), ephemeral: true });
+  console.log(
+    `\n## inspector — ${COUNT.toLocaleString("en")} deliveries, ${RUNS} runs per case (ms of server time: query + serialisation)`,
+  );
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.resolve(".data/bench-inspector"),
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
+    ephemeral: true,
+  });
   const name = `wb_bench_inspector_${process.pid}`;
   try {
     await ensureDatabase(pg.url("postgres"), name);

@@ -15,7 +15,9 @@ import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/
 export async function run() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    console.log("\n## Receiver delivery: skipped (set TEST_DATABASE_URL to a PostgreSQL server the bench may create a database on)");
+    console.log(
+      "\n## Receiver delivery: skipped (set TEST_DATABASE_URL to a PostgreSQL server the bench may create a database on)",
+    );
     return;
   }
   const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
@@ -26,24 +28,48 @@ export async function run() {
   await admin.query(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const child = await startChild(...WORKBENCH_ENTRY, {
-    NODE_ENV: "production", PORT: String(port), PUBLIC_URL: origin, DATABASE_URL: url.toString(), LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
-  }, `${origin}/api/health`);
+  const child = await startChild(
+    ...WORKBENCH_ENTRY,
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    `${origin}/api/health`,
+  );
   const db = createDbClient(url.toString(), { poolSize: 2 });
   try {
     const clock = new WorkbenchClock();
     const keys = new SigningKeyStore({ db, clock });
     const env = { AUTH_URL: origin } as Parameters<typeof mintPublisherToken>[0]["env"];
     const { accessToken } = await mintPublisherToken({ keys, clock, env }, NORTH_PSAP);
-    const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json", "service-request-timestamp": clock.now().toISOString() };
+    const headers = {
+      authorization: `Bearer ${accessToken}`,
+      "content-type": "application/json",
+      "service-request-timestamp": clock.now().toISOString(),
+    };
     const body = JSON.stringify({ incident: makeSnapshot() });
     const target = `${origin}/receivers/north-psap/v3/incidents`;
-    await load("warm-up", { url: target, method: "POST", body, headers: { ...headers, "service-request-id": "warm-up" }, seconds: 1 });
+    await load("warm-up", {
+      url: target,
+      method: "POST",
+      body,
+      headers: { ...headers, "service-request-id": "warm-up" },
+      seconds: 1,
+    });
     const rows = [
       await load("discovery document (calibration, no DB)", { url: `${origin}/.well-known/openid-configuration` }),
       await load("GET /health", { url: `${origin}/receivers/north-psap/health` }),
       await loadUnique("POST /v3/incidents, new Service-Request-Id each", target, body, headers),
-      await load("POST /v3/incidents, retried (duplicate)", { url: target, method: "POST", body, headers: { ...headers, "service-request-id": "same-id" } }),
+      await load("POST /v3/incidents, retried (duplicate)", {
+        url: target,
+        method: "POST",
+        body,
+        headers: { ...headers, "service-request-id": "same-id" },
+      }),
     ];
     printTable("Embedded receiver, 32 connections, 5 s each (token check + durable record + replica processing)", rows);
   } finally {
@@ -58,8 +84,24 @@ export async function run() {
 async function loadUnique(name: string, url: string, body: string, headers: Record<string, string>) {
   const autocannon = (await import("autocannon")).default;
   const result = await autocannon({
-    url, connections: 32, duration: 5,
-    requests: [{ method: "POST", body, setupRequest: (req) => ({ ...req, headers: { ...headers, "service-request-id": randomUUID() } }) }],
+    url,
+    connections: 32,
+    duration: 5,
+    requests: [
+      {
+        method: "POST",
+        body,
+        setupRequest: (req) => ({ ...req, headers: { ...headers, "service-request-id": randomUUID() } }),
+      },
+    ],
   });
-  return { name, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return {
+    name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }

@@ -19,7 +19,10 @@ async function frameTimes(page: Page, selector: string): Promise<{ idle: number;
     for (let i = 0; i < frames; i++) await frame();
     const idle = (performance.now() - t0) / frames;
     t0 = performance.now();
-    for (let i = 0; i < frames; i++) { el.scrollTop = (el.scrollHeight * i) / frames; await frame(); }
+    for (let i = 0; i < frames; i++) {
+      el.scrollTop = (el.scrollHeight * i) / frames;
+      await frame();
+    }
     return { idle, jump: (performance.now() - t0) / frames };
   }, FRAMES);
 }
@@ -27,10 +30,22 @@ async function frameTimes(page: Page, selector: string): Promise<{ idle: number;
 export async function run() {
   const port = Number(process.env.BENCH_PORT ?? 3210) + 3;
   const origin = `http://localhost:${port}`;
-  const workbench = await startChild("node_modules/.bin/tsx", ["server/main.ts"], {
-    NODE_ENV: "production", PORT: String(port), DATA_DIR: ".data/bench-ui", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1",
-  }, `${origin}/api/health`);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const workbench = await startChild(
+    "node_modules/.bin/tsx",
+    ["server/main.ts"],
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: ".data/bench-ui",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    `${origin}/api/health`,
+  );
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const rows = [];
@@ -40,11 +55,20 @@ export async function run() {
       await page.getByTestId("virtual-loaded").filter({ hasText: "100,000" }).waitFor();
       const list = await frameTimes(page, '[role="listbox"][aria-label="Sample deliveries"]');
       // The bare ceiling: the same jumps over the same height, nothing rendered in the container.
-      await page.setContent('<div id="bare" style="height:480px;overflow:auto"><div style="height:3600000px"></div></div>');
+      await page.setContent(
+        '<div id="bare" style="height:480px;overflow:auto"><div style="height:3600000px"></div></div>',
+      );
       const bare = await frameTimes(page, "#bare");
-      rows.push({ run: i, "idle frame ms (ceiling)": list.idle.toFixed(1), "bare container jump ms (ceiling)": bare.jump.toFixed(1), "virtual list jump ms": list.jump.toFixed(1) });
+      rows.push({
+        run: i,
+        "idle frame ms (ceiling)": list.idle.toFixed(1),
+        "bare container jump ms (ceiling)": bare.jump.toFixed(1),
+        "virtual list jump ms": list.jump.toFixed(1),
+      });
     }
-    console.log(`\n## UI kit virtual list, 100,000 rows: ms per frame, ${FRAMES} frames each jumping 2,000 rows (${RUNS} runs, Chromium without GPU)`);
+    console.log(
+      `\n## UI kit virtual list, 100,000 rows: ms per frame, ${FRAMES} frames each jumping 2,000 rows (${RUNS} runs, Chromium without GPU)`,
+    );
     console.table(rows);
   } finally {
     await browser.close();

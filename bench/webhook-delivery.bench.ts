@@ -36,7 +36,8 @@ const EVENTS_PER_INCIDENT = 5;
 const RATE = 200;
 const RATE_SECONDS = 10;
 const incidentId = (i: number) => `be000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
-const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 
 async function prepareDatabase(url: string) {
   await applyMigrations(url);
@@ -48,28 +49,73 @@ async function prepareDatabase(url: string) {
 async function measure(label: string, databaseUrl: string, receiverUrl: string) {
   const db = await prepareDatabase(databaseUrl);
   const clock = new WorkbenchClock();
-  const runtime: Runtime = { env: parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: databaseUrl }), db, databaseUrl, clock, keys: new SigningKeyStore({ db, clock }), logger: createLogger({ level: "silent" }), databaseMode: "external" };
+  const runtime: Runtime = {
+    env: parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: databaseUrl }),
+    db,
+    databaseUrl,
+    clock,
+    keys: new SigningKeyStore({ db, clock }),
+    logger: createLogger({ level: "silent" }),
+    databaseMode: "external",
+  };
   const now = clock.now();
   await db.integration.update({ where: { key: "north-psap" }, data: { receiverUrl: receiverUrl, insecureDev: true } });
-  await db.webhookCapabilities.create({ data: { integrationKey: "north-psap", status: "active", version: "3.0", majorVersion: 3, flags: [...V3_FLAGS], checkedAt: now, nextCheckAt: new Date(now.getTime() + 86_400_000) } });
+  await db.webhookCapabilities.create({
+    data: {
+      integrationKey: "north-psap",
+      status: "active",
+      version: "3.0",
+      majorVersion: 3,
+      flags: [...V3_FLAGS],
+      checkedAt: now,
+      nextCheckAt: new Date(now.getTime() + 86_400_000),
+    },
+  });
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
   const events = webhookEvents();
   const commit = (i: number, seq: number) => {
     const snapshot = buildSnapshot({ id: incidentId(i), label: seq === 1 ? null : `label ${seq}` });
-    return inSqlTransaction(db, (tx) => notifyChangeSubscribers(tx, [buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, snapshot, { seq, producedAt: clock.now() })]));
+    return inSqlTransaction(db, (tx) =>
+      notifyChangeSubscribers(tx, [
+        buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, snapshot, {
+          seq,
+          producedAt: clock.now(),
+        }),
+      ]),
+    );
   };
   const total = INCIDENTS * EVENTS_PER_INCIDENT;
-  const deliveredCount = (n: number) => new Promise<void>((resolve, reject) => {
-    let seen = 0;
-    const on = () => { if (++seen === n) { events.off("delivery:delivered", on); clearTimeout(timer); resolve(); } };
-    const timer = setTimeout(() => { events.off("delivery:delivered", on); reject(new Error(`only ${seen} of ${n} delivered within 120 s`)); }, 120_000);
-    events.on("delivery:delivered", on);
-  });
+  const deliveredCount = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      let seen = 0;
+      const on = () => {
+        if (++seen === n) {
+          events.off("delivery:delivered", on);
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
+        events.off("delivery:delivered", on);
+        reject(new Error(`only ${seen} of ${n} delivered within 120 s`));
+      }, 120_000);
+      events.on("delivery:delivered", on);
+    });
   /** 16 concurrent committers; seq offset so every round is new changes of the same 1,000 incidents. */
   const commitRound = async (firstSeq: number, firstIncident = 0) => {
-    const jobs = Array.from({ length: total }, (_, k) => [firstIncident + (k % INCIDENTS), firstSeq + Math.floor(k / INCIDENTS)] as const);
+    const jobs = Array.from(
+      { length: total },
+      (_, k) => [firstIncident + (k % INCIDENTS), firstSeq + Math.floor(k / INCIDENTS)] as const,
+    );
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => { while (next < jobs.length) { const [i, seq] = jobs[next++]!; await commit(i, seq); } }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < jobs.length) {
+          const [i, seq] = jobs[next++]!;
+          await commit(i, seq);
+        }
+      }),
+    );
   };
   // 0. Drain: 5,000 events already planned over 1,000 incidents; the worker starts and empties the outbox.
   // Once unmeasured on 1,000 other incidents (warm-up), then measured, each by a new worker.
@@ -93,14 +139,21 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
     const committedAt = performance.now();
     await done;
     const seconds = (performance.now() - started) / 1000;
-    const throughput = { "drain events/s (pre-planned)": drainRate, "end-to-end events/s": Math.round(total / seconds), "commit-only events/s": Math.round(total / ((committedAt - started) / 1000)) };
+    const throughput = {
+      "drain events/s (pre-planned)": drainRate,
+      "end-to-end events/s": Math.round(total / seconds),
+      "commit-only events/s": Math.round(total / ((committedAt - started) / 1000)),
+    };
 
     // 2. Latency at 200 events/s: label changes spread over the 1,000 incidents. Timed from the
     // planner's event (inside the change's transaction, just before its commit) to the recorded 200.
     const plannedAt = new Map<string, number>();
     const latencies: number[] = [];
     const onPlanned = (e: { requestId: string }) => plannedAt.set(e.requestId, performance.now());
-    const onDelivered = (e: { requestId: string }) => { const t = plannedAt.get(e.requestId); if (t !== undefined) latencies.push(performance.now() - t); };
+    const onDelivered = (e: { requestId: string }) => {
+      const t = plannedAt.get(e.requestId);
+      if (t !== undefined) latencies.push(performance.now() - t);
+    };
     events.on("delivery:planned", onPlanned);
     events.on("delivery:delivered", onDelivered);
     const count = RATE * RATE_SECONDS;
@@ -116,7 +169,12 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
     while (latencies.length < count && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     events.off("delivery:planned", onPlanned);
     events.off("delivery:delivered", onDelivered);
-    const latency = { "events": count, "delivered": latencies.length, "p50 ms": +pct(latencies, 50).toFixed(1), "p99 ms": +pct(latencies, 99).toFixed(1) };
+    const latency = {
+      events: count,
+      delivered: latencies.length,
+      "p50 ms": +pct(latencies, 50).toFixed(1),
+      "p99 ms": +pct(latencies, 99).toFixed(1),
+    };
     return { label, throughput, latency };
   } finally {
     await worker.stop();
@@ -126,18 +184,30 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
 }
 
 /** The engine's own path to a loopback insecure-dev receiver (policy checked, as deliveries are). */
-const LOOPBACK_DEV = { kind: "checked", insecureDev: true, policy: { mode: "local", allow: EMPTY_ALLOW_LIST } } as const;
+const LOOPBACK_DEV = {
+  kind: "checked",
+  insecureDev: true,
+  policy: { mode: "local", allow: EMPTY_ALLOW_LIST },
+} as const;
 
 async function bareLoop(receiverUrl: string, seconds = 5) {
   const body = JSON.stringify({ label: "label 2" });
   const until = performance.now() + seconds * 1000;
   let sent = 0;
-  await Promise.all(Array.from({ length: 64 }, async () => {
-    while (performance.now() < until) {
-      const r = await sendRequest({ url: `${receiverUrl}/v3/incidents/${incidentId(1)}/label`, method: "PATCH", headers: { "content-type": "application/json", "service-request-id": "x", authorization: "Bearer x" }, body, target: LOOPBACK_DEV });
-      if (r.status === 200) sent++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (performance.now() < until) {
+        const r = await sendRequest({
+          url: `${receiverUrl}/v3/incidents/${incidentId(1)}/label`,
+          method: "PATCH",
+          headers: { "content-type": "application/json", "service-request-id": "x", authorization: "Bearer x" },
+          body,
+          target: LOOPBACK_DEV,
+        });
+        if (r.status === 200) sent++;
+      }
+    }),
+  );
   return Math.round(sent / seconds);
 }
 
@@ -145,11 +215,20 @@ export async function run() {
   const base = Number(process.env.BENCH_PORT ?? 3210);
   const receiverPort = base + 2;
   const receiverUrl = `http://127.0.0.1:${receiverPort}`;
-  const receiver = await startChild("node", ["bench/lib/bare-receiver.mjs"], { PORT: String(receiverPort) }, `${receiverUrl}/`);
+  const receiver = await startChild(
+    "node",
+    ["bench/lib/bare-receiver.mjs"],
+    { PORT: String(receiverPort) },
+    `${receiverUrl}/`,
+  );
   const rows: Array<Record<string, unknown>> = [];
   try {
     const bare = await bareLoop(receiverUrl);
-    const pg = await startEmbeddedPostgres({ dataDir: path.resolve(".data/bench-webhooks"), port: Number(process.env.EMBEDDED_PG_PORT ?? 5499), ephemeral: true });
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.resolve(".data/bench-webhooks"),
+      port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
+      ephemeral: true,
+    });
     const name = `wb_bench_${process.pid}`;
     try {
       await ensureDatabase(pg.url("postgres"), name);
@@ -172,7 +251,14 @@ export async function run() {
       }
     }
     console.log("\n## Webhook delivery end to end (change committed → 200 recorded), one local receiver");
-    console.table(rows.map((r) => ({ database: r.label, ...(r.throughput as object), "bare loop req/s": bare, "drain / bare": +(((r.throughput as Record<string, number>)["drain events/s (pre-planned)"]!) / bare).toFixed(2) })));
+    console.table(
+      rows.map((r) => ({
+        database: r.label,
+        ...(r.throughput as object),
+        "bare loop req/s": bare,
+        "drain / bare": +((r.throughput as Record<string, number>)["drain events/s (pre-planned)"]! / bare).toFixed(2),
+      })),
+    );
     console.log(`\n## Change-to-delivery latency at ${RATE} events/s for ${RATE_SECONDS} s`);
     console.table(rows.map((r) => ({ database: r.label, ...(r.latency as object) })));
   } finally {

@@ -2,7 +2,20 @@
 // or critical violation, and no horizontal page scroll. One screenshot per page.
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
-const PAGES = ["/", "/incidents", "/deliveries", "/reference-receivers", "/simulator", "/partner-console", "/conformance", "/api-docs", "/docs", "/admin", "/admin/tokens", "/clock"];
+const PAGES = [
+  "/",
+  "/incidents",
+  "/deliveries",
+  "/reference-receivers",
+  "/simulator",
+  "/partner-console",
+  "/conformance",
+  "/api-docs",
+  "/docs",
+  "/admin",
+  "/admin/tokens",
+  "/clock",
+];
 
 for (const path of PAGES) {
   test(`${path} is accessible and fits 1280 px`, async ({ page }, testInfo) => {

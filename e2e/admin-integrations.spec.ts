@@ -4,7 +4,9 @@ test.afterEach(async ({ workbench }) => {
   await workbench.integrations.set.mutate({ key: "central-ems", url: "/receivers/central-ems" });
 });
 
-test("admin: an integration's receiver URL is validated, saved with a rediscovery, and rediscovered on demand", async ({ page }, testInfo) => {
+test("admin: an integration's receiver URL is validated, saved with a rediscovery, and rediscovered on demand", async ({
+  page,
+}, testInfo) => {
   await page.goto("/admin");
   const row = page.getByTestId("integration-central-ems");
   await expect(row).toContainText("active · v3");
@@ -15,7 +17,9 @@ test("admin: an integration's receiver URL is validated, saved with a rediscover
   await row.getByLabel("Receiver URL").fill("http://10.0.0.5/hooks");
   await row.getByLabel("insecure-dev").check();
   await row.getByRole("button", { name: "Save" }).click();
-  await expect(row.getByRole("alert")).toContainText("refused: 10.0.0.5 is a private address; only hosts or ranges listed in OUTBOUND_ALLOW may be reached");
+  await expect(row.getByRole("alert")).toContainText(
+    "refused: 10.0.0.5 is a private address; only hosts or ranges listed in OUTBOUND_ALLOW may be reached",
+  );
   await row.getByLabel("insecure-dev").uncheck();
   await row.getByLabel("Receiver URL").fill("/receivers/central-ems/");
   await row.getByRole("button", { name: "Save" }).click();

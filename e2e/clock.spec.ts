@@ -17,7 +17,11 @@ test("+61 min on the Clock page moves the time the whole dashboard shows", async
   await expect(page.getByTestId("clock-offset-value")).toHaveText("0 (real time)");
 });
 
-test("`workbench clock advance 61m --json` moves the clock the server and dashboard see", async ({ page, baseURL, workbench }) => {
+test("`workbench clock advance 61m --json` moves the clock the server and dashboard see", async ({
+  page,
+  baseURL,
+  workbench,
+}) => {
   const out = execFileSync("node", ["packages/cli/bin/workbench.mjs", "clock", "advance", "61m", "--json"], {
     env: { ...process.env, WORKBENCH_URL: baseURL },
     encoding: "utf8",

@@ -31,14 +31,18 @@ test.beforeAll(async ({ baseURL }) => {
   await new Promise<void>((resolve) => evil.listen(0, "127.0.0.1", resolve));
   evilOrigin = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
 });
-test.afterAll(async () => { await new Promise((resolve) => evil.close(resolve)); });
+test.afterAll(async () => {
+  await new Promise((resolve) => evil.close(resolve));
+});
 
 test.beforeEach(async ({ workbench }) => {
   await workbench.clock.reset.mutate();
   // The CLI's way in (no Origin, JSON): allowed, and gives the attacks something to undo.
   await workbench.clock.advance.mutate({ byMs: MOVED_MS });
 });
-test.afterEach(async ({ workbench }) => { await workbench.clock.reset.mutate(); });
+test.afterEach(async ({ workbench }) => {
+  await workbench.clock.reset.mutate();
+});
 
 test("a cross-site multipart form POST to clock.reset is refused and changes nothing", async ({ page, workbench }) => {
   await page.goto(evilOrigin);
@@ -53,9 +57,13 @@ test("a cross-site multipart form POST to clock.reset is refused and changes not
 test("cross-site fetch() POSTs (no-cors text/plain, and JSON) change nothing", async ({ page, workbench }) => {
   await page.goto(evilOrigin);
   const answer = page.waitForResponse((r) => r.url().endsWith("/api/trpc/clock.reset"));
-  expect(await page.evaluate(() => (window as unknown as { fetchReset: () => Promise<string> }).fetchReset())).toBe("opaque");
+  expect(await page.evaluate(() => (window as unknown as { fetchReset: () => Promise<string> }).fetchReset())).toBe(
+    "opaque",
+  );
   expect((await answer).status()).toBe(403);
-  expect(await page.evaluate(() => (window as unknown as { fetchJson: () => Promise<string> }).fetchJson())).toMatch(/^blocked/);
+  expect(await page.evaluate(() => (window as unknown as { fetchJson: () => Promise<string> }).fetchJson())).toMatch(
+    /^blocked/,
+  );
   expect((await workbench.clock.show.query()).offsetMs).toBe(MOVED_MS);
 });
 

@@ -1,6 +1,8 @@
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
-test("the inspector filters by integration (kept in the URL), searches, and is accessible", async ({ page }, testInfo) => {
+test("the inspector filters by integration (kept in the URL), searches, and is accessible", async ({
+  page,
+}, testInfo) => {
   await page.goto("/deliveries?integration=central-ems");
   await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
   await expect(page.getByLabel("Integration")).toHaveValue("central-ems");

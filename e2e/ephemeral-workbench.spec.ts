@@ -10,7 +10,14 @@ import { expect, test } from "@playwright/test";
 import { freePort } from "../server/cli/ephemeral/start-ephemeral-workbench.ts";
 
 const CLI = ["packages/cli/bin/workbench.mjs"];
-type Ready = { event: string; url: string; pid: number; dataDir: string; clients: { partnerCad: { clientId: string; clientSecret: string } }; agencies: { northPsap: string } };
+type Ready = {
+  event: string;
+  url: string;
+  pid: number;
+  dataDir: string;
+  clients: { partnerCad: { clientId: string; clientSecret: string } };
+  agencies: { northPsap: string };
+};
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(240_000);
@@ -33,15 +40,34 @@ function cli(...args: string[]) {
   return spawnSync(process.execPath, [...CLI, ...args], { encoding: "utf8", timeout: 200_000 });
 }
 
-const exited = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once("exit", r)));
-const ephemeralDirs = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith("workbench-ephemeral-") && n !== "workbench-ephemeral-registry");
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-const portOpen = (url: string) => new Promise<boolean>((resolve) => {
-  const { port } = new URL(url);
-  const socket = net.connect(Number(port), "127.0.0.1").once("connect", () => { socket.destroy(); resolve(true); }).once("error", () => resolve(false));
-});
+const exited = (c: ChildProcess) =>
+  c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once("exit", r));
+const ephemeralDirs = () =>
+  readdirSync(os.tmpdir()).filter((n) => n.startsWith("workbench-ephemeral-") && n !== "workbench-ephemeral-registry");
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const portOpen = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { port } = new URL(url);
+    const socket = net
+      .connect(Number(port), "127.0.0.1")
+      .once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      })
+      .once("error", () => resolve(false));
+  });
 /** Processes whose command line names the data directory: its embedded PostgreSQL. */
-const processesUsing = (dir: string) => spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((l) => l.includes(dir));
+const processesUsing = (dir: string) =>
+  spawnSync("ps", ["-eo", "args"], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter((l) => l.includes(dir));
 
 async function expectNothingLeft(ready: Ready) {
   await expect.poll(() => alive(ready.pid), { timeout: 90_000 }).toBe(false);
@@ -52,12 +78,23 @@ async function expectNothingLeft(ready: Ready) {
 
 test("up prints one ready line with what a CI step needs; down leaves nothing behind", async ({ request }) => {
   const { child, ready } = await up();
-  expect(ready).toMatchObject({ event: "ready", url: expect.stringMatching(/^http:\/\/localhost:\d+$/), clients: { partnerCad: { clientId: "partner-cad" } } });
+  expect(ready).toMatchObject({
+    event: "ready",
+    url: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+    clients: { partnerCad: { clientId: "partner-cad" } },
+  });
   expect(path.dirname(ready.dataDir)).toBe(os.tmpdir());
   expect((await request.get(`${ready.url}/api/health`)).status()).toBe(200);
   // The credentials it prints work against the workbench it started.
   const token = await request.post(`${ready.url}/connect/token`, {
-    form: { grant_type: "client_credentials", client_id: ready.clients.partnerCad.clientId, client_secret: ready.clients.partnerCad.clientSecret, scope: "agency.read", agency_context: ready.agencies.northPsap, resource: `${ready.url}/v1` },
+    form: {
+      grant_type: "client_credentials",
+      client_id: ready.clients.partnerCad.clientId,
+      client_secret: ready.clients.partnerCad.clientSecret,
+      scope: "agency.read",
+      agency_context: ready.agencies.northPsap,
+      resource: `${ready.url}/v1`,
+    },
   });
   expect(token.status()).toBe(200);
 
@@ -90,7 +127,17 @@ test("conformance --ephemeral runs the kit, writes JUnit, tears down and exits w
   const junit = path.join(os.tmpdir(), `conformance-${port}.xml`);
   const dirsBefore = ephemeralDirs();
   // Its own embedded receiver trusts it as issuer: the kit passes against it.
-  const run = cli("conformance", "--ephemeral", "--port", String(port), "--insecure-dev", "--receiver", `http://localhost:${port}/receivers/north-psap`, "--junit", junit);
+  const run = cli(
+    "conformance",
+    "--ephemeral",
+    "--port",
+    String(port),
+    "--insecure-dev",
+    "--receiver",
+    `http://localhost:${port}/receivers/north-psap`,
+    "--junit",
+    junit,
+  );
   expect(run.status, run.stdout + run.stderr).toBe(0);
   expect(readFileSync(junit, "utf8")).toMatch(/<testsuites[^>]*failures="0"/);
   expect(await portOpen(`http://localhost:${port}`)).toBe(false);

@@ -12,7 +12,9 @@ test("create a client, see its secret once, and get a token with it", async ({ p
   await page.getByRole("checkbox", { name: "North PSAP" }).check();
   await page.getByRole("button", { name: "Create client" }).click();
   const secret = (await page.getByTestId("client-secret").textContent())!;
-  const res = await request.post("/connect/token", { form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret, scope: "agency.read" } });
+  const res = await request.post("/connect/token", {
+    form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret, scope: "agency.read" },
+  });
   expect(res.status()).toBe(200);
   await page.getByRole("button", { name: "I have stored it" }).click();
   await expect(page.getByTestId("client-secret")).toHaveCount(0);
@@ -20,7 +22,14 @@ test("create a client, see its secret once, and get a token with it", async ({ p
 
 test("rotate the signing key; the token inspector verifies old and new tokens", async ({ page, request }) => {
   const token = async () => {
-    const r = await request.post("/connect/token", { form: { grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret", scope: "agency.read" } });
+    const r = await request.post("/connect/token", {
+      form: {
+        grant_type: "client_credentials",
+        client_id: "partner-cad",
+        client_secret: "partner-cad-secret",
+        scope: "agency.read",
+      },
+    });
     return ((await r.json()) as { access_token: string }).access_token;
   };
   const before = await token();
@@ -42,9 +51,15 @@ test("rotate the signing key; the token inspector verifies old and new tokens", 
   await expect(page.getByText("This is not a JWT")).toBeVisible();
 });
 
-test("`workbench keys rotate --json` makes a new key current; the old one stays in the JWKS", async ({ request, baseURL }) => {
+test("`workbench keys rotate --json` makes a new key current; the old one stays in the JWKS", async ({
+  request,
+  baseURL,
+}) => {
   const { execFileSync } = await import("node:child_process");
-  const out = execFileSync("node", ["packages/cli/bin/workbench.mjs", "keys", "rotate", "--json"], { env: { ...process.env, WORKBENCH_URL: baseURL }, encoding: "utf8" });
+  const out = execFileSync("node", ["packages/cli/bin/workbench.mjs", "keys", "rotate", "--json"], {
+    env: { ...process.env, WORKBENCH_URL: baseURL },
+    encoding: "utf8",
+  });
   const rotated = JSON.parse(out) as { kid: string; previousKid: string };
   const jwks = (await (await request.get("/.well-known/jwks.json")).json()) as { keys: Array<{ kid: string }> };
   expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([rotated.kid, rotated.previousKid]));

@@ -2,7 +2,9 @@
 // the reference receiver that got it.
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
-test("create an incident in the partner console, follow it to the inspector and the receiver", async ({ page }, testInfo) => {
+test("create an incident in the partner console, follow it to the inspector and the receiver", async ({
+  page,
+}, testInfo) => {
   await page.goto("/partner-console");
   await expect(page.getByLabel("Client", { exact: true })).toHaveValue("partner-cad");
   await expect(page.getByLabel("User (username)")).toHaveValue("dispatcher.north");
@@ -26,7 +28,9 @@ test("create an incident in the partner console, follow it to the inspector and 
   const incidentId = new URL(page.url()).searchParams.get("incident")!;
   const rows = page.getByTestId("delivery-row");
   await expect(rows.filter({ hasText: "delivered" }).first()).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByRole("region", { name: "Attempt timeline of this incident" }).getByTestId("attempt-lane").first()).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Attempt timeline of this incident" }).getByTestId("attempt-lane").first(),
+  ).toBeVisible();
   await rows.filter({ hasText: "POST /v3/incidents" }).first().click();
   const detail = page.getByTestId("delivery-detail");
   await expect(detail).toContainText(incidentId);

@@ -12,13 +12,26 @@ test.afterEach(async ({ workbench }) => {
   await workbench.integrations.rediscover.mutate({ key: "fire-rescue" });
 });
 
-test("cutover: events flow to v2 routes, /about switches to 3.0, the next change flows to v3 routes", async ({ page, request, workbench }, testInfo) => {
-  const token = await request.post("/connect/token", { form: {
-    grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret",
-    scope: "incident.create incident.update username.required", agency_context: FIRE, username: "dispatcher.fire",
-  } });
+test("cutover: events flow to v2 routes, /about switches to 3.0, the next change flows to v3 routes", async ({
+  page,
+  request,
+  workbench,
+}, testInfo) => {
+  const token = await request.post("/connect/token", {
+    form: {
+      grant_type: "client_credentials",
+      client_id: "partner-cad",
+      client_secret: "partner-cad-secret",
+      scope: "incident.create incident.update username.required",
+      agency_context: FIRE,
+      username: "dispatcher.fire",
+    },
+  });
   const headers = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
-  const created = await request.post("/v1/incidents", { headers, data: { routingMode: "TokenAgency", caller: { phoneNumber: "+358401230001" }, label: "Cutover rehearsal" } });
+  const created = await request.post("/v1/incidents", {
+    headers,
+    data: { routingMode: "TokenAgency", caller: { phoneNumber: "+358401230001" }, label: "Cutover rehearsal" },
+  });
   expect(created.status()).toBe(201);
   const { incidentId } = (await created.json()) as { incidentId: string };
 
@@ -28,7 +41,9 @@ test("cutover: events flow to v2 routes, /about switches to 3.0, the next change
   await expect(integration).toContainText("active · v2.0");
   await expect(integration).toContainText("/about credential: PsapConnector");
   const deliveries = async () =>
-    (await workbench.deliveries.list.query({ integration: "fire-rescue", incidentId })).map((d) => `${d.method} ${d.path} ${d.state}`);
+    (await workbench.deliveries.list.query({ integration: "fire-rescue", incidentId })).map(
+      (d) => `${d.method} ${d.path} ${d.state}`,
+    );
   await expect.poll(deliveries).toEqual(["POST /v2/incident delivered"]);
 
   // The switch: the receiver declares 3.0 (its v3 routes were served all along).
@@ -48,11 +63,13 @@ test("cutover: events flow to v2 routes, /about switches to 3.0, the next change
     expect((await request.patch(`/v1/incidents/${incidentId}/label`, { headers, data: { label } })).status()).toBe(200);
   }
   // Nothing lost, nothing sent twice: the v2 create, then v3 starts with the whole incident, then the label change.
-  await expect.poll(deliveries).toEqual([
-    "POST /v2/incident delivered",
-    "POST /v3/incidents delivered",
-    `PATCH /v3/incidents/${incidentId}/label delivered`,
-  ]);
+  await expect
+    .poll(deliveries)
+    .toEqual([
+      "POST /v2/incident delivered",
+      "POST /v3/incidents delivered",
+      `PATCH /v3/incidents/${incidentId}/label delivered`,
+    ]);
   await page.goto(`/deliveries?integration=fire-rescue&incident=${incidentId}`);
   await expect(page.getByTestId("delivery-row")).toHaveCount(3);
   await testInfo.attach("cutover", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
@@ -63,5 +80,7 @@ test("the legacy contracts are served as a JSON Schema document", async ({ reque
   const res = await request.get("/api/docs/webhooks/legacy-schemas.json");
   expect(res.status()).toBe(200);
   const doc = (await res.json()) as { routes: { v2: Record<string, { operation: string; requiredScope: string }> } };
-  expect(doc.routes.v2.close).toEqual(expect.objectContaining({ operation: "POST /v2/incident/{incidentId}", requiredScope: "psap.incident.close" }));
+  expect(doc.routes.v2.close).toEqual(
+    expect.objectContaining({ operation: "POST /v2/incident/{incidentId}", requiredScope: "psap.incident.close" }),
+  );
 });

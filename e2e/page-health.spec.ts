@@ -7,8 +7,20 @@ import { DEMO_INCIDENT } from "../server/incidents/seed-demo-incidents.ts";
 import { expect, test } from "./fixtures/workbench";
 
 const PAGES = [
-  "/", "/incidents", `/incidents/${DEMO_INCIDENT.northFall}`, "/deliveries", "/reference-receivers", "/simulator",
-  "/partner-console", "/admin", "/admin/tokens", "/clock", "/conformance", "/docs", "/api-docs", "/ui-kit",
+  "/",
+  "/incidents",
+  `/incidents/${DEMO_INCIDENT.northFall}`,
+  "/deliveries",
+  "/reference-receivers",
+  "/simulator",
+  "/partner-console",
+  "/admin",
+  "/admin/tokens",
+  "/clock",
+  "/conformance",
+  "/docs",
+  "/api-docs",
+  "/ui-kit",
 ];
 
 /** What went wrong while `path` loaded and hydrated. */
@@ -19,7 +31,8 @@ async function problemsLoading(page: Page, path: string): Promise<string[]> {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
   });
   page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

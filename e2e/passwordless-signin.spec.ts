@@ -8,7 +8,12 @@ const NORTH = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 
 test("a partner backend signs dispatcher.north into the portal without a password", async ({ page, request }) => {
   const tokenRes = await request.post("/connect/token", {
-    form: { grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret", scope: "identity.user.signin" },
+    form: {
+      grant_type: "client_credentials",
+      client_id: "partner-cad",
+      client_secret: "partner-cad-secret",
+      scope: "identity.user.signin",
+    },
   });
   expect(tokenRes.status()).toBe(200);
   const { access_token } = (await tokenRes.json()) as { access_token: string };

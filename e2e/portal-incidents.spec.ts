@@ -6,7 +6,11 @@ import { signInToPortal } from "./fixtures/portal-sign-in";
 
 const DEMO_FALL = "0b0c5b52-1c0e-4a57-9a57-200000000001";
 
-test("a dispatcher signs in without a password and sees North PSAP's incidents and an incident page", async ({ page, request, workbench }, testInfo) => {
+test("a dispatcher signs in without a password and sees North PSAP's incidents and an incident page", async ({
+  page,
+  request,
+  workbench,
+}, testInfo) => {
   await signInToPortal(page, request);
   await expect(page).toHaveURL(/\/portal\/incidents$/);
   await expect(page.getByRole("heading", { level: 1, name: "Incidents" })).toBeVisible();
@@ -14,10 +18,17 @@ test("a dispatcher signs in without a password and sees North PSAP's incidents a
   await expect(demo).toBeVisible();
   await expect(demo.getByTestId("purpose-badge")).toHaveAttribute("data-purpose", "Demo");
   await expectAccessible(page);
-  await testInfo.attach("portal-incident-list", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("portal-incident-list", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
 
   // Live: an incident raised now appears without a reload; the purpose filter hides it again.
-  const raised = await workbench.simulator.raise.mutate({ origin: "ConnectorAdmin", agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001", location: { latitude: 59.962, longitude: 10.768, accuracy: 12 } });
+  const raised = await workbench.simulator.raise.mutate({
+    origin: "ConnectorAdmin",
+    agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001",
+    location: { latitude: 59.962, longitude: 10.768, accuracy: 12 },
+  });
   const testRow = page.locator(`[data-testid=incident-row][data-incident-id="${raised.incidentId}"]`);
   await expect(testRow).toBeVisible({ timeout: 3_000 });
   await expect(testRow).toContainText("TEST — not a real emergency");
@@ -30,17 +41,32 @@ test("a dispatcher signs in without a password and sees North PSAP's incidents a
   await expect(page.getByTestId("incident-snapshot")).toBeVisible();
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("Incident created");
   await expectAccessible(page);
-  await testInfo.attach("portal-incident-page", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("portal-incident-page", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
 });
 
-test("the openUrl of a raised incident opens its page; caller chat and live video follow the simulator", async ({ page, request, workbench }, testInfo) => {
-  const raised = await workbench.simulator.raise.mutate({ origin: "MobileApp", agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001", phoneNumber: "+4795009900", location: { latitude: 59.962, longitude: 10.768, accuracy: 30 } });
+test("the openUrl of a raised incident opens its page; caller chat and live video follow the simulator", async ({
+  page,
+  request,
+  workbench,
+}, testInfo) => {
+  const raised = await workbench.simulator.raise.mutate({
+    origin: "MobileApp",
+    agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001",
+    phoneNumber: "+4795009900",
+    location: { latitude: 59.962, longitude: 10.768, accuracy: 30 },
+  });
   const path = new URL(raised.openUrl).pathname;
   await signInToPortal(page, request, { returnUrl: path });
   await expect(page.getByTestId("incident-snapshot")).toHaveAttribute("data-purpose", "Real");
 
   await workbench.simulator.act.mutate({ incidentId: raised.incidentId, action: { action: "activateChat" } });
-  await workbench.simulator.act.mutate({ incidentId: raised.incidentId, action: { action: "chatMessage", text: "There is smoke in the stairwell" } });
+  await workbench.simulator.act.mutate({
+    incidentId: raised.incidentId,
+    action: { action: "chatMessage", text: "There is smoke in the stairwell" },
+  });
   await page.goto(`${path}/chat`);
   await expect(page.getByTestId("channel-state")).toHaveText("Active");
   await expect(page.getByTestId("chat-messages")).toContainText("There is smoke in the stairwell");
@@ -57,10 +83,15 @@ test("the openUrl of a raised incident opens its page; caller chat and live vide
   await expect(page.getByTestId("stream-ended")).toBeVisible({ timeout: 3_000 });
   await expect(page.getByTestId("channel-state")).toHaveText("Ended");
   await expectAccessible(page);
-  await testInfo.attach("portal-live-video", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("portal-live-video", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
 });
 
-test("an incident page opened without a session leads through the login form back to that incident", async ({ page }) => {
+test("an incident page opened without a session leads through the login form back to that incident", async ({
+  page,
+}) => {
   await page.goto(`/portal/incidents/${DEMO_FALL}`);
   await expect(page).toHaveURL(new RegExp(`/portal\\?next=${encodeURIComponent(`/portal/incidents/${DEMO_FALL}`)}$`));
   await expect(page.getByRole("heading", { name: "Not signed in" })).toBeVisible();

@@ -2,11 +2,17 @@ import { execFileSync } from "node:child_process";
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
 const cli = (baseURL: string, ...args: string[]) =>
-  JSON.parse(execFileSync("node", ["packages/cli/bin/workbench.mjs", ...args, "--json"], { env: { ...process.env, WORKBENCH_URL: baseURL }, encoding: "utf8" })) as unknown;
+  JSON.parse(
+    execFileSync("node", ["packages/cli/bin/workbench.mjs", ...args, "--json"], {
+      env: { ...process.env, WORKBENCH_URL: baseURL },
+      encoding: "utf8",
+    }),
+  ) as unknown;
 
 test.afterEach(async ({ workbench }) => {
   await workbench.clock.reset.mutate();
-  for (const key of ["north-psap", "central-ems", "fire-rescue"]) await workbench.receivers.setFault.mutate({ key, mode: "ok" });
+  for (const key of ["north-psap", "central-ems", "fire-rescue"])
+    await workbench.receivers.setFault.mutate({ key, mode: "ok" });
   await workbench.receivers.setCapabilities.mutate({ key: "north-psap", set: { "incident.labelChanged": true } });
 });
 
@@ -21,14 +27,23 @@ test("a capability toggle changes the /about preview and what the CLI reports", 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect(page.getByTestId("about-north-psap")).toContainText('"labelChanged": false');
-  const shown = cli(baseURL!, "receiver", "capabilities", "north-psap") as { declaration: { supports: { incident: { labelChanged: boolean } } } };
+  const shown = cli(baseURL!, "receiver", "capabilities", "north-psap") as {
+    declaration: { supports: { incident: { labelChanged: boolean } } };
+  };
   expect(shown.declaration.supports.incident.labelChanged).toBe(false);
   await testInfo.attach("receivers", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   await expectAccessible(page);
 });
 
-test("a fault set from the CLI shows its countdown on the workbench clock, and heals", async ({ page, baseURL, workbench }) => {
-  const state = cli(baseURL!, "receiver", "fault", "central-ems", "--mode", "http-503", "--for", "10m") as { state: string; remainingMs: number };
+test("a fault set from the CLI shows its countdown on the workbench clock, and heals", async ({
+  page,
+  baseURL,
+  workbench,
+}) => {
+  const state = cli(baseURL!, "receiver", "fault", "central-ems", "--mode", "http-503", "--for", "10m") as {
+    state: string;
+    remainingMs: number;
+  };
   expect(state).toMatchObject({ state: "active", remainingMs: 600_000 });
   await page.goto("/reference-receivers");
   const fault = page.getByTestId("fault-central-ems");
@@ -40,5 +55,7 @@ test("a fault set from the CLI shows its countdown on the workbench clock, and h
   await page.getByTestId("receiver-central-ems").getByRole("button", { name: "Heal" }).click();
   await expect(fault).toHaveText("No fault: behaving.");
   expect((await page.request.get("/receivers/central-ems/health")).status()).toBe(200);
-  expect(cli(baseURL!, "receiver", "events", "central-ems")).toEqual(expect.arrayContaining([expect.objectContaining({ outcome: "fault", status: 503, path: "/health" })]));
+  expect(cli(baseURL!, "receiver", "events", "central-ems")).toEqual(
+    expect.arrayContaining([expect.objectContaining({ outcome: "fault", status: 503, path: "/health" })]),
+  );
 });

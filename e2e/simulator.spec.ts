@@ -3,7 +3,9 @@
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 import { signInToPortal } from "./fixtures/portal-sign-in";
 
-test("a caller action from the Simulator page becomes a change record on the Incidents page", async ({ page }, testInfo) => {
+test("a caller action from the Simulator page becomes a change record on the Incidents page", async ({
+  page,
+}, testInfo) => {
   await page.goto("/simulator");
   await expect(page.getByRole("heading", { level: 1, name: "Simulator" })).toBeVisible();
   await page.getByTestId("raise-origin").selectOption("Aml");
@@ -19,13 +21,19 @@ test("a caller action from the Simulator page becomes a change record on the Inc
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("New MobileApp location ±8 m");
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("Incident created");
   await expectAccessible(page);
-  await testInfo.attach("incident-detail", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("incident-detail", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
   await page.goto("/incidents");
   await expect(page.getByTestId("incident-table")).toBeVisible();
   await expectAccessible(page);
 });
 
-test("a scenario run shows progress per step and its incident appears in the portal", async ({ page, request }, testInfo) => {
+test("a scenario run shows progress per step and its incident appears in the portal", async ({
+  page,
+  request,
+}, testInfo) => {
   await page.goto("/simulator");
   const card = page.getByTestId("scenario-cardiac-arrest");
   await card.getByRole("button", { name: /^Run/ }).click();
@@ -44,5 +52,8 @@ test("a scenario run shows progress per step and its incident appears in the por
   await expect(page.getByTestId("incident-snapshot")).toContainText("Ola Nordmann");
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("New MobileApp location ±6 m");
   await expectAccessible(page);
-  await testInfo.attach("portal-scenario-incident", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await testInfo.attach("portal-scenario-incident", {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
 });

@@ -8,7 +8,9 @@ test("the UI kit renders every component accessibly, with Test incidents unmista
   const test = page.getByTestId("incident-snapshot").first();
   await expect(test).toHaveAttribute("data-purpose", "Test");
   await expect(test.getByTestId("purpose-badge")).toHaveText("TEST — not a real emergency");
-  await expect(test.getByTestId("reported-problems").getByRole("list", { name: "Reported" }).getByRole("listitem")).toHaveText(["Chest pain", "Fall"]);
+  await expect(
+    test.getByTestId("reported-problems").getByRole("list", { name: "Reported" }).getByRole("listitem"),
+  ).toHaveText(["Chest pain", "Fall"]);
   await expect(test.getByRole("meter", { name: "Battery" })).toHaveAttribute("aria-valuenow", "14");
   await testInfo.attach("ui-kit", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   await expectAccessible(page);
@@ -19,7 +21,9 @@ test("the UI kit fits a laptop screen without sideways scrolling", async ({ page
     await page.setViewportSize({ width, height: 768 });
     await page.goto("/ui-kit");
     await expect(page.getByTestId("attempt-timeline")).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
   }
   await testInfo.attach("ui-kit at 1024 px", { body: await page.screenshot(), contentType: "image/png" });
@@ -34,7 +38,9 @@ test.describe("before hydration", () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto("/ui-kit");
     await expect(page.getByTestId("attempt-timeline")).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, "horizontal overflow before hydration").toBeLessThanOrEqual(0);
   });
 });
@@ -74,7 +80,9 @@ test("moving the map's time slider by keyboard changes which locations are drawn
   await expect(map.locator('[data-testid="track-point"][data-kind="Known"]')).toHaveCount(1);
 });
 
-test("the attempt timeline shows backoff, a stalled event and an expiry; the virtual list pages by keyboard", async ({ page }) => {
+test("the attempt timeline shows backoff, a stalled event and an expiry; the virtual list pages by keyboard", async ({
+  page,
+}) => {
   await page.goto("/ui-kit");
   const lanes = page.getByTestId("attempt-lane");
   await expect(lanes).toHaveCount(5);
@@ -116,10 +124,15 @@ test("100,000 rows: the virtual list keeps the DOM small and jumps to the end at
       el.scrollTop = (el.scrollHeight * i) / 50;
       await frame();
       const options = [...el.querySelectorAll('[role="option"]')].filter((o) => {
-        const r = o.getBoundingClientRect(), box = el.getBoundingClientRect();
+        const r = o.getBoundingClientRect(),
+          box = el.getBoundingClientRect();
         return r.bottom > box.top && r.top < box.bottom;
       });
-      seen.push({ rows: options.length, first: Number.parseInt(options[0]?.textContent ?? "0", 10), expected: Math.floor((100_000 * i) / 50) });
+      seen.push({
+        rows: options.length,
+        first: Number.parseInt(options[0]?.textContent ?? "0", 10),
+        expected: Math.floor((100_000 * i) / 50),
+      });
     }
     return seen;
   });

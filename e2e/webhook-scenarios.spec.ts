@@ -10,7 +10,11 @@ test.afterEach(async ({ workbench }) => {
   await workbench.receivers.setCapabilities.mutate({ key: "north-psap", set: { "incident.labelChanged": true } });
 });
 
-test("outage: the head retries with backoff, the next event waits behind it, recovery delivers in order", async ({ page, request, workbench }, testInfo) => {
+test("outage: the head retries with backoff, the next event waits behind it, recovery delivers in order", async ({
+  page,
+  request,
+  workbench,
+}, testInfo) => {
   await workbench.receivers.setFault.mutate({ key: "north-psap", mode: "http-503" });
   const token = await partnerToken(request);
   const id = await createIncident(request, token, "QA outage");
@@ -44,12 +48,24 @@ test("outage: the head retries with backoff, the next event waits behind it, rec
   await expectAccessible(page);
 });
 
-test("a capability toggle turns the label change into the generic changed event", async ({ page, request, workbench }, testInfo) => {
+test("a capability toggle turns the label change into the generic changed event", async ({
+  page,
+  request,
+  workbench,
+}, testInfo) => {
   await page.goto("/reference-receivers");
-  const toggle = page.getByTestId("receiver-north-psap").getByRole("checkbox", { name: "north-psap: incident.labelChanged" });
+  const toggle = page
+    .getByTestId("receiver-north-psap")
+    .getByRole("checkbox", { name: "north-psap: incident.labelChanged" });
   await toggle.click();
   await expect(toggle).not.toBeChecked();
-  await expect.poll(async () => (await workbench.integrations.list.query()).find((i) => i.key === "north-psap")?.discovery?.flags.includes("labelChanged")).toBe(false);
+  await expect
+    .poll(async () =>
+      (await workbench.integrations.list.query())
+        .find((i) => i.key === "north-psap")
+        ?.discovery?.flags.includes("labelChanged"),
+    )
+    .toBe(false);
   const token = await partnerToken(request);
   const id = await createIncident(request, token, "QA toggle");
   await setLabel(request, token, id, "QA toggle, relabelled");
@@ -61,7 +77,11 @@ test("a capability toggle turns the label change into the generic changed event"
   await testInfo.attach("changed", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 });
 
-test("a 61-minute clock jump expires a failing head and shows it on the timeline", async ({ page, request, workbench }, testInfo) => {
+test("a 61-minute clock jump expires a failing head and shows it on the timeline", async ({
+  page,
+  request,
+  workbench,
+}, testInfo) => {
   await workbench.receivers.setFault.mutate({ key: "north-psap", mode: "http-503" });
   const token = await partnerToken(request);
   const id = await createIncident(request, token, "QA expiry");
@@ -73,7 +93,9 @@ test("a 61-minute clock jump expires a failing head and shows it on the timeline
   await expect(page.getByTestId("clock-offset")).toContainText("1h");
   await page.goto(`/deliveries?incident=${id}`);
   await expect(page.getByTestId("delivery-row").first().getByText("expired")).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByRole("region", { name: "Attempt timeline of this incident" }).locator('[data-state="expired"]')).toHaveCount(1);
+  await expect(
+    page.getByRole("region", { name: "Attempt timeline of this incident" }).locator('[data-state="expired"]'),
+  ).toHaveCount(1);
   await page.getByTestId("delivery-row").first().click();
   await expect(page.getByTestId("delivery-detail")).toContainText("Expiry");
   await testInfo.attach("expired", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });

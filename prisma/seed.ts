@@ -17,16 +17,34 @@ export const DEV_PASSWORD = "workbench";
  * The fictional city of the seed: longitudes 10.70–10.85, latitudes 59.90–60.00.
  * North PSAP, Central EMS and Fire and Rescue cover the northern half, South PSAP the southern.
  */
-const NORTH_HALF = polygon([[10.7, 59.95], [10.85, 59.95], [10.85, 60.0], [10.7, 60.0]]);
-const SOUTH_HALF = polygon([[10.7, 59.9], [10.85, 59.9], [10.85, 59.95], [10.7, 59.95]]);
+const NORTH_HALF = polygon([
+  [10.7, 59.95],
+  [10.85, 59.95],
+  [10.85, 60.0],
+  [10.7, 60.0],
+]);
+const SOUTH_HALF = polygon([
+  [10.7, 59.9],
+  [10.85, 59.9],
+  [10.85, 59.95],
+  [10.7, 59.95],
+]);
 
 function polygon(corners: Array<[number, number]>) {
   return { type: "Polygon", coordinates: [[...corners, corners[0]!]] };
 }
 
 const INBOUND_SCOPES = [
-  "agency.read", "call.report", "incident.create", "incident.update", "incident.caller.track",
-  "incident.caller.locate", "incident.caller.chat", "incident.caller.live-video", "incident.collaboration", "incident.close",
+  "agency.read",
+  "call.report",
+  "incident.create",
+  "incident.update",
+  "incident.caller.track",
+  "incident.caller.locate",
+  "incident.caller.chat",
+  "incident.caller.live-video",
+  "incident.collaboration",
+  "incident.close",
 ];
 
 export const SEED_CLIENTS = {
@@ -60,19 +78,32 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
     await tx.client.createMany({
       data: [
         {
-          id: SEED_CLIENTS.partnerCad.id, displayName: "Partner CAD", secretHash: cadHash,
+          id: SEED_CLIENTS.partnerCad.id,
+          displayName: "Partner CAD",
+          secretHash: cadHash,
           scopes: [...INBOUND_SCOPES, "username.required", "identity.user.signin"],
-          grantTypes: ["client_credentials"], redirectUris: [], createdAt,
+          grantTypes: ["client_credentials"],
+          redirectUris: [],
+          createdAt,
         },
         {
-          id: SEED_CLIENTS.partnerReadonly.id, displayName: "Partner read-only", secretHash: readonlyHash,
-          scopes: ["agency.read"], grantTypes: ["client_credentials"], redirectUris: [], createdAt,
+          id: SEED_CLIENTS.partnerReadonly.id,
+          displayName: "Partner read-only",
+          secretHash: readonlyHash,
+          scopes: ["agency.read"],
+          grantTypes: ["client_credentials"],
+          redirectUris: [],
+          createdAt,
         },
         {
-          id: SEED_CLIENTS.portalSpa.id, displayName: "Portal SPA", secretHash: null,
-          scopes: ["openid", "profile", "offline_access"], grantTypes: ["authorization_code", "refresh_token"],
+          id: SEED_CLIENTS.portalSpa.id,
+          displayName: "Portal SPA",
+          secretHash: null,
+          scopes: ["openid", "profile", "offline_access"],
+          grantTypes: ["authorization_code", "refresh_token"],
           // A path: resolves against {portal_url} at request time, so changing PORT keeps portal sign-in working.
-          redirectUris: ["/portal/callback"], createdAt,
+          redirectUris: ["/portal/callback"],
+          createdAt,
         },
       ],
     });
@@ -84,30 +115,104 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
     });
 
     const users = [
-      { id: USER.dispatcherNorth, username: "dispatcher.north", name: "Nora North", email: "dispatcher.north@example.test", role: "Dispatcher", agencyId: AGENCY.northPsap, canSignIn: true },
-      { id: USER.dispatcherEms, username: "dispatcher.ems", name: "Emil Ems", email: "dispatcher.ems@example.test", role: "Dispatcher", agencyId: AGENCY.centralEms, canSignIn: true },
-      { id: USER.dispatcherFire, username: "dispatcher.fire", name: "Fiona Fire", email: "dispatcher.fire@example.test", role: "Dispatcher", agencyId: AGENCY.fireRescue, canSignIn: true },
-      { id: USER.lockedUser, username: "locked.user", name: "Lars Locked", email: "locked.user@example.test", role: "Dispatcher", agencyId: AGENCY.northPsap, canSignIn: false },
-      { id: USER.jSmithLower, username: "j.smith", name: "Jane Smith", email: "jane.smith@example.test", role: "Dispatcher", agencyId: AGENCY.northPsap, canSignIn: true },
-      { id: USER.jSmithUpper, username: "J.Smith", name: "John Smith", email: "john.smith@example.test", role: "Supervisor", agencyId: AGENCY.northPsap, canSignIn: true },
+      {
+        id: USER.dispatcherNorth,
+        username: "dispatcher.north",
+        name: "Nora North",
+        email: "dispatcher.north@example.test",
+        role: "Dispatcher",
+        agencyId: AGENCY.northPsap,
+        canSignIn: true,
+      },
+      {
+        id: USER.dispatcherEms,
+        username: "dispatcher.ems",
+        name: "Emil Ems",
+        email: "dispatcher.ems@example.test",
+        role: "Dispatcher",
+        agencyId: AGENCY.centralEms,
+        canSignIn: true,
+      },
+      {
+        id: USER.dispatcherFire,
+        username: "dispatcher.fire",
+        name: "Fiona Fire",
+        email: "dispatcher.fire@example.test",
+        role: "Dispatcher",
+        agencyId: AGENCY.fireRescue,
+        canSignIn: true,
+      },
+      {
+        id: USER.lockedUser,
+        username: "locked.user",
+        name: "Lars Locked",
+        email: "locked.user@example.test",
+        role: "Dispatcher",
+        agencyId: AGENCY.northPsap,
+        canSignIn: false,
+      },
+      {
+        id: USER.jSmithLower,
+        username: "j.smith",
+        name: "Jane Smith",
+        email: "jane.smith@example.test",
+        role: "Dispatcher",
+        agencyId: AGENCY.northPsap,
+        canSignIn: true,
+      },
+      {
+        id: USER.jSmithUpper,
+        username: "J.Smith",
+        name: "John Smith",
+        email: "john.smith@example.test",
+        role: "Supervisor",
+        agencyId: AGENCY.northPsap,
+        canSignIn: true,
+      },
     ];
     await tx.user.createMany({ data: users.map((u) => ({ ...u, createdAt })) });
     // locked.user is assigned too, so that "cannot sign in" is about the user, not the client.
-    await tx.userClient.createMany({ data: users.map((u) => ({ userId: u.id, clientId: SEED_CLIENTS.partnerCad.id })) });
+    await tx.userClient.createMany({
+      data: users.map((u) => ({ userId: u.id, clientId: SEED_CLIENTS.partnerCad.id })),
+    });
 
     // Embedded receivers are stored as paths: they resolve against this
     // workbench's own PUBLIC_URL at delivery time, so changing PORT keeps them working.
     await tx.integration.createMany({
       data: [
-        { key: "north-psap", agencyId: AGENCY.northPsap, receiverUrl: "/receivers/north-psap", insecureDev: true, createdAt },
-        { key: "central-ems", agencyId: AGENCY.centralEms, receiverUrl: "/receivers/central-ems", insecureDev: true, createdAt },
-        { key: "fire-rescue", agencyId: AGENCY.fireRescue, receiverUrl: "/receivers/fire-rescue", insecureDev: true, createdAt },
+        {
+          key: "north-psap",
+          agencyId: AGENCY.northPsap,
+          receiverUrl: "/receivers/north-psap",
+          insecureDev: true,
+          createdAt,
+        },
+        {
+          key: "central-ems",
+          agencyId: AGENCY.centralEms,
+          receiverUrl: "/receivers/central-ems",
+          insecureDev: true,
+          createdAt,
+        },
+        {
+          key: "fire-rescue",
+          agencyId: AGENCY.fireRescue,
+          receiverUrl: "/receivers/fire-rescue",
+          insecureDev: true,
+          createdAt,
+        },
       ],
     });
 
     // Issue 8: fire-rescue's embedded receiver speaks the legacy v2 contract (its /about says 2.0),
     // with v3 declared beside it, ready for a cutover rehearsal (workbench-decisions.md, seed table).
-    await tx.receiverCapabilities.create({ data: { integrationKey: "fire-rescue", declaration: { ...defaultDeclaration(), version: "2.0" }, updatedAt: createdAt } });
+    await tx.receiverCapabilities.create({
+      data: {
+        integrationKey: "fire-rescue",
+        declaration: { ...defaultDeclaration(), version: "2.0" },
+        updatedAt: createdAt,
+      },
+    });
   });
   // Issue 4: two Demo incidents with fixed ids (server/incidents/seed-demo-incidents.ts), made
   // through the aggregate, which runs its own transactions (on the pg pool): so after the commit

@@ -7,7 +7,17 @@ import path from "node:path";
 
 // Both outputs of `npm run build`: Next's app and the compiled server.
 const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs"];
-const SOURCES = ["app", "server", "public", "prisma/schema.prisma", "next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "scripts/build-server.mjs"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "prisma/schema.prisma",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+  "scripts/build-server.mjs",
+];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 
 function newestMtime(p) {
@@ -24,6 +34,10 @@ const changed = Math.max(...SOURCES.map(newestMtime));
 if (built && built >= changed) {
   console.log("Next build is up to date.");
 } else {
-  console.log(built ? "Sources changed since the last build: building…" : "No build yet: type-checking, building the dashboard and compiling the server (about 40 s)…");
+  console.log(
+    built
+      ? "Sources changed since the last build: building…"
+      : "No build yet: type-checking, building the dashboard and compiling the server (about 40 s)…",
+  );
   execFileSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }

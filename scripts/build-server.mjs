@@ -17,6 +17,8 @@ await build({
   tsconfig: "tsconfig.json",
   logLevel: "warning",
   // Some dependencies are CommonJS and call require(); an ES module has none of its own.
-  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
 });
 console.log("Server compiled: dist/server/main.mjs");

@@ -23,13 +23,28 @@ if (!name || !/^[a-z0-9_]+$/.test(name) || (flag !== undefined && flag !== "--fr
 const previous = path.join(os.tmpdir(), `wb-schema-${process.pid}.prisma`);
 writeFileSync(previous, execFileSync("git", ["show", `${rev}:prisma/schema.prisma`], { encoding: "utf8" }));
 
-const server = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `wb-migrate-${process.pid}`), ephemeral: true });
+const server = await startEmbeddedPostgres({
+  dataDir: path.join(os.tmpdir(), `wb-migrate-${process.pid}`),
+  ephemeral: true,
+});
 try {
   await ensureDatabase(server.url("postgres"), "scratch");
   const sql = execFileSync(
     "node_modules/.bin/prisma",
-    ["migrate", "diff", "--from-schema-datamodel", previous, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
-    { env: { ...process.env, DATABASE_URL: server.url("scratch") }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    [
+      "migrate",
+      "diff",
+      "--from-schema-datamodel",
+      previous,
+      "--to-schema-datamodel",
+      "prisma/schema.prisma",
+      "--script",
+    ],
+    {
+      env: { ...process.env, DATABASE_URL: server.url("scratch") },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
   );
   if (/empty migration/i.test(sql) || !sql.trim()) {
     console.log(`schema.prisma matches ${rev}: nothing to write.`);

@@ -22,7 +22,11 @@ export type BootedPlatform = {
   shutdown: () => Promise<void>;
 };
 
-export async function bootPlatform(options: { env: Env; logger: Logger; databaseUrl?: string }): Promise<BootedPlatform> {
+export async function bootPlatform(options: {
+  env: Env;
+  logger: Logger;
+  databaseUrl?: string;
+}): Promise<BootedPlatform> {
   const { env, logger } = options;
   const database = options.databaseUrl
     ? { url: options.databaseUrl, mode: "external" as const, reused: false, stop: async () => {} }
@@ -33,7 +37,12 @@ export async function bootPlatform(options: { env: Env; logger: Logger; database
 
   const db = createDbClient(database.url);
   const clock = new WorkbenchClock();
-  const stopClockSync = await syncClockFromDatabase({ databaseUrl: database.url, db, clock, onError: (err) => logger.warn({ err }, "clock sync") });
+  const stopClockSync = await syncClockFromDatabase({
+    databaseUrl: database.url,
+    db,
+    clock,
+    onError: (err) => logger.warn({ err }, "clock sync"),
+  });
 
   const keys = new SigningKeyStore({ db, clock });
   await keys.current(); // creates the first signing key of a new database

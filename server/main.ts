@@ -22,7 +22,11 @@ process.env.CHECKPOINT_DISABLE ??= "1";
 // for from the start, so a parent lost during boot stops the process once it is up.
 let parentGone = false;
 let onParentGone = () => {};
-if (process.send) process.once("disconnect", () => { parentGone = true; onParentGone(); });
+if (process.send)
+  process.once("disconnect", () => {
+    parentGone = true;
+    onParentGone();
+  });
 
 async function main() {
   const env = parseEnv();
@@ -47,7 +51,13 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   workers.listening();
   logger.info(
-    { url: env.PUBLIC_URL, database: runtime.databaseMode, access: env.ACCESS_MODE, firstAdmin, ms: Math.round(performance.now() - startedAt) },
+    {
+      url: env.PUBLIC_URL,
+      database: runtime.databaseMode,
+      access: env.ACCESS_MODE,
+      firstAdmin,
+      ms: Math.round(performance.now() - startedAt),
+    },
     `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,
   );
 
@@ -83,6 +93,7 @@ main().catch((error: Error) => {
   console.error(`\nThe workbench could not start: ${error.message}\n`);
   if (process.env.LOG_LEVEL === "debug") console.error(error);
   const dataDir = process.env.DATA_DIR;
-  const cleanup = process.env.WORKBENCH_EPHEMERAL === "true" && dataDir ? removeEphemeralDataDir(dataDir) : Promise.resolve();
+  const cleanup =
+    process.env.WORKBENCH_EPHEMERAL === "true" && dataDir ? removeEphemeralDataDir(dataDir) : Promise.resolve();
   void cleanup.finally(() => process.exit(1));
 });

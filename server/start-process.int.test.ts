@@ -27,9 +27,18 @@ afterAll(async () => {
 });
 
 it("first boot: the planner sees the seed's demo incidents (it subscribed before the seed ran)", async () => {
-  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: database.url, DELIVERY_WORKERS: "false" });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: "http://127.0.0.1:9",
+    DATABASE_URL: database.url,
+    DELIVERY_WORKERS: "false",
+  });
   const logs = new CapturedLogs();
-  const { platform, workers } = await startProcess({ env, logger: createLogger({ level: "info", destination: logs }), databaseUrl: database.url });
+  const { platform, workers } = await startProcess({
+    env,
+    logger: createLogger({ level: "info", destination: logs }),
+    databaseUrl: database.url,
+  });
   try {
     expect(logs.text).toContain("seeded an empty database");
     // Held for the declaration their integrations have not made yet, from each incident's first change.
@@ -38,7 +47,9 @@ it("first boot: the planner sees the seed's demo incidents (it subscribed before
     });
     const lanes = held.map((l) => `${l.incidentId} ${l.integrationKey}`).sort();
     // North PSAP's fall at home goes to north-psap; Central EMS's chest pain to central-ems.
-    expect(lanes).toEqual([`${DEMO_INCIDENT.northFall} north-psap`, `${DEMO_INCIDENT.emsChestPain} central-ems`].sort());
+    expect(lanes).toEqual(
+      [`${DEMO_INCIDENT.northFall} north-psap`, `${DEMO_INCIDENT.emsChestPain} central-ems`].sort(),
+    );
   } finally {
     await workers.stop();
     await platform.shutdown();

@@ -26,7 +26,11 @@ export async function startWorkers(runtime: Runtime) {
       for (const w of started) w.listening?.();
     },
     async stop() {
-      await Promise.all(started.map((w) => w.stop().catch((err: Error) => runtime.logger.warn({ err, worker: w.name }, "worker stop failed"))));
+      await Promise.all(
+        started.map((w) =>
+          w.stop().catch((err: Error) => runtime.logger.warn({ err, worker: w.name }, "worker stop failed")),
+        ),
+      );
     },
   };
 }

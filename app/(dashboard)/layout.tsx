@@ -6,13 +6,18 @@ import { Nav } from "./_components/nav";
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {/* Sticky sidebar: the areas stay in reach while a long inspector page scrolls. */}
       <aside className="sticky top-0 flex h-screen w-52 shrink-0 flex-col bg-slate-900 xl:w-56">
         <div className="flex items-center gap-2.5 px-5 py-4 text-white">
-          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-md bg-orange-700 text-sm font-bold">IP</span>
+          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-md bg-orange-700 text-sm font-bold">
+            IP
+          </span>
           <div>
             <div className="text-[10px] font-semibold uppercase tracking-wider text-orange-300">Incident Platform</div>
             <div className="text-base font-semibold leading-tight">Workbench</div>
@@ -25,7 +30,9 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
           <ClockBadge />
           <CallerBadge />
         </header>
-        <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-6 lg:p-8">{children}</main>
+        <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-6 lg:p-8">
+          {children}
+        </main>
       </div>
     </div>
   );

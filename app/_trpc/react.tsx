@@ -19,7 +19,9 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
   const [trpcClient] = useState(() =>
     // Within the server's bounds (server/api/bound-trpc-request.ts): 16 calls per batch, URLs under 8 KiB.
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: 16, maxURLLength: 6_000 })] }),
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: 16, maxURLLength: 6_000 })],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

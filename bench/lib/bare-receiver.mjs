@@ -4,10 +4,12 @@
 import http from "node:http";
 
 const port = Number(process.env.PORT);
-http.createServer((req, res) => {
-  req.resume();
-  req.on("end", () => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end("{}");
-  });
-}).listen(port, "127.0.0.1");
+http
+  .createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{}");
+    });
+  })
+  .listen(port, "127.0.0.1");

@@ -41,12 +41,18 @@ export function readProcStat(pid: number | "self"): ProcStat | undefined {
   // "pid (comm) state ppid pgrp … utime stime …": comm may hold spaces, so split after its ")".
   const close = stat.lastIndexOf(")");
   const fields = stat.slice(close + 2).split(" ");
-  return { comm: stat.slice(stat.indexOf("(") + 1, close), pgrp: Number(fields[2]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond };
+  return {
+    comm: stat.slice(stat.indexOf("(") + 1, close),
+    pgrp: Number(fields[2]),
+    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond,
+  };
 }
 
 /** Every process's stat (vanished ones skipped). */
 function processes(): ProcStat[] {
-  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => readProcStat(Number(entry)) ?? []);
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => readProcStat(Number(entry)) ?? []);
 }
 
 function sample(serverGroup: number): Sample | undefined {
@@ -65,7 +71,13 @@ function sample(serverGroup: number): Sample | undefined {
     else if (p.pgrp === serverGroup) server += p.cpuMs;
   }
   const own = process.cpuUsage();
-  return { server, postgres, load: (own.user + own.system) / 1000, idle: ticks[3]! + ticks[4]!, total: ticks.reduce((a, b) => a + b, 0) };
+  return {
+    server,
+    postgres,
+    load: (own.user + own.system) / 1000,
+    idle: ticks[3]! + ticks[4]!,
+    total: ticks.reduce((a, b) => a + b, 0),
+  };
 }
 
 /** Starts measuring; the returned function ends it and divides by the requests the run completed. */

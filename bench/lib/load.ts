@@ -5,10 +5,31 @@ import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
 
-export type LoadResult = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpu?: CpuSplit };
+export type LoadResult = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  cpu?: CpuSplit;
+};
 
 /** `cpuOf`: the server's child process; its process group's CPU per request is reported beside PostgreSQL's and the load generator's (cpu-split.ts). */
-export async function load(name: string, options: { url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number; requests?: autocannon.Request[]; cpuOf?: ChildProcess }): Promise<LoadResult> {
+export async function load(
+  name: string,
+  options: {
+    url: string;
+    method?: "GET" | "POST";
+    body?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    seconds?: number;
+    requests?: autocannon.Request[];
+    cpuOf?: ChildProcess;
+  },
+): Promise<LoadResult> {
   const endCpuSplit = options.cpuOf?.pid ? startCpuSplit(options.cpuOf.pid) : undefined;
   const result = await autocannon({
     url: options.url,
@@ -33,12 +54,29 @@ export async function load(name: string, options: { url: string; method?: "GET" 
 
 export function printTable(title: string, rows: LoadResult[], note?: string) {
   console.log(`\n## ${title}`);
-  console.table(rows.map((r) => ({
-    target: r.name, "req/s": r.rps, "p50 ms": r.p50, "p99 ms": r.p99, requests: r.requests, errors: r.errors, non2xx: r.non2xx,
-    ...(r.cpu ? { "server CPU ms/req": r.cpu.serverMs, "PostgreSQL CPU ms/req": r.cpu.postgresMs, "load gen. CPU ms/req": r.cpu.loadMs, "idle %": r.cpu.idlePct } : {}),
-  })));
+  console.table(
+    rows.map((r) => ({
+      target: r.name,
+      "req/s": r.rps,
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      requests: r.requests,
+      errors: r.errors,
+      non2xx: r.non2xx,
+      ...(r.cpu
+        ? {
+            "server CPU ms/req": r.cpu.serverMs,
+            "PostgreSQL CPU ms/req": r.cpu.postgresMs,
+            "load gen. CPU ms/req": r.cpu.loadMs,
+            "idle %": r.cpu.idlePct,
+          }
+        : {}),
+    })),
+  );
   if (rows.some((r) => r.cpu)) {
-    console.log("CPU per request from /proc: the server's process group (its PostgreSQL excluded), every postgres process on the machine,");
+    console.log(
+      "CPU per request from /proc: the server's process group (its PostgreSQL excluded), every postgres process on the machine,",
+    );
     console.log(`and this process (the load generator); idle % is the machine's (${availableParallelism()} cores).`);
   }
   if (note) console.log(note);
@@ -48,12 +86,24 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
 export const WORKBENCH_ENTRY: [string, string[]] = [process.execPath, ["--enable-source-maps", "dist/server/main.mjs"]];
 
 /** Starts a child process and resolves once `readyUrl` answers 200. */
-export async function startChild(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+export async function startChild(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -71,7 +121,10 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   process.kill(-child.pid!, "SIGTERM");
-  const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 60_000))]);
+  const stopped = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((r) => setTimeout(() => r(false), 60_000)),
+  ]);
   if (!stopped) {
     console.warn(`child ${child.pid} did not stop within 60 s after SIGTERM: killing it`);
     process.kill(-child.pid!, "SIGKILL");

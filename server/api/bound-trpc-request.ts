@@ -19,13 +19,17 @@ export const MAX_TRPC_URL_LENGTH = 8 * 1024;
 
 export type BoundedTrpcRequest = { req: Request; refusal: TRPCError | null };
 
-const isJson = (type: string | null) => type !== null && type.split(";", 1)[0]!.trim().toLowerCase() === "application/json";
+const isJson = (type: string | null) =>
+  type !== null && type.split(";", 1)[0]!.trim().toLowerCase() === "application/json";
 
 function checkCallCount(url: URL): TRPCError | null {
   if (url.searchParams.get("batch") !== "1") return null;
   const calls = url.pathname.split("/").pop()!.split(",").length;
   if (calls <= MAX_TRPC_BATCH_CALLS) return null;
-  return new TRPCError({ code: "BAD_REQUEST", message: `A batch may hold at most ${MAX_TRPC_BATCH_CALLS} calls; this one has ${calls}.` });
+  return new TRPCError({
+    code: "BAD_REQUEST",
+    message: `A batch may hold at most ${MAX_TRPC_BATCH_CALLS} calls; this one has ${calls}.`,
+  });
 }
 
 /** The body, read up to the limit; null when it is longer (the rest is not read). */
@@ -46,24 +50,46 @@ async function readBoundedBody(req: Request): Promise<ArrayBuffer | null> {
   }
   const body = new Uint8Array(size);
   let at = 0;
-  for (const chunk of chunks) { body.set(chunk, at); at += chunk.byteLength; }
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
   return body.buffer;
 }
 
 /** The request with its body read within bounds, or the reason it is refused (and an empty body). */
 export async function boundTrpcRequest(req: Request): Promise<BoundedTrpcRequest> {
   const url = new URL(req.url);
-  const refuse = (refusal: TRPCError): BoundedTrpcRequest => ({ req: new Request(req.url, { method: req.method, headers: req.headers }), refusal });
+  const refuse = (refusal: TRPCError): BoundedTrpcRequest => ({
+    req: new Request(req.url, { method: req.method, headers: req.headers }),
+    refusal,
+  });
   if (url.pathname.length + url.search.length > MAX_TRPC_URL_LENGTH) {
-    return refuse(new TRPCError({ code: "BAD_REQUEST", message: `The request URL is longer than ${MAX_TRPC_URL_LENGTH} characters.` }));
+    return refuse(
+      new TRPCError({
+        code: "BAD_REQUEST",
+        message: `The request URL is longer than ${MAX_TRPC_URL_LENGTH} characters.`,
+      }),
+    );
   }
   const tooMany = checkCallCount(url);
   if (tooMany) return refuse(tooMany);
   if (req.method === "GET" || req.method === "HEAD") return { req, refusal: null };
   if (!isJson(req.headers.get("content-type"))) {
-    return refuse(new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: "The dashboard API accepts application/json request bodies only." }));
+    return refuse(
+      new TRPCError({
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        message: "The dashboard API accepts application/json request bodies only.",
+      }),
+    );
   }
   const body = await readBoundedBody(req);
-  if (body === null) return refuse(new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${MAX_TRPC_BODY_BYTES} bytes.` }));
-  return { req: new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal }), refusal: null };
+  if (body === null)
+    return refuse(
+      new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${MAX_TRPC_BODY_BYTES} bytes.` }),
+    );
+  return {
+    req: new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal }),
+    refusal: null,
+  };
 }

@@ -19,8 +19,21 @@ export function showValue(value: unknown): string {
   return text.length > LONGEST_SHOWN ? `${text.slice(0, LONGEST_SHOWN - 1)}…` : text;
 }
 
-const KINDS: Record<string, string> = { int: "a whole number", number: "a number", string: "text", boolean: "true or false", array: "a list", object: "an object" };
-const FORMATS: Record<string, string> = { uuid: "a UUID", url: "a URL", email: "an e-mail address", datetime: "an ISO 8601 time", e164: "a phone number in E.164 (+4790000100)" };
+const KINDS: Record<string, string> = {
+  int: "a whole number",
+  number: "a number",
+  string: "text",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+};
+const FORMATS: Record<string, string> = {
+  uuid: "a UUID",
+  url: "a URL",
+  email: "an e-mail address",
+  datetime: "an ISO 8601 time",
+  e164: "a phone number in E.164 (+4790000100)",
+};
 
 function bound(issue: Issue, word: "least" | "most"): string {
   const value = issue.code === "too_big" ? issue.maximum : issue.minimum;
@@ -34,12 +47,18 @@ function bound(issue: Issue, word: "least" | "most"): string {
 /** What the field takes, from the issue alone; undefined when the issue says nothing usable. */
 function takes(issue: Issue): string | undefined {
   switch (issue.code) {
-    case "too_big": return bound(issue, "most");
-    case "too_small": return bound(issue, "least");
-    case "invalid_type": return KINDS[String(issue.expected)] ?? String(issue.expected);
-    case "invalid_format": return FORMATS[String(issue.format)] ?? `the ${String(issue.format)} format`;
-    case "invalid_value": return `one of ${(issue.values as unknown[]).map((v) => String(v)).join(", ")}`;
-    default: return undefined;
+    case "too_big":
+      return bound(issue, "most");
+    case "too_small":
+      return bound(issue, "least");
+    case "invalid_type":
+      return KINDS[String(issue.expected)] ?? String(issue.expected);
+    case "invalid_format":
+      return FORMATS[String(issue.format)] ?? `the ${String(issue.format)} format`;
+    case "invalid_value":
+      return `one of ${(issue.values as unknown[]).map((v) => String(v)).join(", ")}`;
+    default:
+      return undefined;
   }
 }
 
@@ -59,6 +78,11 @@ export function describeInputIssues(error: ZodError, input: unknown): InputIssue
     const what = takes(issue);
     const got = showValue(valueAt(input, issue.path));
     const name = path || "input";
-    return { path, got, takes: what, message: what ? `${name}: got ${got}, takes ${what}` : `${name}: ${issue.message}` };
+    return {
+      path,
+      got,
+      takes: what,
+      message: what ? `${name}: got ${got}, takes ${what}` : `${name}: ${issue.message}`,
+    };
   });
 }

@@ -16,10 +16,21 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const sink = new Writable({ write: (_c, _e, done) => done() });
   const clock = new WorkbenchClock();
-  setRuntime({ env: parseEnv({ NODE_ENV: "test" }), db: t.db, databaseUrl: t.url, clock, keys: new SigningKeyStore({ db: t.db, clock }), logger: createLogger({ destination: sink }), databaseMode: t.mode });
+  setRuntime({
+    env: parseEnv({ NODE_ENV: "test" }),
+    db: t.db,
+    databaseUrl: t.url,
+    clock,
+    keys: new SigningKeyStore({ db: t.db, clock }),
+    logger: createLogger({ destination: sink }),
+    databaseMode: t.mode,
+  });
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
 });
-afterAll(async () => { setRuntime(undefined); await t.drop(); });
+afterAll(async () => {
+  setRuntime(undefined);
+  await t.drop();
+});
 
 describe("dashboard API", () => {
   it("lists the seeded directory without secrets", async () => {
@@ -35,7 +46,10 @@ describe("dashboard API", () => {
     const after = await caller.clock.advance({ byMs: 60_000 });
     expect(after.offsetMs).toBe(60_000);
     expect((await caller.clock.show()).offsetMs).toBe(60_000);
-    await expect(caller.clock.advance({ byMs: 8 * 86_400_000 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "One jump may be at most 7 days." });
+    await expect(caller.clock.advance({ byMs: 8 * 86_400_000 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "One jump may be at most 7 days.",
+    });
     expect((await caller.clock.reset()).offsetMs).toBe(0);
   });
 

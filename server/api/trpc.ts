@@ -38,38 +38,56 @@ export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 /** `role`: the least dashboard role a procedure needs; `access: "portal"`: gated by the portal session instead. */
 export type ProcedureMeta = { role?: Role; access?: "portal" };
 
-const t = initTRPC.context<TRPCContext>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error, ctx, input }) {
-    const cause = error.cause;
-    if (error.code === "INTERNAL_SERVER_ERROR" && !isAppError(cause)) {
-      // Unexpected: the details go to the log under a traceId, the client gets the traceId only.
-      const traceId = randomUUID();
-      ctx?.logger.error({ err: cause ?? error, traceId, path: shape.data.path }, "tRPC procedure failed");
-      return { ...shape, message: `Internal error (traceId ${traceId}).`, data: { ...shape.data, stack: undefined, appCode: null, zodIssues: null, traceId } };
-    }
-    // A refused input: one line per issue (field, what it got, what it takes) instead of zod's issue array as JSON.
-    const zodIssues = cause instanceof ZodError ? describeInputIssues(cause, input) : null;
-    return {
-      ...shape,
-      message: zodIssues ? zodIssues.map((i) => i.message).join("; ") : shape.message,
-      data: {
-        ...shape.data,
-        // Stack traces stay on the server.
-        stack: undefined,
-        appCode: isAppError(cause) ? cause.code : null,
-        zodIssues,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<TRPCContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error, ctx, input }) {
+      const cause = error.cause;
+      if (error.code === "INTERNAL_SERVER_ERROR" && !isAppError(cause)) {
+        // Unexpected: the details go to the log under a traceId, the client gets the traceId only.
+        const traceId = randomUUID();
+        ctx?.logger.error({ err: cause ?? error, traceId, path: shape.data.path }, "tRPC procedure failed");
+        return {
+          ...shape,
+          message: `Internal error (traceId ${traceId}).`,
+          data: { ...shape.data, stack: undefined, appCode: null, zodIssues: null, traceId },
+        };
+      }
+      // A refused input: one line per issue (field, what it got, what it takes) instead of zod's issue array as JSON.
+      const zodIssues = cause instanceof ZodError ? describeInputIssues(cause, input) : null;
+      return {
+        ...shape,
+        message: zodIssues ? zodIssues.map((i) => i.message).join("; ") : shape.message,
+        data: {
+          ...shape.data,
+          // Stack traces stay on the server.
+          stack: undefined,
+          appCode: isAppError(cause) ? cause.code : null,
+          zodIssues,
+        },
+      };
+    },
+  });
 
 /** Domain AppErrors become tRPC errors with the matching HTTP-ish code and the domain code kept. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isAppError(result.error.cause)) {
     const appError = result.error.cause;
-    const code = appError.status === 404 ? "NOT_FOUND" : appError.status === 409 ? "CONFLICT" : appError.status === 403 ? "FORBIDDEN" : appError.status === 401 ? "UNAUTHORIZED" : appError.status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+    const code =
+      appError.status === 404
+        ? "NOT_FOUND"
+        : appError.status === 409
+          ? "CONFLICT"
+          : appError.status === 403
+            ? "FORBIDDEN"
+            : appError.status === 401
+              ? "UNAUTHORIZED"
+              : appError.status >= 500
+                ? "INTERNAL_SERVER_ERROR"
+                : "BAD_REQUEST";
     throw new TRPCError({ code, message: appError.message, cause: appError });
   }
   return result;
@@ -85,9 +103,14 @@ export const requireRole = t.middleware(async ({ ctx, meta, next }) => {
   const needed = meta?.role;
   if (!needed) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "This procedure names no role." });
   const resolution = await ctx.resolveDashboardCaller();
-  if ("refused" in resolution) throw new TRPCError({ code: "UNAUTHORIZED", message: describeRefusal(resolution.refused) });
+  if ("refused" in resolution)
+    throw new TRPCError({ code: "UNAUTHORIZED", message: describeRefusal(resolution.refused) });
   const { caller } = resolution;
-  if (!roleAllows(caller.role, needed)) throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${needed} role; ${caller.name} has the ${caller.role} role.` });
+  if (!roleAllows(caller.role, needed))
+    throw new TRPCError({
+      code: "FORBIDDEN",
+      message: `This needs the ${needed} role; ${caller.name} has the ${caller.role} role.`,
+    });
   return next({ ctx: { caller } });
 });
 

@@ -8,16 +8,31 @@ import { createApiToken } from "../workbench/access/api-tokens.ts";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: "admin-password-for-tests" } });
+  s = await startTestServer({
+    dashboard: true,
+    env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: "admin-password-for-tests" },
+  });
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 function cli(args: string[], token?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: "test", PATH: process.env.PATH ?? "", WORKBENCH_URL: s.url, ...(token ? { WORKBENCH_TOKEN: token } : {}) };
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: "test",
+    PATH: process.env.PATH ?? "",
+    WORKBENCH_URL: s.url,
+    ...(token ? { WORKBENCH_TOKEN: token } : {}),
+  };
   return new Promise((resolve) => {
-    execFile("node_modules/.bin/tsx", ["server/cli/main.ts", ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      "node_modules/.bin/tsx",
+      ["server/cli/main.ts", ...args],
+      { env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -26,7 +41,9 @@ describe("the CLI against a shared workbench", () => {
     const r = await cli(["clock", "show"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(`workbench: The workbench at ${s.url} is shared: set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).\n`);
+    expect(r.stderr).toBe(
+      `workbench: The workbench at ${s.url} is shared: set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).\n`,
+    );
   });
 
   it("with a wrong token: one line saying it was refused, exit 1", { timeout: 60_000 }, async () => {
@@ -37,7 +54,11 @@ describe("the CLI against a shared workbench", () => {
   });
 
   it("with an API token: works within the token's role; an admin token manages tokens", async () => {
-    const viewer = await createApiToken({ ...s.runtime, input: { name: "ci-viewer", role: "viewer" }, createdBy: "test" });
+    const viewer = await createApiToken({
+      ...s.runtime,
+      input: { name: "ci-viewer", role: "viewer" },
+      createdBy: "test",
+    });
     const shown = await cli(["--json", "clock", "show"], viewer.token);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toHaveProperty("offsetMs");
@@ -46,7 +67,10 @@ describe("the CLI against a shared workbench", () => {
     expect(forbidden.stderr).toBe("workbench: This needs the admin role; ci-viewer has the viewer role.\n");
 
     const admin = await createApiToken({ ...s.runtime, input: { name: "ci-admin", role: "admin" }, createdBy: "test" });
-    const created = await cli(["--json", "tokens", "create", "nightly", "--role", "integrator", "--expires-in-days", "30"], admin.token);
+    const created = await cli(
+      ["--json", "tokens", "create", "nightly", "--role", "integrator", "--expires-in-days", "30"],
+      admin.token,
+    );
     expect(created.code).toBe(0);
     const { token, id } = JSON.parse(created.stdout) as { token: string; id: string };
     expect((await cli(["clock", "show"], token)).code).toBe(0);

@@ -20,7 +20,11 @@ let url: string;
 beforeAll(async () => {
   server = await startTestServer();
   setRuntime(server.runtime);
-  const handler = createHTTPHandler({ router: appRouter, basePath: "/api/trpc/", createContext: ({ req }) => createTRPCContext({ headers: new Headers(req.headers as Record<string, string>) }) });
+  const handler = createHTTPHandler({
+    router: appRouter,
+    basePath: "/api/trpc/",
+    createContext: ({ req }) => createTRPCContext({ headers: new Headers(req.headers as Record<string, string>) }),
+  });
   api = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
@@ -34,15 +38,24 @@ afterAll(async () => {
 type Outcome = { code: number; stdout: string; stderr: string };
 function workbench(...args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile("node", ["packages/cli/bin/workbench.mjs", ...args], { env: { ...process.env, WORKBENCH_URL: url }, timeout: 30_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile(
+      "node",
+      ["packages/cli/bin/workbench.mjs", ...args],
+      { env: { ...process.env, WORKBENCH_URL: url }, timeout: 30_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
 describe("an option out of range", () => {
   it("deliveries --limit 100000: one line, checked before the call (the README's example)", async () => {
     const out = await workbench("deliveries", "--limit", "100000");
-    expect(out).toEqual({ code: 2, stdout: "", stderr: "workbench: --limit: got 100000, takes a whole number from 1 to 5000\n" });
+    expect(out).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "workbench: --limit: got 100000, takes a whole number from 1 to 5000\n",
+    });
     const json = await workbench("--json", "deliveries", "--limit", "100000");
     expect(JSON.parse(json.stdout)).toEqual({ error: "--limit: got 100000, takes a whole number from 1 to 5000" });
     expect(json.code).toBe(2);
@@ -54,7 +67,9 @@ describe("an option out of range", () => {
       workbench("receiver", "events", "north-psap", "--limit", "0"),
       workbench("sms", "list", "--take", "1.5"),
     ]);
-    expect(state.stderr).toBe('workbench: --state: got "sleeping", takes one of pending, delivering, delivered, expired\n');
+    expect(state.stderr).toBe(
+      'workbench: --state: got "sleeping", takes one of pending, delivering, delivered, expired\n',
+    );
     expect(events.stderr).toBe("workbench: --limit: got 0, takes a whole number from 1 to 1000\n");
     expect(take.stderr).toBe("workbench: --take: got 1.5, takes a whole number from 1 to 500\n");
     for (const o of [state, events, take]) expect(o.code).toBe(2);
@@ -64,11 +79,26 @@ describe("an option out of range", () => {
     const [incident, battery, lat] = await Promise.all([
       workbench("deliveries", "--incident", "not-an-id"),
       workbench("simulate", "device", DEMO_INCIDENT.northFall, "--battery", "150"),
-      workbench("--json", "simulate", "location", DEMO_INCIDENT.northFall, "--source", "MobileApp", "--lat", "91", "--lon", "10.7", "--accuracy", "5"),
+      workbench(
+        "--json",
+        "simulate",
+        "location",
+        DEMO_INCIDENT.northFall,
+        "--source",
+        "MobileApp",
+        "--lat",
+        "91",
+        "--lon",
+        "10.7",
+        "--accuracy",
+        "5",
+      ),
     ]);
     expect(incident).toMatchObject({ code: 1, stderr: 'workbench: --incident: got "not-an-id", takes a UUID\n' });
     expect(battery).toMatchObject({ code: 1, stderr: "workbench: --battery: got 150, takes a number at most 100\n" });
-    expect(JSON.parse(lat.stdout)).toEqual({ error: expect.stringMatching(/^--lat: got 91, takes a number at most 90$/) });
+    expect(JSON.parse(lat.stdout)).toEqual({
+      error: expect.stringMatching(/^--lat: got 91, takes a number at most 90$/),
+    });
     for (const o of [incident, battery, lat]) expect(o.stdout + o.stderr).not.toMatch(/origin|"code"|\[\s*\{/);
   });
 });

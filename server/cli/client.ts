@@ -19,7 +19,13 @@ function workbenchToken(): string | undefined {
 export function createWorkbenchClient(baseUrl = workbenchUrl()) {
   const token = workbenchToken();
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers: () => (token ? { authorization: `Bearer ${token}` } : {}) })],
+    links: [
+      httpLink({
+        url: `${baseUrl}/api/trpc`,
+        transformer: superjson,
+        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
+      }),
+    ],
   });
 }
 
@@ -39,9 +45,19 @@ export function describeFailure(error: unknown, baseUrl = workbenchUrl()): strin
         ? `The workbench at ${baseUrl} refused WORKBENCH_TOKEN (unknown, revoked or expired): ask an admin for a new API token.`
         : `The workbench at ${baseUrl} is shared: set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).`;
     }
-    const issues = (error.data as { zodIssues?: Array<{ path: string; message: string; got?: string; takes?: string }> | null } | undefined)?.zodIssues;
+    const issues = (
+      error.data as
+        { zodIssues?: Array<{ path: string; message: string; got?: string; takes?: string }> | null } | undefined
+    )?.zodIssues;
     // A refused input: each issue under the option the user typed, with what it got and what it takes.
-    if (issues?.length) return issues.map((i) => (i.takes ? `${optionName(i.path)}: got ${i.got}, takes ${i.takes}` : `${optionName(i.path)}: ${i.message.replace(/^[^:]*: /, "")}`)).join("; ");
+    if (issues?.length)
+      return issues
+        .map((i) =>
+          i.takes
+            ? `${optionName(i.path)}: got ${i.got}, takes ${i.takes}`
+            : `${optionName(i.path)}: ${i.message.replace(/^[^:]*: /, "")}`,
+        )
+        .join("; ");
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);

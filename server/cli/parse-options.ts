@@ -20,12 +20,17 @@ export function usageError(option: string, got: string, takes: string): CliUsage
 export function wholeNumber(option: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (text.trim() === "" || !Number.isInteger(n) || n < min || n > max) throw usageError(option, text, `a whole number from ${min} to ${max}`);
+  if (text.trim() === "" || !Number.isInteger(n) || n < min || n > max)
+    throw usageError(option, text, `a whole number from ${min} to ${max}`);
   return n;
 }
 
 /** One of `values`, or undefined when the option was not given. */
-export function oneOf<const T extends string>(option: string, text: string | undefined, values: readonly T[]): T | undefined {
+export function oneOf<const T extends string>(
+  option: string,
+  text: string | undefined,
+  values: readonly T[],
+): T | undefined {
   if (text === undefined) return undefined;
   if (!(values as readonly string[]).includes(text)) throw usageError(option, text, `one of ${values.join(", ")}`);
   return text as T;

@@ -6,17 +6,30 @@ import { z } from "zod";
 const flag = z.boolean().optional();
 
 export const ZSupportsV3 = z.object({
-  incident: z.object({
-    created: flag, closed: flag, changed: flag,
-    caller: z.object({
-      changed: flag, newLocation: flag, trackReplaced: flag, fullNameChanged: flag, phoneNumberChanged: flag, deviceInfoChanged: flag,
-      chat: z.object({ activated: flag }).optional(),
-      liveVideo: z.object({ activated: flag, ended: flag }).optional(),
-    }).optional(),
-    involvedAgency: z.object({ invited: flag, collaboration: z.object({ changed: flag }).optional() }).optional(),
-    labelChanged: flag, summaryChanged: flag, callSignChanged: flag,
-    patient: z.object({ descriptionChanged: flag }).optional(),
-  }).optional(),
+  incident: z
+    .object({
+      created: flag,
+      closed: flag,
+      changed: flag,
+      caller: z
+        .object({
+          changed: flag,
+          newLocation: flag,
+          trackReplaced: flag,
+          fullNameChanged: flag,
+          phoneNumberChanged: flag,
+          deviceInfoChanged: flag,
+          chat: z.object({ activated: flag }).optional(),
+          liveVideo: z.object({ activated: flag, ended: flag }).optional(),
+        })
+        .optional(),
+      involvedAgency: z.object({ invited: flag, collaboration: z.object({ changed: flag }).optional() }).optional(),
+      labelChanged: flag,
+      summaryChanged: flag,
+      callSignChanged: flag,
+      patient: z.object({ descriptionChanged: flag }).optional(),
+    })
+    .optional(),
 });
 
 export const ZAbout = z.object({
@@ -29,7 +42,8 @@ export type TAbout = z.infer<typeof ZAbout>;
 /** Reads a flag by its dotted name under `incident`, e.g. "caller.trackReplaced". Missing = unsupported. */
 export function declares(about: TAbout | undefined, flagPath: string): boolean {
   let node: unknown = about?.supports.incident;
-  for (const part of flagPath.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of flagPath.split("."))
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return node === true;
 }
 

@@ -7,7 +7,13 @@ import { sharedDiscoveryChecks } from "./checks/discovery-checks.ts";
 
 describe("verdict", () => {
   it("fails only on a failed or errored required check", () => {
-    expect(verdictOf([{ required: true, outcome: "pass" }, { required: false, outcome: "fail" }, { required: true, outcome: "skipped" }])).toBe("passed");
+    expect(
+      verdictOf([
+        { required: true, outcome: "pass" },
+        { required: false, outcome: "fail" },
+        { required: true, outcome: "skipped" },
+      ]),
+    ).toBe("passed");
     expect(verdictOf([{ required: true, outcome: "fail" }])).toBe("failed");
     expect(verdictOf([{ required: true, outcome: "error" }])).toBe("failed");
   });
@@ -24,7 +30,10 @@ describe("p95 (nearest rank)", () => {
 
 describe("about declaration", () => {
   it("reads nested flags; a missing flag is unsupported", () => {
-    const about = ZAbout.parse({ version: "3.1", supports: { incident: { created: true, caller: { trackReplaced: true, liveVideo: { ended: false } } } } });
+    const about = ZAbout.parse({
+      version: "3.1",
+      supports: { incident: { created: true, caller: { trackReplaced: true, liveVideo: { ended: false } } } },
+    });
     expect(declares(about, "created")).toBe(true);
     expect(declares(about, "caller.trackReplaced")).toBe(true);
     expect(declares(about, "caller.newLocation")).toBe(false);
@@ -42,7 +51,13 @@ describe("about declaration", () => {
 describe("plan by declared version", () => {
   it("1.x/2.x select the v2 checks; 3.x, junk and an unknown version the v3 ones", () => {
     expect(["2.0", "2", "1.3", " 2.1 "].map(legacyMajorOf)).toEqual([2, 2, 1, 2]);
-    expect(["3.0", "20", "v2", "2.x", ""].map(legacyMajorOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(["3.0", "20", "v2", "2.x", ""].map(legacyMajorOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(checksForVersion("2.0")).toBe(LEGACY_CONFORMANCE_CHECKS);
     expect(checksForVersion("1.0")).toBe(LEGACY_CONFORMANCE_CHECKS);
     for (const v of ["3.0", "4.0", null, undefined]) expect(checksForVersion(v)).toBe(CONFORMANCE_CHECKS);
@@ -52,6 +67,10 @@ describe("plan by declared version", () => {
       expect(plan.slice(0, sharedDiscoveryChecks.length)).toEqual(sharedDiscoveryChecks);
       expect(new Set(plan.map((c) => c.id)).size).toBe(plan.length);
     }
-    expect(LEGACY_CONFORMANCE_CHECKS.filter((c) => c.group === "tokens").map((c) => c.id).every((id) => id.startsWith("v2.token."))).toBe(true);
+    expect(
+      LEGACY_CONFORMANCE_CHECKS.filter((c) => c.group === "tokens")
+        .map((c) => c.id)
+        .every((id) => id.startsWith("v2.token.")),
+    ).toBe(true);
   });
 });

@@ -14,10 +14,21 @@ import { legacyTokenChecks } from "./checks/legacy-token-checks.ts";
 import { legacyDeliveryChecks } from "./checks/legacy-delivery-checks.ts";
 
 /** The v3 plan (also the plan while nothing is declared yet). */
-export const CONFORMANCE_CHECKS: Check[] = [...sharedDiscoveryChecks, ...v3DiscoveryChecks, ...tokenChecks, ...deliveryChecks];
+export const CONFORMANCE_CHECKS: Check[] = [
+  ...sharedDiscoveryChecks,
+  ...v3DiscoveryChecks,
+  ...tokenChecks,
+  ...deliveryChecks,
+];
 
 /** The plan for a 1.x/2.x receiver: the same first checks, then the legacy contract's. */
-export const LEGACY_CONFORMANCE_CHECKS: Check[] = [...sharedDiscoveryChecks, ...legacyDiscoveryChecks, healthCheck, ...legacyTokenChecks, ...legacyDeliveryChecks];
+export const LEGACY_CONFORMANCE_CHECKS: Check[] = [
+  ...sharedDiscoveryChecks,
+  ...legacyDiscoveryChecks,
+  healthCheck,
+  ...legacyTokenChecks,
+  ...legacyDeliveryChecks,
+];
 
 /** The plan for what /about declared (null: not known yet). Both plans start with sharedDiscoveryChecks, so a run can switch after them. */
 export function checksForVersion(version: string | null | undefined): Check[] {

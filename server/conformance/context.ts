@@ -56,7 +56,11 @@ export function createConformanceContext(options: ContextOptions): ConformanceCo
   const { receiverUrl, target, agency, otherAgencyId, keys, clock, env } = options;
   const state: RunState = { latenciesMs: [] };
   return {
-    receiverUrl, agency, otherAgencyId, clock, state,
+    receiverUrl,
+    agency,
+    otherAgencyId,
+    clock,
+    state,
     tokens: new TokenForge({ keys, clock, env, agencyId: agency.id }),
     samples: { now: () => clock.now(), portalUrl: env.PORTAL_URL, agency },
     send: (request) => sendToReceiver({ receiverUrl, target, clock, request }),

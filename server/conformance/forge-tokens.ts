@@ -11,7 +11,16 @@ import type { Env } from "../platform/env.ts";
 import type { SigningKeyStore } from "../identity/signing-keys.ts";
 import { ACCESS_TOKEN_TYP } from "../identity/access-token.ts";
 import { PSAP_READ_SCOPE } from "../webhooks/contracts/v2/routes.ts";
-import { mintPsapConnectorToken, mintPublisherToken, PSAP_CONNECTOR, PUBLISHER, publisherAudience, psapConnectorAudience, SERVICE_TOKEN_LIFETIME_S, WEBHOOKS_RECEIVE_SCOPE } from "../identity/service-tokens.ts";
+import {
+  mintPsapConnectorToken,
+  mintPublisherToken,
+  PSAP_CONNECTOR,
+  PUBLISHER,
+  publisherAudience,
+  psapConnectorAudience,
+  SERVICE_TOKEN_LIFETIME_S,
+  WEBHOOKS_RECEIVE_SCOPE,
+} from "../identity/service-tokens.ts";
 
 /** Far beyond any clock tolerance a receiver might allow (30 s here, 5 min in many libraries). */
 export const OUT_OF_WINDOW_S = 15 * 60;
@@ -23,7 +32,12 @@ type Claims = Record<string, unknown>;
 /** Whose valid token a forgery starts from: v3 Publisher, or v1/v2 PsapConnector holding one route's psap.* scope. */
 export type TokenProfile = { identity: typeof PUBLISHER } | { identity: typeof PSAP_CONNECTOR; scope: string };
 const PUBLISHER_PROFILE: TokenProfile = { identity: PUBLISHER };
-type SignOptions = { header?: Partial<JWTHeaderParameters>; claims?: Claims; key?: { privateKey: CryptoKey | Uint8Array; alg: string; kid?: string }; profile?: TokenProfile };
+type SignOptions = {
+  header?: Partial<JWTHeaderParameters>;
+  claims?: Claims;
+  key?: { privateKey: CryptoKey | Uint8Array; alg: string; kid?: string };
+  profile?: TokenProfile;
+};
 
 export class TokenForge {
   #foreign: Promise<{ privateKey: CryptoKey; publicJwk: Record<string, unknown> }> | undefined;
@@ -47,7 +61,12 @@ export class TokenForge {
   async sign(options: SignOptions = {}): Promise<string> {
     const current = await this.deps.keys.current();
     const key = options.key ?? { privateKey: current.privateKey, alg: "RS256", kid: current.kid };
-    const header = { alg: key.alg, typ: ACCESS_TOKEN_TYP, ...(key.kid ? { kid: key.kid } : {}), ...options.header } as JWTHeaderParameters;
+    const header = {
+      alg: key.alg,
+      typ: ACCESS_TOKEN_TYP,
+      ...(key.kid ? { kid: key.kid } : {}),
+      ...options.header,
+    } as JWTHeaderParameters;
     return new SignJWT(this.#claims(options.claims, options.profile)).setProtectedHeader(header).sign(key.privateKey);
   }
 
@@ -61,20 +80,30 @@ export class TokenForge {
   async hmacWithPublicKey(profile: TokenProfile = PUBLISHER_PROFILE): Promise<string> {
     const current = await this.deps.keys.current();
     const jwk = (await this.deps.keys.jwks()).keys.find((k) => k.kid === current.kid)!;
-    const pem = createPublicKey({ key: jwk as import("node:crypto").JsonWebKey, format: "jwk" }).export({ type: "spki", format: "pem" }) as string;
+    const pem = createPublicKey({ key: jwk as import("node:crypto").JsonWebKey, format: "jwk" }).export({
+      type: "spki",
+      format: "pem",
+    }) as string;
     return this.sign({ profile, key: { privateKey: new TextEncoder().encode(pem), alg: "HS256", kid: current.kid } });
   }
 
   /** Signed by a key the workbench never published, under a kid its JWKS does not hold. */
   async unknownKid(profile: TokenProfile = PUBLISHER_PROFILE): Promise<string> {
     const foreign = await this.#foreignKey();
-    return this.sign({ profile, key: { privateKey: foreign.privateKey, alg: "RS256", kid: `unknown-${randomBytes(6).toString("hex")}` } });
+    return this.sign({
+      profile,
+      key: { privateKey: foreign.privateKey, alg: "RS256", kid: `unknown-${randomBytes(6).toString("hex")}` },
+    });
   }
 
   /** Signed by a foreign key that the header itself carries (`jwk`): trusting it lets anyone sign. */
   async embeddedJwk(profile: TokenProfile = PUBLISHER_PROFILE): Promise<string> {
     const foreign = await this.#foreignKey();
-    return this.sign({ profile, key: { privateKey: foreign.privateKey, alg: "RS256" }, header: { jwk: foreign.publicJwk } });
+    return this.sign({
+      profile,
+      key: { privateKey: foreign.privateKey, alg: "RS256" },
+      header: { jwk: foreign.publicJwk },
+    });
   }
 
   /** A valid token whose payload was altered after signing (signature no longer matches): a scope widened. */
@@ -86,19 +115,49 @@ export class TokenForge {
     return `${h}.${payload}.${s}`;
   }
 
-  otherAgencyAudience(otherAgencyId: string): string { return publisherAudience(otherAgencyId); }
-  otherAgencyLegacyAudience(otherAgencyId: string): string { return psapConnectorAudience(otherAgencyId); }
-  legacyAudience(): string { return psapConnectorAudience(this.deps.agencyId); }
-  audience(): string { return publisherAudience(this.deps.agencyId); }
-  nowS(): number { return Math.floor(this.deps.clock.nowMs() / 1000); }
-  issuer(): string { return this.deps.env.AUTH_URL; }
+  otherAgencyAudience(otherAgencyId: string): string {
+    return publisherAudience(otherAgencyId);
+  }
+  otherAgencyLegacyAudience(otherAgencyId: string): string {
+    return psapConnectorAudience(otherAgencyId);
+  }
+  legacyAudience(): string {
+    return psapConnectorAudience(this.deps.agencyId);
+  }
+  audience(): string {
+    return publisherAudience(this.deps.agencyId);
+  }
+  nowS(): number {
+    return Math.floor(this.deps.clock.nowMs() / 1000);
+  }
+  issuer(): string {
+    return this.deps.env.AUTH_URL;
+  }
 
   #claims(overrides: Claims = {}, profile: TokenProfile = PUBLISHER_PROFILE): Claims {
     const iat = this.nowS();
-    const identity = profile.identity === PSAP_CONNECTOR
-      ? { sub: PSAP_CONNECTOR, client_id: PSAP_CONNECTOR, aud: psapConnectorAudience(this.deps.agencyId), scope: profile.scope }
-      : { sub: PUBLISHER, client_id: PUBLISHER, aud: publisherAudience(this.deps.agencyId), scope: WEBHOOKS_RECEIVE_SCOPE };
-    const base: Claims = { iss: this.deps.env.AUTH_URL, ...identity, iat, nbf: iat, exp: iat + SERVICE_TOKEN_LIFETIME_S, jti: randomUUID() };
+    const identity =
+      profile.identity === PSAP_CONNECTOR
+        ? {
+            sub: PSAP_CONNECTOR,
+            client_id: PSAP_CONNECTOR,
+            aud: psapConnectorAudience(this.deps.agencyId),
+            scope: profile.scope,
+          }
+        : {
+            sub: PUBLISHER,
+            client_id: PUBLISHER,
+            aud: publisherAudience(this.deps.agencyId),
+            scope: WEBHOOKS_RECEIVE_SCOPE,
+          };
+    const base: Claims = {
+      iss: this.deps.env.AUTH_URL,
+      ...identity,
+      iat,
+      nbf: iat,
+      exp: iat + SERVICE_TOKEN_LIFETIME_S,
+      jti: randomUUID(),
+    };
     const merged = { ...base, ...overrides };
     return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
   }
@@ -108,7 +167,10 @@ export class TokenForge {
   }
 
   #foreignKey() {
-    this.#foreign ??= generateKeyPair("RS256", { extractable: true }).then(async (k) => ({ privateKey: k.privateKey, publicJwk: { ...(await exportJWK(k.publicKey)) } }));
+    this.#foreign ??= generateKeyPair("RS256", { extractable: true }).then(async (k) => ({
+      privateKey: k.privateKey,
+      publicJwk: { ...(await exportJWK(k.publicKey)) },
+    }));
     return this.#foreign;
   }
 }

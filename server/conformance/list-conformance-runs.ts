@@ -37,7 +37,10 @@ export function toRunView(row: Row, nowMs: number): ConformanceRunView {
   const results = row.results as CheckResult[];
   const plan = checksForVersion(row.aboutVersion);
   const done = new Set(results.map((r) => r.id));
-  const pending = row.status === "running" && !stale ? plan.filter((c) => !done.has(c.id)).map(({ id, group, title, required }) => ({ id, group, title, required })) : [];
+  const pending =
+    row.status === "running" && !stale
+      ? plan.filter((c) => !done.has(c.id)).map(({ id, group, title, required }) => ({ id, group, title, required }))
+      : [];
   const groups = CHECK_GROUPS.map((group) => ({
     group,
     total: plan.filter((c) => c.group === group).length,
@@ -46,10 +49,18 @@ export function toRunView(row: Row, nowMs: number): ConformanceRunView {
   }));
   const bad = (r: CheckResult) => r.outcome === "fail" || r.outcome === "error";
   return {
-    id: row.id, receiverUrl: row.receiverUrl, agencyId: row.agencyId, status: stale ? "error" : (row.status as ConformanceRunView["status"]),
-    aboutVersion: row.aboutVersion, clockOffsetMs: Number(row.clockOffsetMs),
+    id: row.id,
+    receiverUrl: row.receiverUrl,
+    agencyId: row.agencyId,
+    status: stale ? "error" : (row.status as ConformanceRunView["status"]),
+    aboutVersion: row.aboutVersion,
+    clockOffsetMs: Number(row.clockOffsetMs),
     errorDetail: stale ? "The run was interrupted (the workbench stopped before it finished)." : row.errorDetail,
-    startedAt: row.startedAt, finishedAt: row.finishedAt, results, pending, groups,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    results,
+    pending,
+    groups,
     counts: {
       total: plan.length,
       passed: results.filter((r) => r.outcome === "pass").length,
@@ -60,7 +71,11 @@ export function toRunView(row: Row, nowMs: number): ConformanceRunView {
   };
 }
 
-export async function getConformanceRun(options: { db: DbClient; clock: Clock; id: string }): Promise<ConformanceRunView> {
+export async function getConformanceRun(options: {
+  db: DbClient;
+  clock: Clock;
+  id: string;
+}): Promise<ConformanceRunView> {
   const row = await options.db.conformanceRun.findUnique({ where: { id: options.id } });
   if (!row) throw new AppError("ConformanceRunNotFound", 404, `No conformance run ${options.id}.`);
   return toRunView(row, options.clock.nowMs());

@@ -6,7 +6,11 @@
 // policy refusal is an answer too (status 0), never a throw.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../platform/clock/clock.ts";
-import { REQUEST_TIMEOUT_MS as ENGINE_TIMEOUT_MS, sendRequest, type OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
+import {
+  REQUEST_TIMEOUT_MS as ENGINE_TIMEOUT_MS,
+  sendRequest,
+  type OutboundTargetKind,
+} from "../webhooks/delivery/send-request.ts";
 
 /** The engine's own delivery timeout: a total deadline per request. */
 export const REQUEST_TIMEOUT_MS = ENGINE_TIMEOUT_MS;
@@ -33,7 +37,12 @@ export type ReceiverResponse = {
   requestId?: string;
 };
 
-export async function sendToReceiver(options: { receiverUrl: string; target: OutboundTargetKind; clock: Clock; request: ReceiverRequest }): Promise<ReceiverResponse> {
+export async function sendToReceiver(options: {
+  receiverUrl: string;
+  target: OutboundTargetKind;
+  clock: Clock;
+  request: ReceiverRequest;
+}): Promise<ReceiverResponse> {
   const { receiverUrl, target, clock, request } = options;
   const headers: Record<string, string> = { accept: "application/json" };
   if (request.token !== null) headers.authorization = `Bearer ${request.token}`;
@@ -45,13 +54,28 @@ export async function sendToReceiver(options: { receiverUrl: string; target: Out
     headers["service-request-timestamp"] = request.event.timestamp ?? clock.now().toISOString();
   }
   const result = await sendRequest({
-    url: `${receiverUrl}${request.path}`, method: request.method, headers, target, timeoutMs: REQUEST_TIMEOUT_MS,
+    url: `${receiverUrl}${request.path}`,
+    method: request.method,
+    headers,
+    target,
+    timeoutMs: REQUEST_TIMEOUT_MS,
     body: request.body === undefined ? null : JSON.stringify(request.body),
   });
-  if (result.status === null) return { status: 0, ms: result.durationMs, bodyExcerpt: "", networkError: describeNetworkError(result.error), requestId };
+  if (result.status === null)
+    return {
+      status: 0,
+      ms: result.durationMs,
+      bodyExcerpt: "",
+      networkError: describeNetworkError(result.error),
+      requestId,
+    };
   const text = result.body ?? "";
   let json: unknown;
-  try { json = text && !result.error ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text && !result.error ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { status: result.status, ms: result.durationMs, bodyExcerpt: text.slice(0, EXCERPT_CHARS), json, requestId };
 }
 

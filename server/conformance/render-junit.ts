@@ -4,7 +4,8 @@
 import { CHECK_GROUPS, GROUP_TITLES } from "./check.ts";
 import type { ConformanceRunView } from "./list-conformance-runs.ts";
 
-const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const xml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 export function renderJunit(run: ConformanceRunView): string {
   const suites = CHECK_GROUPS.map((group) => {

@@ -6,10 +6,14 @@ import type { ConformanceRunView } from "./list-conformance-runs.ts";
 import { clockNote, explain } from "./render-run-table.ts";
 import { legacyMajorOf } from "./about.schema.ts";
 
-const html = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c]!);
+const html = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const BADGE: Record<CheckResult["outcome"], [string, string]> = {
-  pass: ["Pass", "pass"], fail: ["Fail", "fail"], skipped: ["Skipped", "skip"], error: ["Kit error", "fail"],
+  pass: ["Pass", "pass"],
+  fail: ["Fail", "fail"],
+  skipped: ["Skipped", "skip"],
+  error: ["Kit error", "fail"],
 };
 
 const STYLE = `
@@ -32,13 +36,22 @@ const contractOf = (version: string | null) => {
 };
 
 export function renderReportHtml(run: ConformanceRunView): string {
-  const verdict = run.status === "passed" ? "Passed" : run.status === "running" ? "Running" : run.status === "error" ? "Stopped on an error" : "Failed";
+  const verdict =
+    run.status === "passed"
+      ? "Passed"
+      : run.status === "running"
+        ? "Running"
+        : run.status === "error"
+          ? "Stopped on an error"
+          : "Failed";
   const sections = CHECK_GROUPS.map((group) => {
-    const rows = run.results.filter((r) => r.group === group).map((r) => {
-      const [label, cls] = BADGE[r.outcome];
-      const risk = r.risk ? `<p class="risk">${html(r.risk)}</p>` : "";
-      return `<tr><td><span class="badge ${cls}">${label}</span>${r.required ? "" : ' <span class="advisory">advisory</span>'}</td><td>${html(r.title)}<br><code>${html(r.id)}</code></td><td>${html(explain(r))}${risk}</td><td>${r.ms} ms</td></tr>`;
-    });
+    const rows = run.results
+      .filter((r) => r.group === group)
+      .map((r) => {
+        const [label, cls] = BADGE[r.outcome];
+        const risk = r.risk ? `<p class="risk">${html(r.risk)}</p>` : "";
+        return `<tr><td><span class="badge ${cls}">${label}</span>${r.required ? "" : ' <span class="advisory">advisory</span>'}</td><td>${html(r.title)}<br><code>${html(r.id)}</code></td><td>${html(explain(r))}${risk}</td><td>${r.ms} ms</td></tr>`;
+      });
     if (!rows.length) return "";
     return `<h2>${html(GROUP_TITLES[group])}</h2><table><colgroup><col class="result"><col class="check"><col><col class="time"></colgroup><thead><tr><th>Result</th><th>Check</th><th>Why</th><th>Time</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   });

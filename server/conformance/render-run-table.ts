@@ -28,16 +28,23 @@ export function renderRunTable(run: ConformanceRunView, options: { width?: numbe
   for (const r of run.results) {
     const label = `${LABEL[r.outcome]}${r.required || r.outcome === "pass" || r.outcome === "skipped" ? "" : "*"}`;
     const why = explain(r) || r.title;
-    lines.push(`${label.padEnd(7)}${r.id.padEnd(idWidth + 2)}${why.length > whyWidth ? `${why.slice(0, whyWidth - 1)}…` : why}`);
+    lines.push(
+      `${label.padEnd(7)}${r.id.padEnd(idWidth + 2)}${why.length > whyWidth ? `${why.slice(0, whyWidth - 1)}…` : why}`,
+    );
   }
   const failed = run.results.filter((r) => r.outcome === "fail" || r.outcome === "error");
   if (failed.length) {
     lines.push("", "Why it matters:");
-    for (const r of failed) lines.push(`  ${r.id}${r.required ? "" : " (advisory)"}: ${r.reason ?? ""}${r.risk ? `\n    ${r.risk}` : ""}`);
+    for (const r of failed)
+      lines.push(`  ${r.id}${r.required ? "" : " (advisory)"}: ${r.reason ?? ""}${r.risk ? `\n    ${r.risk}` : ""}`);
   }
-  if (run.results.some((r) => !r.required && r.outcome === "fail")) lines.push("", "* advisory: reported, does not fail the run.");
+  if (run.results.some((r) => !r.required && r.outcome === "fail"))
+    lines.push("", "* advisory: reported, does not fail the run.");
   const { passed, failed: nFailed, skipped, requiredFailed } = run.counts;
-  lines.push("", `${run.status === "passed" ? "PASSED" : run.status === "running" ? "RUNNING" : "FAILED"}: ${passed} passed, ${nFailed} failed (${requiredFailed} required), ${skipped} skipped of ${run.results.length} checks.`);
+  lines.push(
+    "",
+    `${run.status === "passed" ? "PASSED" : run.status === "running" ? "RUNNING" : "FAILED"}: ${passed} passed, ${nFailed} failed (${requiredFailed} required), ${skipped} skipped of ${run.results.length} checks.`,
+  );
   if (run.errorDetail) lines.push(run.errorDetail);
   if (run.clockOffsetMs) lines.push(clockNote(run.clockOffsetMs));
   return lines.join("\n");

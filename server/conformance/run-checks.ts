@@ -12,7 +12,11 @@ export type RunProgress = { result: CheckResult; done: number; total: number };
 
 export type CheckPlan = Check[] | ((ctx: ConformanceContext) => Check[]);
 
-export async function runChecks(options: { checks: CheckPlan; ctx: ConformanceContext; onResult?: (progress: RunProgress) => Promise<void> | void }): Promise<CheckResult[]> {
+export async function runChecks(options: {
+  checks: CheckPlan;
+  ctx: ConformanceContext;
+  onResult?: (progress: RunProgress) => Promise<void> | void;
+}): Promise<CheckResult[]> {
   const { checks, ctx, onResult } = options;
   const planOf = typeof checks === "function" ? checks : () => checks;
   const results: CheckResult[] = [];
@@ -22,11 +26,23 @@ export async function runChecks(options: { checks: CheckPlan; ctx: ConformanceCo
     let result: CheckResult;
     try {
       const outcome = await check.run(ctx);
-      result = { id: check.id, group: check.group, title: check.title, required: check.required, ...outcome, ms: Math.round(performance.now() - started) };
+      result = {
+        id: check.id,
+        group: check.group,
+        title: check.title,
+        required: check.required,
+        ...outcome,
+        ms: Math.round(performance.now() - started),
+      };
     } catch (error) {
       result = {
-        id: check.id, group: check.group, title: check.title, required: check.required, outcome: "error",
-        reason: `The kit itself failed on this check: ${(error as Error).message}`, ms: Math.round(performance.now() - started),
+        id: check.id,
+        group: check.group,
+        title: check.title,
+        required: check.required,
+        outcome: "error",
+        reason: `The kit itself failed on this check: ${(error as Error).message}`,
+        ms: Math.round(performance.now() - started),
       };
     }
     results.push(result);

@@ -27,34 +27,70 @@ export const DEFAULT_AGENCY_ID = "0b0c5b52-1c0e-4a57-9a57-000000000001";
  * OUTBOUND_ALLOW (the outbound policy, the same as deliveries'). A URL naming one of this
  * workbench's embedded receivers runs against it on PUBLIC_URL, as deliveries do.
  */
-export async function startConformanceRun(deps: Deps, input: { receiverUrl: string; agencyId?: string; insecureDev?: boolean }): Promise<{ id: string; done: Promise<"passed" | "failed" | "error"> }> {
+export async function startConformanceRun(
+  deps: Deps,
+  input: { receiverUrl: string; agencyId?: string; insecureDev?: boolean },
+): Promise<{ id: string; done: Promise<"passed" | "failed" | "error"> }> {
   const insecureDev = input.insecureDev ?? false;
-  const valid = await validateReceiverUrl({ input: input.receiverUrl, insecureDev, env: deps.env, field: "receiverUrl" });
+  const valid = await validateReceiverUrl({
+    input: input.receiverUrl,
+    insecureDev,
+    env: deps.env,
+    field: "receiverUrl",
+  });
   const receiverUrl = valid.url;
-  const target: OutboundTargetKind = valid.kind === "embedded"
-    ? { kind: "embedded", insecureDev: insecureDev || deps.env.PUBLIC_URL.startsWith("http:") }
-    : { kind: "checked", insecureDev, policy: outboundPolicyOf(deps.env) };
+  const target: OutboundTargetKind =
+    valid.kind === "embedded"
+      ? { kind: "embedded", insecureDev: insecureDev || deps.env.PUBLIC_URL.startsWith("http:") }
+      : { kind: "checked", insecureDev, policy: outboundPolicyOf(deps.env) };
   const agency = await resolveAgency(deps, receiverUrl, input.agencyId);
-  const other = await deps.db.agency.findFirst({ where: { id: { not: agency.id } }, orderBy: { id: "asc" }, select: { id: true } });
+  const other = await deps.db.agency.findFirst({
+    where: { id: { not: agency.id } },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
   const id = randomUUID();
   await deps.db.conformanceRun.create({
-    data: { id, receiverUrl, agencyId: agency.id, status: "running", startedAt: deps.clock.now(), clockOffsetMs: BigInt(deps.clock.offsetMs) },
+    data: {
+      id,
+      receiverUrl,
+      agencyId: agency.id,
+      status: "running",
+      startedAt: deps.clock.now(),
+      clockOffsetMs: BigInt(deps.clock.offsetMs),
+    },
   });
-  const ctx = createConformanceContext({ receiverUrl, target, agency, otherAgencyId: other?.id ?? FALLBACK_OTHER_AGENCY, keys: deps.keys, clock: deps.clock, env: deps.env });
+  const ctx = createConformanceContext({
+    receiverUrl,
+    target,
+    agency,
+    otherAgencyId: other?.id ?? FALLBACK_OTHER_AGENCY,
+    keys: deps.keys,
+    clock: deps.clock,
+    env: deps.env,
+  });
   const done = execute(deps, id, ctx);
   return { id, done };
 }
 
-async function execute(deps: Deps, id: string, ctx: ReturnType<typeof createConformanceContext>): Promise<"passed" | "failed" | "error"> {
+async function execute(
+  deps: Deps,
+  id: string,
+  ctx: ReturnType<typeof createConformanceContext>,
+): Promise<"passed" | "failed" | "error"> {
   const results: CheckResult[] = [];
   let status: "passed" | "failed" | "error";
   try {
     await runChecks({
       // v3 or v2 checks, by the version /about declared (known after the first check).
-      checks: (c) => checksForVersion(c.state.discovery?.about?.version), ctx,
+      checks: (c) => checksForVersion(c.state.discovery?.about?.version),
+      ctx,
       async onResult(progress) {
         results.push(progress.result);
-        await deps.db.conformanceRun.update({ where: { id }, data: { results, aboutVersion: ctx.state.discovery?.about?.version ?? null } });
+        await deps.db.conformanceRun.update({
+          where: { id },
+          data: { results, aboutVersion: ctx.state.discovery?.about?.version ?? null },
+        });
         conformanceEvents().emit("run:progress", id, progress);
       },
     });
@@ -63,7 +99,16 @@ async function execute(deps: Deps, id: string, ctx: ReturnType<typeof createConf
   } catch (err) {
     status = "error";
     deps.logger.error({ err, runId: id }, "conformance run failed");
-    await deps.db.conformanceRun.update({ where: { id }, data: { status, finishedAt: deps.clock.now(), errorDetail: "The run stopped on an internal error; see the workbench log." } }).catch(() => {});
+    await deps.db.conformanceRun
+      .update({
+        where: { id },
+        data: {
+          status,
+          finishedAt: deps.clock.now(),
+          errorDetail: "The run stopped on an internal error; see the workbench log.",
+        },
+      })
+      .catch(() => {});
   }
   conformanceEvents().emit("run:finished", id, status);
   return status;
@@ -74,16 +119,38 @@ async function execute(deps: Deps, id: string, ctx: ReturnType<typeof createConf
  * integration registered for this receiver URL (embedded receivers are stored
  * as paths below PUBLIC_URL); else North PSAP.
  */
-async function resolveAgency(deps: Deps, receiverUrl: string, agencyId?: string): Promise<{ id: string; displayName: string }> {
+async function resolveAgency(
+  deps: Deps,
+  receiverUrl: string,
+  agencyId?: string,
+): Promise<{ id: string; displayName: string }> {
   if (agencyId) {
-    const known = await deps.db.agency.findUnique({ where: { id: agencyId.toLowerCase() }, select: { id: true, displayName: true } });
-    if (!known) throw new AppError("ValidationFailed", 400, `No agency ${agencyId} in this workbench.`, [{ field: "agencyId", message: "unknown agency" }]);
+    const known = await deps.db.agency.findUnique({
+      where: { id: agencyId.toLowerCase() },
+      select: { id: true, displayName: true },
+    });
+    if (!known)
+      throw new AppError("ValidationFailed", 400, `No agency ${agencyId} in this workbench.`, [
+        { field: "agencyId", message: "unknown agency" },
+      ]);
     return known;
   }
   const publicUrl = deps.env.PUBLIC_URL;
-  const candidates = [receiverUrl, receiverUrl.startsWith(publicUrl) ? receiverUrl.slice(publicUrl.length) : null].filter((u): u is string => !!u);
-  const integration = await deps.db.integration.findFirst({ where: { receiverUrl: { in: candidates.flatMap((u) => [u, `${u}/`]) } }, select: { agencyId: true } });
-  const found = await deps.db.agency.findUnique({ where: { id: integration?.agencyId ?? DEFAULT_AGENCY_ID }, select: { id: true, displayName: true } });
-  if (!found) throw new AppError("ValidationFailed", 400, "Name the agency the receiver serves (agencyId).", [{ field: "agencyId", message: "required" }]);
+  const candidates = [
+    receiverUrl,
+    receiverUrl.startsWith(publicUrl) ? receiverUrl.slice(publicUrl.length) : null,
+  ].filter((u): u is string => !!u);
+  const integration = await deps.db.integration.findFirst({
+    where: { receiverUrl: { in: candidates.flatMap((u) => [u, `${u}/`]) } },
+    select: { agencyId: true },
+  });
+  const found = await deps.db.agency.findUnique({
+    where: { id: integration?.agencyId ?? DEFAULT_AGENCY_ID },
+    select: { id: true, displayName: true },
+  });
+  if (!found)
+    throw new AppError("ValidationFailed", 400, "Name the agency the receiver serves (agencyId).", [
+      { field: "agencyId", message: "required" },
+    ]);
   return found;
 }

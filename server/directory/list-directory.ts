@@ -7,25 +7,48 @@ export async function listDirectory(options: { db: DbClient }) {
   const [agencies, clients, users, integrations, capabilities] = await Promise.all([
     db.agency.findMany({ orderBy: { id: "asc" }, include: { relatedTo: { select: { toId: true } } } }),
     db.client.findMany({ orderBy: { id: "asc" }, include: { agencies: { select: { agencyId: true } } } }),
-    db.user.findMany({ orderBy: [{ agencyId: "asc" }, { username: "asc" }], include: { clients: { select: { clientId: true } } } }),
+    db.user.findMany({
+      orderBy: [{ agencyId: "asc" }, { username: "asc" }],
+      include: { clients: { select: { clientId: true } } },
+    }),
     db.integration.findMany({ orderBy: { key: "asc" } }),
     db.webhookCapabilities.findMany({ select: { integrationKey: true, status: true, version: true } }),
   ]);
   // The contract an integration gets is the version its /about declares (Versioning rule 3): there is no configured one.
   const declared = new Map(capabilities.map((c) => [c.integrationKey, c]));
   return {
-    agencies: agencies.map((a) => ({ id: a.id, displayName: a.displayName, type: a.type, relatedAgencyIds: a.relatedTo.map((r) => r.toId) })),
+    agencies: agencies.map((a) => ({
+      id: a.id,
+      displayName: a.displayName,
+      type: a.type,
+      relatedAgencyIds: a.relatedTo.map((r) => r.toId),
+    })),
     clients: clients.map((c) => ({
-      clientId: c.id, displayName: c.displayName, isPublic: c.secretHash === null, scopes: c.scopes, grantTypes: c.grantTypes,
-      agencyIds: c.agencies.map((a) => a.agencyId), accessTokenLifetimeS: c.accessTokenLifetimeS,
+      clientId: c.id,
+      displayName: c.displayName,
+      isPublic: c.secretHash === null,
+      scopes: c.scopes,
+      grantTypes: c.grantTypes,
+      agencyIds: c.agencies.map((a) => a.agencyId),
+      accessTokenLifetimeS: c.accessTokenLifetimeS,
     })),
     users: users.map((u) => ({
-      id: u.id, username: u.username, name: u.name, email: u.email, role: u.role, agencyId: u.agencyId, canSignIn: u.canSignIn,
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      agencyId: u.agencyId,
+      canSignIn: u.canSignIn,
       clientIds: u.clients.map((c) => c.clientId),
     })),
     integrations: integrations.map((i) => ({
-      key: i.key, agencyId: i.agencyId, receiverUrl: i.receiverUrl, insecureDev: i.insecureDev,
-      declaredVersion: declared.get(i.key)?.version ?? null, discoveryStatus: declared.get(i.key)?.status ?? null,
+      key: i.key,
+      agencyId: i.agencyId,
+      receiverUrl: i.receiverUrl,
+      insecureDev: i.insecureDev,
+      declaredVersion: declared.get(i.key)?.version ?? null,
+      discoveryStatus: declared.get(i.key)?.status ?? null,
     })),
   };
 }

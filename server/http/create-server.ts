@@ -13,7 +13,13 @@ type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").
  * One origin: the request guard first, then protocol prefixes to Hono, the rest to Next's request
  * handler — behind the dashboard's access check (its sign-in paths; in shared mode a session).
  */
-export function createWorkbenchServer(options: { env: Env; protocolApp: Hono; nextHandler?: NodeHandler; dashboardAccess?: DashboardAccess; nextUpgrade?: UpgradeHandler }) {
+export function createWorkbenchServer(options: {
+  env: Env;
+  protocolApp: Hono;
+  nextHandler?: NodeHandler;
+  dashboardAccess?: DashboardAccess;
+  nextUpgrade?: UpgradeHandler;
+}) {
   const hono = getRequestListener(options.protocolApp.fetch);
   const guard = createWorkbenchGuard(options.env);
   const server = http.createServer((req, res) => {

@@ -8,7 +8,10 @@
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
-export function limitRequestBody<E extends Env>(options: { maxBytes: number; onTooLarge: (c: Context<E>) => Response | Promise<Response> }): MiddlewareHandler<E> {
+export function limitRequestBody<E extends Env>(options: {
+  maxBytes: number;
+  onTooLarge: (c: Context<E>) => Response | Promise<Response>;
+}): MiddlewareHandler<E> {
   // The rest of the body stays unread: the connection closes after the answer, so no client reuses it mid-body.
   const refuse = (c: Context<E>) => {
     c.header("connection", "close");

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe("protocol server", () => {
   it("serves the discovery document from the start, with issuer = {auth_url} exactly", async () => {
@@ -28,12 +32,21 @@ describe("protocol server", () => {
     const signinToken = "Zm9vYmFy%3D%3D";
     await fetch(`${s.url}/connect/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: "Basic cGFydG5lci1jYWQ6cGFydG5lci1jYWQtc2VjcmV0" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-cad", client_secret: secret, scope: "agency.read" }),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: "Basic cGFydG5lci1jYWQ6cGFydG5lci1jYWQtc2VjcmV0",
+      },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "partner-cad",
+        client_secret: secret,
+        scope: "agency.read",
+      }),
     });
     await fetch(`${s.url}/Account/LoginUserByToken?token=${signinToken}&returnUrl=%2Fportal`, { redirect: "manual" });
     const lines = s.logs.records().filter((r) => r.msg === "request");
     expect(lines.map((r) => r.path)).toEqual(expect.arrayContaining(["/connect/token", "/Account/LoginUserByToken"]));
-    for (const needle of [secret, signinToken, "Zm9vYmFy", "cGFydG5lci1jYWQ", "returnUrl"]) expect(s.logs.text).not.toContain(needle);
+    for (const needle of [secret, signinToken, "Zm9vYmFy", "cGFydG5lci1jYWQ", "returnUrl"])
+      expect(s.logs.text).not.toContain(needle);
   });
 });

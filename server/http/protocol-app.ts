@@ -20,14 +20,19 @@ export function isProtocolPath(pathname: string): boolean {
 
 export function createProtocolApp(runtime: Runtime) {
   const app = new Hono();
-  app.use("*", requestLogger(runtime.logger, () => runtime.clock.nowMs()));
+  app.use(
+    "*",
+    requestLogger(runtime.logger, () => runtime.clock.nowMs()),
+  );
   app.route("/", discoveryApp(runtime));
   app.route("/", tokenEndpointApp(runtime));
   app.route("/", authorizeApp(runtime));
   app.route("/", accountApp(runtime));
   app.route("/receivers", receiversApp(runtime));
   app.route("/", inboundApp(runtime));
-  app.notFound((c) => c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) =>
+    c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404),
+  );
   app.onError((error, c) => {
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
     return c.json({ error: "server_error", error_description: "The request could not be completed." }, 500);

@@ -10,6 +10,9 @@ export function requestLogger(logger: Logger, nowMs: () => number): MiddlewareHa
     const started = nowMs();
     await next();
     const traceId = c.get("traceId" as never) as string | undefined;
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: nowMs() - started, traceId }, "request");
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: nowMs() - started, traceId },
+      "request",
+    );
   };
 }

@@ -7,8 +7,12 @@ import type { TestServer } from "../testing/test-server.ts";
 import { SECURITY_HEADERS } from "./workbench-guard.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startDashboardApiServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startDashboardApiServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 type TrpcError = { error: { json: { message: string; code: number; data: { code: string; httpStatus: number } } } };
 
@@ -19,17 +23,33 @@ async function clockOffset(): Promise<number> {
 }
 
 const advance = (headers: Record<string, string>, body: BodyInit = JSON.stringify({ json: { byMs: 60_000 } })) =>
-  fetch(`${s.url}/api/trpc/clock.advance`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  fetch(`${s.url}/api/trpc/clock.advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
 
 describe("Host", () => {
-  it.each(["evil.example", "evil.example:80", "127.0.0.1.nip.io", "a@127.0.0.1", "0x7f000001.evil"])("refuses Host %s on every path (421), before anything runs", async (host) => {
-    const before = await clockOffset();
-    for (const path of ["/api/trpc/clock.advance", "/connect/token", "/v1/agency/info", "/receivers/north-psap/health"]) {
-      const res = await rawRequest(path, { host, "content-type": "application/json" }, JSON.stringify({ json: { byMs: 60_000 } }));
-      expect(res.status, `${host} ${path}`).toBe(421);
-    }
-    expect(await clockOffset()).toBe(before);
-  });
+  it.each(["evil.example", "evil.example:80", "127.0.0.1.nip.io", "a@127.0.0.1", "0x7f000001.evil"])(
+    "refuses Host %s on every path (421), before anything runs",
+    async (host) => {
+      const before = await clockOffset();
+      for (const path of [
+        "/api/trpc/clock.advance",
+        "/connect/token",
+        "/v1/agency/info",
+        "/receivers/north-psap/health",
+      ]) {
+        const res = await rawRequest(
+          path,
+          { host, "content-type": "application/json" },
+          JSON.stringify({ json: { byMs: 60_000 } }),
+        );
+        expect(res.status, `${host} ${path}`).toBe(421);
+      }
+      expect(await clockOffset()).toBe(before);
+    },
+  );
 
   it("answers its own origin and, in local mode, loopback names on any port", async () => {
     const port = new URL(s.url).port;
@@ -71,7 +91,11 @@ describe("cross-site writes", () => {
   it("runs a mutation from the page's loopback alias (Origin = the request's own origin)", async () => {
     const port = new URL(s.url).port;
     const before = await clockOffset();
-    const res = await rawRequest("/api/trpc/clock.advance", { host: `localhost:${port}`, origin: `http://localhost:${port}`, "content-type": "application/json" }, JSON.stringify({ json: { byMs: 1_000 } }));
+    const res = await rawRequest(
+      "/api/trpc/clock.advance",
+      { host: `localhost:${port}`, origin: `http://localhost:${port}`, "content-type": "application/json" },
+      JSON.stringify({ json: { byMs: 1_000 } }),
+    );
     expect(res.status).toBe(200);
     expect(await clockOffset()).toBe(before + 1_000);
   });
@@ -88,25 +112,42 @@ describe("cross-site writes", () => {
     expect(before).toBeGreaterThan(0);
     const form = new FormData();
     form.set("x", "1");
-    const res = await fetch(`${s.url}/api/trpc/clock.reset`, { method: "POST", headers: { origin: "http://evil.example" }, body: form });
+    const res = await fetch(`${s.url}/api/trpc/clock.reset`, {
+      method: "POST",
+      headers: { origin: "http://evil.example" },
+      body: form,
+    });
     expect(res.status).toBe(403);
     expect(await clockOffset()).toBe(before);
   });
 
   it("leaves the protocol surfaces to their own rules (the token endpoint is cross-origin by design)", async () => {
-    const res = await fetch(`${s.url}/connect/token`, { method: "POST", headers: { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+    const res = await fetch(`${s.url}/connect/token`, {
+      method: "POST",
+      headers: { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "invalid_request" });
   });
 
   it("keeps GET reads open to cross-site navigation (they change nothing)", async () => {
-    expect((await fetch(`${s.url}/api/trpc/clock.show`, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
+    expect((await fetch(`${s.url}/api/trpc/clock.show`, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(
+      200,
+    );
   });
 });
 
 describe("dashboard API media type", () => {
   it.each([
-    ["multipart/form-data", (): BodyInit => { const f = new FormData(); f.set("x", "1"); return f; }],
+    [
+      "multipart/form-data",
+      (): BodyInit => {
+        const f = new FormData();
+        f.set("x", "1");
+        return f;
+      },
+    ],
     ["application/x-www-form-urlencoded", (): BodyInit => new URLSearchParams({ x: "1" })],
     ["text/plain", (): BodyInit => "x=1"],
     ["application/octet-stream", (): BodyInit => new Blob(["x"], { type: "application/octet-stream" })],
@@ -135,7 +176,12 @@ describe("dashboard API bounds", () => {
   it("refuses a chunked body over 1 MiB (413) while reading it", async () => {
     const before = await clockOffset();
     const stream = new Blob([big]).stream();
-    const res = await fetch(`${s.url}/api/trpc/clock.advance`, { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    const res = await fetch(`${s.url}/api/trpc/clock.advance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(((await res.json()) as TrpcError).error.json.data.code).toBe("PAYLOAD_TOO_LARGE");
     expect(await clockOffset()).toBe(before);
@@ -154,7 +200,11 @@ describe("dashboard API bounds", () => {
   it("refuses a batched mutation of 17 calls and runs none of them", async () => {
     const before = await clockOffset();
     const inputs = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [i, { json: { byMs: 1 } }]));
-    const res = await fetch(`${s.url}/api/trpc/${Array(17).fill("clock.advance").join(",")}?batch=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(inputs) });
+    const res = await fetch(`${s.url}/api/trpc/${Array(17).fill("clock.advance").join(",")}?batch=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(inputs),
+    });
     expect(res.status).toBe(400);
     expect(await clockOffset()).toBe(before);
   });
@@ -168,22 +218,43 @@ describe("dashboard API bounds", () => {
 });
 
 describe("security headers", () => {
-  it.each(["/api/trpc/clock.show", "/connect/authorize?client_id=portal-spa", "/v1/agency/info", "/unknown-page"])("are on %s", async (path) => {
-    const res = await fetch(`${s.url}${path}`);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-  });
+  it.each(["/api/trpc/clock.show", "/connect/authorize?client_id=portal-spa", "/v1/agency/info", "/unknown-page"])(
+    "are on %s",
+    async (path) => {
+      const res = await fetch(`${s.url}${path}`);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    },
+  );
 });
 
 /** fetch() cannot set Host: a raw request can. */
-async function rawRequest(path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+async function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
   const http = await import("node:http");
   const url = new URL(s.url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path, method: body === undefined ? "GET" : "POST", headers: { ...headers, ...(body === undefined ? {} : { "content-length": Buffer.byteLength(body) }) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (d: string) => { text += d; }).on("end", () => resolve({ status: res.statusCode!, text }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: body === undefined ? "GET" : "POST",
+        headers: { ...headers, ...(body === undefined ? {} : { "content-length": Buffer.byteLength(body) }) },
+      },
+      (res) => {
+        let text = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (d: string) => {
+            text += d;
+          })
+          .on("end", () => resolve({ status: res.statusCode!, text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -54,33 +54,53 @@ function normalizeHost(value: string | undefined): { host: string; hostname: str
 export function createWorkbenchGuard(env: GuardEnv) {
   const ownUrls = [env.PUBLIC_URL, env.AUTH_URL, env.BASE_URL, env.PORTAL_URL];
   const ownOrigins = originsOf(ownUrls);
-  const ownHosts = new Set(ownUrls.flatMap((u) => {
-    const url = new URL(u);
-    // An https origin's Host arrives as name or name:443; http's as name or name:80 (normalised away).
-    return url.port === "" && url.protocol === "https:" ? [url.host, `${url.hostname}:443`] : [url.host];
-  }));
+  const ownHosts = new Set(
+    ownUrls.flatMap((u) => {
+      const url = new URL(u);
+      // An https origin's Host arrives as name or name:443; http's as name or name:80 (normalised away).
+      return url.port === "" && url.protocol === "https:" ? [url.host, `${url.hostname}:443`] : [url.host];
+    }),
+  );
   const allowedExact = new Set(env.ALLOWED_HOSTS.filter((h) => /:\d+$/.test(h) && !/^[^[]*:.*:/.test(h)));
   const allowedAnyPort = new Set(env.ALLOWED_HOSTS.filter((h) => !allowedExact.has(h)));
 
   function checkHost(req: http.IncomingMessage): Refusal | null {
     const host = normalizeHost(req.headers.host);
-    if (host && (ownHosts.has(host.host) || allowedExact.has(host.host) || allowedAnyPort.has(host.hostname))) return null;
+    if (host && (ownHosts.has(host.host) || allowedExact.has(host.host) || allowedAnyPort.has(host.hostname)))
+      return null;
     if (host && env.ACCESS_MODE === "local" && isLoopbackHost(host.hostname)) return null;
-    return { status: 421, code: "BAD_REQUEST", message: "This workbench does not answer to that host name. Add it to ALLOWED_HOSTS if it is yours." };
+    return {
+      status: 421,
+      code: "BAD_REQUEST",
+      message: "This workbench does not answer to that host name. Add it to ALLOWED_HOSTS if it is yours.",
+    };
   }
 
   function refuseCrossSiteWrite(req: http.IncomingMessage): Refusal | null {
     if (SAFE_METHODS.has(req.method ?? "GET")) return null;
     if (!isCrossSiteRequest(browserRequest(req), ownOrigins)) return null;
-    return { status: 403, code: "FORBIDDEN", message: "Cross-site requests may not change the workbench: send it from the workbench's own pages." };
+    return {
+      status: 403,
+      code: "FORBIDDEN",
+      message: "Cross-site requests may not change the workbench: send it from the workbench's own pages.",
+    };
   }
 
   function limitDashboardApi(req: http.IncomingMessage): Refusal | null {
     if ((req.url ?? "").length > MAX_TRPC_URL_LENGTH) {
-      return { status: 414, code: "BAD_REQUEST", message: `The request URL is longer than ${MAX_TRPC_URL_LENGTH} characters.` };
+      return {
+        status: 414,
+        code: "BAD_REQUEST",
+        message: `The request URL is longer than ${MAX_TRPC_URL_LENGTH} characters.`,
+      };
     }
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_TRPC_BODY_BYTES) return { status: 413, code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${MAX_TRPC_BODY_BYTES} bytes.` };
+    if (length > MAX_TRPC_BODY_BYTES)
+      return {
+        status: 413,
+        code: "PAYLOAD_TOO_LARGE",
+        message: `The request body exceeds ${MAX_TRPC_BODY_BYTES} bytes.`,
+      };
     return null;
   }
 
@@ -89,9 +109,10 @@ export function createWorkbenchGuard(env: GuardEnv) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     const isDashboardApi = pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`);
-    const refusal = checkHost(req)
-      ?? (isProtocolPath(pathname) ? null : refuseCrossSiteWrite(req))
-      ?? (isDashboardApi ? limitDashboardApi(req) : null);
+    const refusal =
+      checkHost(req) ??
+      (isProtocolPath(pathname) ? null : refuseCrossSiteWrite(req)) ??
+      (isDashboardApi ? limitDashboardApi(req) : null);
     if (!refusal) return false;
     // Node discards an unread request body once the response has ended.
     sendRefusal(res, refusal, pathname, isDashboardApi);
@@ -112,7 +133,11 @@ const firstValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0
 /** What a browser says about where a request comes from; the request's own origin as this (plain HTTP) server sees it. */
 function browserRequest(req: http.IncomingMessage) {
   const host = normalizeHost(req.headers.host)?.host ?? "";
-  return { origin: req.headers.origin, secFetchSite: firstValue(req.headers["sec-fetch-site"]), requestOrigin: `http://${host}` };
+  return {
+    origin: req.headers.origin,
+    secFetchSite: firstValue(req.headers["sec-fetch-site"]),
+    requestOrigin: `http://${host}`,
+  };
 }
 
 /** In the path's own format: tRPC's error shape on /api/trpc, {error, error_description} on /api, text elsewhere. */
@@ -120,16 +145,27 @@ function sendRefusal(res: http.ServerResponse, refusal: Refusal, pathname: strin
   let body: string;
   let type: string;
   if (isDashboardApi) {
-    const shape = { message: refusal.message, code: TRPC_ERROR_CODES_BY_KEY[refusal.code], data: { code: refusal.code, httpStatus: refusal.status } };
+    const shape = {
+      message: refusal.message,
+      code: TRPC_ERROR_CODES_BY_KEY[refusal.code],
+      data: { code: refusal.code, httpStatus: refusal.status },
+    };
     body = JSON.stringify({ error: superjson.serialize(shape) });
     type = "application/json";
   } else if (pathname.startsWith("/api/") || isProtocolPath(pathname)) {
-    body = JSON.stringify({ error: refusal.status === 403 ? "cross_site_request" : "misdirected_request", error_description: refusal.message });
+    body = JSON.stringify({
+      error: refusal.status === 403 ? "cross_site_request" : "misdirected_request",
+      error_description: refusal.message,
+    });
     type = "application/json";
   } else {
     body = `${refusal.message}\n`;
     type = "text/plain; charset=utf-8";
   }
-  res.writeHead(refusal.status, { "content-type": type, "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+  res.writeHead(refusal.status, {
+    "content-type": type,
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+  });
   res.end(body);
 }

@@ -12,18 +12,47 @@ let t: TestDatabase, clock: ManualClock, keys: SigningKeyStore;
 beforeAll(() => void ({ t, clock, keys } = fixture));
 
 const mint = (over: Partial<Parameters<typeof mintAccessToken>[0]> = {}) =>
-  mintAccessToken({ keys, clock, issuer: ISS, subject: "partner-cad", audience: "urn:service:inbound", clientId: "partner-cad", scope: ["agency.read"], lifetimeS: 3600, ...over });
+  mintAccessToken({
+    keys,
+    clock,
+    issuer: ISS,
+    subject: "partner-cad",
+    audience: "urn:service:inbound",
+    clientId: "partner-cad",
+    scope: ["agency.read"],
+    lifetimeS: 3600,
+    ...over,
+  });
 
 async function reason(p: Promise<unknown>) {
-  try { await p; return "accepted"; } catch (e) { return e instanceof AccessTokenError ? e.reason : `unexpected ${(e as Error).message}`; }
+  try {
+    await p;
+    return "accepted";
+  } catch (e) {
+    return e instanceof AccessTokenError ? e.reason : `unexpected ${(e as Error).message}`;
+  }
 }
 
 describe("access tokens", () => {
   it("round-trip: RS256, typ at+jwt, kid, the contract claims", async () => {
-    const { accessToken, expiresIn } = await mint({ claims: { agency_context: "0b0c5b52-1c0e-4a57-9a57-000000000001", username: undefined } });
+    const { accessToken, expiresIn } = await mint({
+      claims: { agency_context: "0b0c5b52-1c0e-4a57-9a57-000000000001", username: undefined },
+    });
     expect(expiresIn).toBe(3600);
-    const claims = await verifyAccessToken({ token: accessToken, keys, clock, issuer: ISS, audience: "urn:service:inbound" });
-    expect(claims).toMatchObject({ iss: ISS, sub: "partner-cad", client_id: "partner-cad", scope: "agency.read", agency_context: "0b0c5b52-1c0e-4a57-9a57-000000000001" });
+    const claims = await verifyAccessToken({
+      token: accessToken,
+      keys,
+      clock,
+      issuer: ISS,
+      audience: "urn:service:inbound",
+    });
+    expect(claims).toMatchObject({
+      iss: ISS,
+      sub: "partner-cad",
+      client_id: "partner-cad",
+      scope: "agency.read",
+      agency_context: "0b0c5b52-1c0e-4a57-9a57-000000000001",
+    });
     expect(claims).not.toHaveProperty("username");
     expect(typeof claims.jti).toBe("string");
   });
@@ -38,18 +67,36 @@ describe("access tokens", () => {
 
   it("refuses wrong issuer, audience, alg none, foreign keys, and a plain JWT typ", async () => {
     const { accessToken } = await mint();
-    expect(await reason(verifyAccessToken({ token: accessToken, keys, clock, issuer: `${ISS}/` }))).toBe("wrong_issuer");
-    expect(await reason(verifyAccessToken({ token: accessToken, keys, clock, issuer: ISS, audience: "urn:other" }))).toBe("wrong_audience");
-    const none = new UnsecuredJWT({ client_id: "x", scope: "agency.read" }).setIssuer(ISS).setSubject("x").setIssuedAt().setExpirationTime("1h").encode();
+    expect(await reason(verifyAccessToken({ token: accessToken, keys, clock, issuer: `${ISS}/` }))).toBe(
+      "wrong_issuer",
+    );
+    expect(
+      await reason(verifyAccessToken({ token: accessToken, keys, clock, issuer: ISS, audience: "urn:other" })),
+    ).toBe("wrong_audience");
+    const none = new UnsecuredJWT({ client_id: "x", scope: "agency.read" })
+      .setIssuer(ISS)
+      .setSubject("x")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .encode();
     expect(await reason(verifyAccessToken({ token: none, keys, clock, issuer: ISS }))).toBe("malformed");
     const foreign = await generateKeyPair("RS256");
     const current = await keys.current();
     const forged = await new SignJWT({ client_id: "x", scope: "agency.read" })
       .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: current.kid, jwk: await exportJWK(foreign.publicKey) })
-      .setIssuer(ISS).setSubject("x").setIssuedAt(Math.floor(clock.nowMs() / 1000)).setExpirationTime(Math.floor(clock.nowMs() / 1000) + 600).sign(foreign.privateKey);
+      .setIssuer(ISS)
+      .setSubject("x")
+      .setIssuedAt(Math.floor(clock.nowMs() / 1000))
+      .setExpirationTime(Math.floor(clock.nowMs() / 1000) + 600)
+      .sign(foreign.privateKey);
     expect(await reason(verifyAccessToken({ token: forged, keys, clock, issuer: ISS }))).toBe("bad_signature");
     const plainTyp = await new SignJWT({ client_id: "x", scope: "agency.read" })
-      .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: current.kid }).setIssuer(ISS).setSubject("x").setIssuedAt().setExpirationTime("1h").sign(current.privateKey);
+      .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: current.kid })
+      .setIssuer(ISS)
+      .setSubject("x")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(current.privateKey);
     expect(await reason(verifyAccessToken({ token: plainTyp, keys, clock, issuer: ISS }))).toBe("wrong_type");
     expect(await reason(verifyAccessToken({ token: "not.a.jwt", keys, clock, issuer: ISS }))).toBe("malformed");
   });

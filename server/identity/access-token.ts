@@ -34,12 +34,16 @@ export type MintOptions = {
   claims?: Record<string, string | undefined>;
 };
 
-export async function mintAccessToken(options: MintOptions): Promise<{ accessToken: string; expiresIn: number; expiresAt: Date; jti: string }> {
+export async function mintAccessToken(
+  options: MintOptions,
+): Promise<{ accessToken: string; expiresIn: number; expiresAt: Date; jti: string }> {
   const { keys, clock, issuer, subject, audience, clientId, scope, lifetimeS } = options;
   const key = await keys.current();
   const iat = Math.floor(clock.nowMs() / 1000);
   const jti = randomUUID();
-  const extra = Object.fromEntries(Object.entries(options.claims ?? {}).filter(([, v]) => v !== undefined && v !== null));
+  const extra = Object.fromEntries(
+    Object.entries(options.claims ?? {}).filter(([, v]) => v !== undefined && v !== null),
+  );
   const accessToken = await new SignJWT({ ...extra, client_id: clientId, scope: scope.join(" ") })
     .setProtectedHeader({ alg: SIGNING_ALG, typ: ACCESS_TOKEN_TYP, kid: key.kid })
     .setIssuer(issuer)
@@ -53,10 +57,22 @@ export async function mintAccessToken(options: MintOptions): Promise<{ accessTok
   return { accessToken, expiresIn: lifetimeS, expiresAt: new Date((iat + lifetimeS) * 1000), jti };
 }
 
-export type VerifyFailure = "malformed" | "unknown_key" | "bad_signature" | "expired" | "not_yet_valid" | "wrong_issuer" | "wrong_audience" | "wrong_type" | "invalid_claims";
+export type VerifyFailure =
+  | "malformed"
+  | "unknown_key"
+  | "bad_signature"
+  | "expired"
+  | "not_yet_valid"
+  | "wrong_issuer"
+  | "wrong_audience"
+  | "wrong_type"
+  | "invalid_claims";
 
 export class AccessTokenError extends Error {
-  constructor(readonly reason: VerifyFailure, message: string) {
+  constructor(
+    readonly reason: VerifyFailure,
+    message: string,
+  ) {
     super(message);
     this.name = "AccessTokenError";
   }
@@ -77,7 +93,8 @@ export async function verifyAccessToken(options: VerifyOptions): Promise<AccessT
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);
-    if (header.alg !== SIGNING_ALG) throw new AccessTokenError("malformed", `alg ${String(header.alg)} is not accepted`);
+    if (header.alg !== SIGNING_ALG)
+      throw new AccessTokenError("malformed", `alg ${String(header.alg)} is not accepted`);
     if (header.typ !== ACCESS_TOKEN_TYP) throw new AccessTokenError("wrong_type", "typ must be at+jwt");
     kid = header.kid;
   } catch (e) {
@@ -105,11 +122,13 @@ export async function verifyAccessToken(options: VerifyOptions): Promise<AccessT
 
 function mapJoseError(e: unknown): AccessTokenError {
   if (e instanceof joseErrors.JWTExpired) return new AccessTokenError("expired", "the token has expired");
-  if (e instanceof joseErrors.JWSSignatureVerificationFailed) return new AccessTokenError("bad_signature", "the signature does not verify");
+  if (e instanceof joseErrors.JWSSignatureVerificationFailed)
+    return new AccessTokenError("bad_signature", "the signature does not verify");
   if (e instanceof joseErrors.JWTClaimValidationFailed) {
     if (e.claim === "iss") return new AccessTokenError("wrong_issuer", "wrong issuer");
     if (e.claim === "aud") return new AccessTokenError("wrong_audience", "wrong audience");
-    if (e.claim === "nbf" || e.claim === "iat") return new AccessTokenError("not_yet_valid", "the token is not yet valid");
+    if (e.claim === "nbf" || e.claim === "iat")
+      return new AccessTokenError("not_yet_valid", "the token is not yet valid");
     if (e.claim === "typ") return new AccessTokenError("wrong_type", "typ must be at+jwt");
     return new AccessTokenError("invalid_claims", `claim ${e.claim} is missing or invalid`);
   }

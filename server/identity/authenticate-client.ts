@@ -11,7 +11,11 @@
 import { createHash } from "node:crypto";
 import type { DbClient } from "../platform/db/client.ts";
 import type { Env } from "../platform/env.ts";
-import { devCredentialsAllowed, isSeededClientSecret, SEEDED_SECRET_REFUSED } from "../workbench/access/dev-credentials.ts";
+import {
+  devCredentialsAllowed,
+  isSeededClientSecret,
+  SEEDED_SECRET_REFUSED,
+} from "../workbench/access/dev-credentials.ts";
 import { verifyClientSecret } from "./client-secret.ts";
 import { tokenError } from "./token-errors.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
@@ -45,18 +49,25 @@ function findClient(db: DbClient, clientId: string) {
  * A seeded secret (public: it is in the seed) that still matches is refused on a shared workbench
  * unless ALLOW_DEV_CREDENTIALS=true, with a description saying how to rotate it.
  */
-export async function authenticateConfidentialClient(options: { db: DbClient; clientId: string; clientSecret: string; env: Pick<Env, "ACCESS_MODE" | "ALLOW_DEV_CREDENTIALS"> }): Promise<ClientRecord> {
+export async function authenticateConfidentialClient(options: {
+  db: DbClient;
+  clientId: string;
+  clientSecret: string;
+  env: Pick<Env, "ACCESS_MODE" | "ALLOW_DEV_CREDENTIALS">;
+}): Promise<ClientRecord> {
   const client = await findClient(options.db, options.clientId);
   if (!client?.secretHash || !(await verifySecretCached(options.clientSecret, client.secretHash))) {
     throw tokenError("invalid_client", "The client_id or client_secret is invalid.");
   }
-  if (isSeededClientSecret(options.clientSecret) && !devCredentialsAllowed(options.env)) throw tokenError("invalid_client", SEEDED_SECRET_REFUSED);
+  if (isSeededClientSecret(options.clientSecret) && !devCredentialsAllowed(options.env))
+    throw tokenError("invalid_client", SEEDED_SECRET_REFUSED);
   return client;
 }
 
 /** A public client (PKCE, no secret) by id. */
 export async function findPublicClient(options: { db: DbClient; clientId: string }): Promise<ClientRecord> {
   const client = await findClient(options.db, options.clientId);
-  if (!client || client.secretHash !== null) throw tokenError("invalid_client", "The client_id is invalid for this grant.");
+  if (!client || client.secretHash !== null)
+    throw tokenError("invalid_client", "The client_id is invalid for this grant.");
   return client;
 }

@@ -13,34 +13,55 @@ export const AUTHORIZATION_CODE_LIFETIME_MS = 60_000;
 
 type Deps = { db: Runtime["db"]; clock: Clock };
 
-export async function createAuthorizationCode(options: Deps & { clientId: string; userId: string; redirectUri: string; codeChallenge: string; scopes: string[] }): Promise<string> {
+export async function createAuthorizationCode(
+  options: Deps & { clientId: string; userId: string; redirectUri: string; codeChallenge: string; scopes: string[] },
+): Promise<string> {
   const deps: Deps = options;
   const code = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.authorizationCode.create({
     data: {
-      codeHash: hashOpaqueValue(code), clientId: options.clientId, userId: options.userId, redirectUri: options.redirectUri,
-      codeChallenge: options.codeChallenge, scopes: options.scopes, createdAt: now, expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_LIFETIME_MS) },
+      codeHash: hashOpaqueValue(code),
+      clientId: options.clientId,
+      userId: options.userId,
+      redirectUri: options.redirectUri,
+      codeChallenge: options.codeChallenge,
+      scopes: options.scopes,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_LIFETIME_MS),
+    },
   });
   return code;
 }
 
 /** Spends a code: invalid_grant for an unknown, expired, used or mismatched code or a wrong code_verifier. */
-export async function redeemAuthorizationCode(options: Deps & { code: string; clientId: string; redirectUri: string; codeVerifier: string }) {
+export async function redeemAuthorizationCode(
+  options: Deps & { code: string; clientId: string; redirectUri: string; codeVerifier: string },
+) {
   const deps: Deps = options;
   const now = deps.clock.now();
   const row = await deps.db.authorizationCode.findUnique({ where: { codeHash: hashOpaqueValue(options.code) } });
-  if (!row || row.clientId !== options.clientId) throw tokenError("invalid_grant", "The authorization code is invalid.");
+  if (!row || row.clientId !== options.clientId)
+    throw tokenError("invalid_grant", "The authorization code is invalid.");
   // Spend it first (atomically), so two concurrent redemptions cannot both succeed.
   const refreshFamilyId = randomUUID();
-  const spent = await deps.db.authorizationCode.updateMany({ where: { codeHash: row.codeHash, usedAt: null }, data: { usedAt: now, refreshFamilyId } });
+  const spent = await deps.db.authorizationCode.updateMany({
+    where: { codeHash: row.codeHash, usedAt: null },
+    data: { usedAt: now, refreshFamilyId },
+  });
   if (spent.count === 0) {
     // A code presented twice was intercepted: the tokens issued for it die too (RFC 6749 4.1.2).
-    if (row.refreshFamilyId) await deps.db.refreshToken.updateMany({ where: { familyId: row.refreshFamilyId, revokedAt: null }, data: { revokedAt: now } });
+    if (row.refreshFamilyId)
+      await deps.db.refreshToken.updateMany({
+        where: { familyId: row.refreshFamilyId, revokedAt: null },
+        data: { revokedAt: now },
+      });
     throw tokenError("invalid_grant", "The authorization code was already used; the tokens issued for it are revoked.");
   }
   if (row.expiresAt <= now) throw tokenError("invalid_grant", "The authorization code has expired.");
-  if (row.redirectUri !== options.redirectUri) throw tokenError("invalid_grant", "redirect_uri does not match the authorization request.");
-  if (!verifyPkce({ verifier: options.codeVerifier, challenge: row.codeChallenge })) throw tokenError("invalid_grant", "code_verifier does not match the code_challenge.");
+  if (row.redirectUri !== options.redirectUri)
+    throw tokenError("invalid_grant", "redirect_uri does not match the authorization request.");
+  if (!verifyPkce({ verifier: options.codeVerifier, challenge: row.codeChallenge }))
+    throw tokenError("invalid_grant", "code_verifier does not match the code_challenge.");
   return { userId: row.userId, scopes: row.scopes, refreshFamilyId };
 }

@@ -3,7 +3,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (e, key) => (e ? reject(e) : resolve(key))),
+  );
 
 // N=2^14 costs ~25 ms on these cores: slow for guessing, fine for a token endpoint
 // whose partners cache tokens (spec: "do not request one per call").
@@ -20,7 +22,11 @@ export async function verifyClientSecret(secret: string, stored: string): Promis
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await scrypt(secret, Buffer.from(salt, "base64url"), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(secret, Buffer.from(salt, "base64url"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 

@@ -29,10 +29,15 @@ export async function getUserSigninToken(options: Deps & { clientId: string; req
   if (anywhere.length === 0) throw new AppError("UserNotFound", 404, "No user has this name.");
   const candidates = anywhere.filter((u) => u.agencyId === agencyId);
   const forClient = await findUsersByName({ db, username: request.username, agencyId, clientId });
-  if (forClient.length > 1) throw new AppError("UsernameAmbiguous", 400, "The user name matches more than one user allowed for the client.");
+  if (forClient.length > 1)
+    throw new AppError("UsernameAmbiguous", 400, "The user name matches more than one user allowed for the client.");
   const user = forClient[0];
   if (!user) {
-    throw new AppError("ClientNotAllowed", 403, candidates.length ? "The user is not assigned to this client." : "The user does not belong to this agency.");
+    throw new AppError(
+      "ClientNotAllowed",
+      403,
+      candidates.length ? "The user is not assigned to this client." : "The user does not belong to this agency.",
+    );
   }
   if (!user.canSignIn) throw new AppError("ClientNotAllowed", 403, "The user is not allowed to sign in.");
   return issueSigninToken({ ...deps, userId: user.id, clientId, agencyId });

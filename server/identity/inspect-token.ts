@@ -21,12 +21,18 @@ export async function inspectToken(options: Pick<Runtime, "keys" | "clock" | "en
     await verifyAccessToken({ token, keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL });
     verification = { ok: true };
   } catch (e) {
-    verification = e instanceof AccessTokenError ? { ok: false, reason: e.reason, message: e.message } : { ok: false, reason: "error", message: "verification failed" };
+    verification =
+      e instanceof AccessTokenError
+        ? { ok: false, reason: e.reason, message: e.message }
+        : { ok: false, reason: "error", message: "verification failed" };
   }
   const nowMs = deps.clock.nowMs();
   const exp = typeof claims.exp === "number" ? claims.exp * 1000 : undefined;
   return {
-    decoded: true as const, header, claims, verification,
+    decoded: true as const,
+    header,
+    claims,
+    verification,
     workbenchNow: new Date(nowMs).toISOString(),
     expiresAt: exp === undefined ? null : new Date(exp).toISOString(),
     expiresInS: exp === undefined ? null : Math.round((exp - nowMs) / 1000),

@@ -17,28 +17,58 @@ export async function issueClientCredentialsToken(options: Deps & { request: TTo
   const deps: Deps = options;
   if (!request.client_id) throw tokenError("invalid_request", "client_id is required.");
   if (!request.client_secret) throw tokenError("invalid_request", "client_secret is required.");
-  const client = await authenticateConfidentialClient({ db: deps.db, env: deps.env, clientId: request.client_id, clientSecret: request.client_secret });
-  if (!client.grantTypes.includes("client_credentials")) throw tokenError("unauthorized_client", "The client may not use client_credentials.");
+  const client = await authenticateConfidentialClient({
+    db: deps.db,
+    env: deps.env,
+    clientId: request.client_id,
+    clientSecret: request.client_secret,
+  });
+  if (!client.grantTypes.includes("client_credentials"))
+    throw tokenError("unauthorized_client", "The client may not use client_credentials.");
 
   const scopes = parseScopeList(request.scope);
   if (scopes.length === 0) throw tokenError("invalid_request", "scope is required.");
   const unassigned = scopes.filter((s) => !client.scopes.includes(s));
-  if (unassigned.length) throw tokenError("invalid_scope", `The client is not assigned the scope(s): ${unassigned.join(" ")}.`);
+  if (unassigned.length)
+    throw tokenError("invalid_scope", `The client is not assigned the scope(s): ${unassigned.join(" ")}.`);
 
-  const agencyId = resolveAgencyContext({ agencyContext: request.agency_context, psapId: request.psap_id, allowedAgencyIds: client.agencies.map((a) => a.agencyId) });
-  const user = await resolveUserContext({ db: deps.db, clientId: client.id, scopes, username: request.username, agencyId });
+  const agencyId = resolveAgencyContext({
+    agencyContext: request.agency_context,
+    psapId: request.psap_id,
+    allowedAgencyIds: client.agencies.map((a) => a.agencyId),
+  });
+  const user = await resolveUserContext({
+    db: deps.db,
+    clientId: client.id,
+    scopes,
+    username: request.username,
+    agencyId,
+  });
   const audience = selectAudience({ scopes, resources: request.resource, env: deps.env });
   // The client holds every scope it asked for (else invalid_scope above: "client not assigned one or
   // more requested scopes"); what is missing is part of the request: username.required alone grants
   // nothing, rule 4 asks for it "plus the business scopes of the operation" -> invalid_request.
-  if (audience.length === 0) throw tokenError("invalid_request", "The requested scopes grant no resource: request the business scopes of the operation together with username.required.");
+  if (audience.length === 0)
+    throw tokenError(
+      "invalid_request",
+      "The requested scopes grant no resource: request the business scopes of the operation together with username.required.",
+    );
 
   const { accessToken, expiresIn } = await mintAccessToken({
-    keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL,
-    subject: user?.userId ?? client.id, clientId: client.id, audience, scope: scopes, lifetimeS: client.accessTokenLifetimeS,
+    keys: deps.keys,
+    clock: deps.clock,
+    issuer: deps.env.AUTH_URL,
+    subject: user?.userId ?? client.id,
+    clientId: client.id,
+    audience,
+    scope: scopes,
+    lifetimeS: client.accessTokenLifetimeS,
     claims: {
       agency_context: agencyId,
-      username: user?.username, name: user?.name, email: user?.email ?? undefined, role: user?.role ?? undefined,
+      username: user?.username,
+      name: user?.name,
+      email: user?.email ?? undefined,
+      role: user?.role ?? undefined,
     },
   });
   return { access_token: accessToken, token_type: "Bearer", expires_in: expiresIn, scope: scopes.join(" ") };

@@ -21,38 +21,87 @@ async function interactiveClient(deps: Deps, request: TTokenRequest, grant: stri
 }
 
 /** The workbench dashboard's own client: the code names a workbench member, the token their role, for the dashboard only. */
-async function dashboardTokens(deps: Deps, client: ClientRecord, memberId: string, scopes: string[]): Promise<TTokenResponse> {
+async function dashboardTokens(
+  deps: Deps,
+  client: ClientRecord,
+  memberId: string,
+  scopes: string[],
+): Promise<TTokenResponse> {
   const member = await deps.db.workbenchMember.findUnique({ where: { id: memberId } });
   if (!member || member.disabledAt) throw tokenError("invalid_grant", "The member of this code may no longer sign in.");
   const { accessToken, expiresIn } = await mintAccessToken({
-    keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL, subject: member.id, clientId: client.id,
-    audience: DASHBOARD_AUDIENCE, scope: scopes, lifetimeS: client.accessTokenLifetimeS,
+    keys: deps.keys,
+    clock: deps.clock,
+    issuer: deps.env.AUTH_URL,
+    subject: member.id,
+    clientId: client.id,
+    audience: DASHBOARD_AUDIENCE,
+    scope: scopes,
+    lifetimeS: client.accessTokenLifetimeS,
     claims: { username: member.username, workbench_role: member.role },
   });
   return { access_token: accessToken, token_type: "Bearer", expires_in: expiresIn, scope: scopes.join(" ") };
 }
 
-async function tokensFor(deps: Deps, client: ClientRecord, userId: string, scopes: string[], refreshToken: string): Promise<TTokenResponse> {
+async function tokensFor(
+  deps: Deps,
+  client: ClientRecord,
+  userId: string,
+  scopes: string[],
+  refreshToken: string,
+): Promise<TTokenResponse> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });
   const { accessToken, expiresIn } = await mintAccessToken({
-    keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL, subject: userId, clientId: client.id,
-    audience: deps.env.PORTAL_URL, scope: scopes, lifetimeS: client.accessTokenLifetimeS,
-    claims: { agency_context: user?.agencyId, username: user?.username, name: user?.name, email: user?.email ?? undefined, role: user?.role ?? undefined },
+    keys: deps.keys,
+    clock: deps.clock,
+    issuer: deps.env.AUTH_URL,
+    subject: userId,
+    clientId: client.id,
+    audience: deps.env.PORTAL_URL,
+    scope: scopes,
+    lifetimeS: client.accessTokenLifetimeS,
+    claims: {
+      agency_context: user?.agencyId,
+      username: user?.username,
+      name: user?.name,
+      email: user?.email ?? undefined,
+      role: user?.role ?? undefined,
+    },
   });
-  return { access_token: accessToken, token_type: "Bearer", expires_in: expiresIn, scope: scopes.join(" "), refresh_token: refreshToken };
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: expiresIn,
+    scope: scopes.join(" "),
+    refresh_token: refreshToken,
+  };
 }
 
-export async function issueAuthorizationCodeTokens(options: Deps & { request: TTokenRequest }): Promise<TTokenResponse> {
+export async function issueAuthorizationCodeTokens(
+  options: Deps & { request: TTokenRequest },
+): Promise<TTokenResponse> {
   const { request } = options;
   const deps: Deps = options;
   const client = await interactiveClient(deps, request, "authorization_code");
   if (!request.code || !request.redirect_uri || !request.code_verifier) {
     throw tokenError("invalid_request", "code, redirect_uri and code_verifier are required (PKCE is mandatory).");
   }
-  const granted = await redeemAuthorizationCode({ ...deps, code: request.code, clientId: client.id, redirectUri: request.redirect_uri, codeVerifier: request.code_verifier });
+  const granted = await redeemAuthorizationCode({
+    ...deps,
+    code: request.code,
+    clientId: client.id,
+    redirectUri: request.redirect_uri,
+    codeVerifier: request.code_verifier,
+  });
   // The dashboard keeps its own session (a cookie), so it gets no refresh token.
   if (client.id === DASHBOARD_CLIENT_ID) return dashboardTokens(deps, client, granted.userId, granted.scopes);
-  const refreshToken = await createRefreshToken({ ...deps, clientId: client.id, userId: granted.userId, scopes: granted.scopes, familyId: granted.refreshFamilyId });
+  const refreshToken = await createRefreshToken({
+    ...deps,
+    clientId: client.id,
+    userId: granted.userId,
+    scopes: granted.scopes,
+    familyId: granted.refreshFamilyId,
+  });
   return tokensFor(deps, client, granted.userId, granted.scopes, refreshToken);
 }
 

@@ -14,22 +14,40 @@ export const PORTAL_SESSION_LIFETIME_MS = 12 * 3600_000;
 type Deps = { db: Runtime["db"]; clock: Clock };
 
 export type PortalSession = {
-  userId: string; username: string; name: string; email: string | null; role: string | null;
-  agencyId: string; agencyName: string; method: string; createdAt: Date; expiresAt: Date;
+  userId: string;
+  username: string;
+  name: string;
+  email: string | null;
+  role: string | null;
+  agencyId: string;
+  agencyName: string;
+  method: string;
+  createdAt: Date;
+  expiresAt: Date;
 };
 
-export async function createPortalSession(options: Deps & { userId: string; method: "signin-token" | "password" }): Promise<string> {
+export async function createPortalSession(
+  options: Deps & { userId: string; method: "signin-token" | "password" },
+): Promise<string> {
   const deps: Deps = options;
   const id = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.portalSession.create({
-    data: { idHash: hashOpaqueValue(id), userId: options.userId, method: options.method, createdAt: now, expiresAt: new Date(now.getTime() + PORTAL_SESSION_LIFETIME_MS) },
+    data: {
+      idHash: hashOpaqueValue(id),
+      userId: options.userId,
+      method: options.method,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PORTAL_SESSION_LIFETIME_MS),
+    },
   });
   return id;
 }
 
 /** The live session a cookie value names, or undefined (unknown, ended, expired, or its user may no longer sign in). */
-export async function findPortalSession(options: Deps & { sessionId: string | undefined }): Promise<PortalSession | undefined> {
+export async function findPortalSession(
+  options: Deps & { sessionId: string | undefined },
+): Promise<PortalSession | undefined> {
   const deps: Deps = options;
   if (!options.sessionId) return undefined;
   const now = deps.clock.now();
@@ -38,15 +56,26 @@ export async function findPortalSession(options: Deps & { sessionId: string | un
   const user = await deps.db.user.findUnique({ where: { id: row.userId }, include: { agency: true } });
   if (!user?.canSignIn) return undefined;
   return {
-    userId: user.id, username: user.username, name: user.name, email: user.email, role: user.role,
-    agencyId: user.agencyId, agencyName: user.agency.displayName, method: row.method, createdAt: row.createdAt, expiresAt: row.expiresAt,
+    userId: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    agencyId: user.agencyId,
+    agencyName: user.agency.displayName,
+    method: row.method,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
   };
 }
 
 export async function endPortalSession(options: Deps & { sessionId: string | undefined }): Promise<void> {
   const deps: Deps = options;
   if (!options.sessionId) return;
-  await deps.db.portalSession.updateMany({ where: { idHash: hashOpaqueValue(options.sessionId), endedAt: null }, data: { endedAt: deps.clock.now() } });
+  await deps.db.portalSession.updateMany({
+    where: { idHash: hashOpaqueValue(options.sessionId), endedAt: null },
+    data: { endedAt: deps.clock.now() },
+  });
 }
 
 /** The session cookie's value in a Cookie header. */

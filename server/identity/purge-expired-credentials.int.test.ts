@@ -8,18 +8,32 @@ import { issueSigninToken } from "./signin-tokens.ts";
 
 const NORTH_USER = "0b0c5b52-1c0e-4a57-9a57-100000000001";
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); });
-afterAll(async () => { await t.drop(); });
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
 
 describe("purgeExpiredCredentials", () => {
   it("deletes expired rows an hour after expiry and keeps live ones and live refresh families", async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 8));
     const deps = { db: t.db, clock };
-    await issueSigninToken({ ...deps, userId: NORTH_USER, clientId: "partner-cad", agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001" });
+    await issueSigninToken({
+      ...deps,
+      userId: NORTH_USER,
+      clientId: "partner-cad",
+      agencyId: "0b0c5b52-1c0e-4a57-9a57-000000000001",
+    });
     await createPortalSession({ ...deps, userId: NORTH_USER, method: "password" });
     const rt = await createRefreshToken({ ...deps, clientId: "portal-spa", userId: NORTH_USER, scopes: ["openid"] });
     clock.advance(20 * 60_000);
-    expect(await purgeExpiredCredentials(deps)).toEqual({ signinTokens: 0, authorizationCodes: 0, portalSessions: 0, refreshTokens: 0 });
+    expect(await purgeExpiredCredentials(deps)).toEqual({
+      signinTokens: 0,
+      authorizationCodes: 0,
+      portalSessions: 0,
+      refreshTokens: 0,
+    });
     clock.advance(60 * 60_000);
     expect((await purgeExpiredCredentials(deps)).signinTokens).toBe(1);
     // Rotation keeps the family alive: the spent token stays for reuse detection.

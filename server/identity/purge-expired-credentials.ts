@@ -19,14 +19,21 @@ export async function purgeExpiredCredentials(deps: { db: Runtime["db"]; clock: 
   const refreshTokens = await deps.db.$executeRaw`
     DELETE FROM "RefreshToken" r
     WHERE NOT EXISTS (SELECT 1 FROM "RefreshToken" a WHERE a."familyId" = r."familyId" AND a."expiresAt" >= ${cutoff})`;
-  return { signinTokens: signinTokens.count, authorizationCodes: codes.count, portalSessions: sessions.count, refreshTokens };
+  return {
+    signinTokens: signinTokens.count,
+    authorizationCodes: codes.count,
+    portalSessions: sessions.count,
+    refreshTokens,
+  };
 }
 
 /** Runs the purge every 10 minutes (workbench clock decides what is expired). */
 export async function startCredentialPurgeWorker(runtime: Runtime): Promise<Worker> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = purgeExpiredCredentials(runtime).catch((err: Error) => runtime.logger.warn({ err }, "purging expired credentials failed"));
+    running = purgeExpiredCredentials(runtime).catch((err: Error) =>
+      runtime.logger.warn({ err }, "purging expired credentials failed"),
+    );
   }, INTERVAL_MS);
   timer.unref();
   return {

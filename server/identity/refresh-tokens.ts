@@ -20,14 +20,21 @@ export const REFRESH_TOKEN_LIFETIME_MS = 8 * 3600_000;
 type Deps = { db: Runtime["db"]; clock: Clock };
 type Writer = { db: Pick<Runtime["db"], "refreshToken">; clock: Clock };
 
-export async function createRefreshToken(options: Writer & { clientId: string; userId: string; scopes: string[]; familyId?: string }): Promise<string> {
+export async function createRefreshToken(
+  options: Writer & { clientId: string; userId: string; scopes: string[]; familyId?: string },
+): Promise<string> {
   const deps: Writer = options;
   const token = generateOpaqueValue();
   const now = deps.clock.now();
   await deps.db.refreshToken.create({
     data: {
-      tokenHash: hashOpaqueValue(token), familyId: options.familyId ?? randomUUID(), clientId: options.clientId, userId: options.userId,
-      scopes: options.scopes, createdAt: now, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
+      tokenHash: hashOpaqueValue(token),
+      familyId: options.familyId ?? randomUUID(),
+      clientId: options.clientId,
+      userId: options.userId,
+      scopes: options.scopes,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
     },
   });
   return token;
@@ -42,15 +49,30 @@ export async function rotateRefreshToken(options: Deps & { refreshToken: string;
   if (row.revokedAt) throw tokenError("invalid_grant", "The refresh token was revoked.");
   const user = await deps.db.user.findUnique({ where: { id: row.userId } });
   const outcome = await deps.db.$transaction(async (tx) => {
-    const spent = await tx.refreshToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null, revokedAt: null }, data: { usedAt: now } });
+    const spent = await tx.refreshToken.updateMany({
+      where: { tokenHash: row.tokenHash, usedAt: null, revokedAt: null },
+      data: { usedAt: now },
+    });
     if (spent.count === 0) return { refused: "reused" as const };
     // Spent either way: an expired token, or one of a user who may no longer sign in, has no successor.
     if (row.expiresAt <= now) return { refused: "expired" as const };
     if (!user?.canSignIn) return { refused: "user" as const };
-    return { next: await createRefreshToken({ db: tx, clock: deps.clock, clientId: row.clientId, userId: row.userId, scopes: row.scopes, familyId: row.familyId }) };
+    return {
+      next: await createRefreshToken({
+        db: tx,
+        clock: deps.clock,
+        clientId: row.clientId,
+        userId: row.userId,
+        scopes: row.scopes,
+        familyId: row.familyId,
+      }),
+    };
   });
   if (outcome.refused === "reused") {
-    await deps.db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+    await deps.db.refreshToken.updateMany({
+      where: { familyId: row.familyId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     throw tokenError("invalid_grant", "The refresh token was already used; its family has been revoked.");
   }
   if (outcome.refused === "expired") throw tokenError("invalid_grant", "The refresh token has expired.");

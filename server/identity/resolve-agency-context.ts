@@ -8,7 +8,11 @@ import { tokenError } from "./token-errors.ts";
 
 const Uuid = z.uuid();
 
-export function resolveAgencyContext(options: { agencyContext?: string; psapId?: string; allowedAgencyIds: string[] }): string | undefined {
+export function resolveAgencyContext(options: {
+  agencyContext?: string;
+  psapId?: string;
+  allowedAgencyIds: string[];
+}): string | undefined {
   const { agencyContext, psapId, allowedAgencyIds } = options;
   if (agencyContext !== undefined && psapId !== undefined) {
     throw tokenError("ValidationFailed", "Send agency_context or its deprecated alias psap_id, not both.");
@@ -21,6 +25,7 @@ export function resolveAgencyContext(options: { agencyContext?: string; psapId?:
       : tokenError("PSAP ID invalid", "psap_id must be an agency UUID.");
   }
   const agencyId = value.toLowerCase();
-  if (!allowedAgencyIds.includes(agencyId)) throw tokenError("PSAP not allowed", "The client is not allowed to act for this agency.");
+  if (!allowedAgencyIds.includes(agencyId))
+    throw tokenError("PSAP not allowed", "The client is not allowed to act for this agency.");
   return agencyId;
 }

@@ -16,17 +16,29 @@ export const USERNAME_REQUIRED_SCOPE = "username.required";
 export type UserContext = { userId: string; username: string; name: string; email: string | null; role: string | null };
 
 export async function resolveUserContext(options: {
-  db: DbClient; clientId: string; scopes: string[]; username?: string; agencyId?: string;
+  db: DbClient;
+  clientId: string;
+  scopes: string[];
+  username?: string;
+  agencyId?: string;
 }): Promise<UserContext | undefined> {
   const { db, clientId, scopes, username, agencyId } = options;
   const wantsUser = scopes.includes(USERNAME_REQUIRED_SCOPE);
-  if (username !== undefined && !wantsUser) throw tokenError("invalid_request", "username requires the scope username.required.");
+  if (username !== undefined && !wantsUser)
+    throw tokenError("invalid_request", "username requires the scope username.required.");
   if (!wantsUser) return undefined;
-  if (username === undefined || username.trim() === "") throw tokenError("invalid_request", "The scope username.required needs the username parameter.");
-  if (agencyId === undefined) throw tokenError("invalid_request", "A user-context token needs agency_context together with username.");
+  if (username === undefined || username.trim() === "")
+    throw tokenError("invalid_request", "The scope username.required needs the username parameter.");
+  if (agencyId === undefined)
+    throw tokenError("invalid_request", "A user-context token needs agency_context together with username.");
   const users = await findUsersByName({ db, username, agencyId, clientId });
   if (users.length !== 1) {
-    throw tokenError("access_denied", users.length === 0 ? "The user cannot be resolved in this agency for this client." : "The username matches more than one user.");
+    throw tokenError(
+      "access_denied",
+      users.length === 0
+        ? "The user cannot be resolved in this agency for this client."
+        : "The username matches more than one user.",
+    );
   }
   const u = users[0]!;
   // "access_denied: required user context cannot be resolved or is not allowed": a user the

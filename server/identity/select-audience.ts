@@ -5,11 +5,16 @@ import type { Env } from "../platform/env.ts";
 import { audiencesForScopes } from "./resources.ts";
 import { tokenError } from "./token-errors.ts";
 
-export function selectAudience(options: { scopes: string[]; resources: string[]; env: Pick<Env, "BASE_URL" | "AUTH_URL"> }): string[] {
+export function selectAudience(options: {
+  scopes: string[];
+  resources: string[];
+  env: Pick<Env, "BASE_URL" | "AUTH_URL">;
+}): string[] {
   const granted = audiencesForScopes(options.scopes, options.env);
   if (options.resources.length === 0) return granted;
   for (const r of options.resources) {
-    if (!granted.includes(r)) throw tokenError("invalid_target", `The resource ${r} is not granted by the requested scopes.`);
+    if (!granted.includes(r))
+      throw tokenError("invalid_target", `The resource ${r} is not granted by the requested scopes.`);
   }
   return [...new Set(options.resources)];
 }

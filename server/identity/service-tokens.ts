@@ -24,17 +24,27 @@ type Deps = Pick<Runtime, "keys" | "clock" | "env">;
 /** v3 webhook credential for one agency. */
 export function mintPublisherToken(deps: Deps, agencyId: string): Promise<ServiceToken> {
   return mintAccessToken({
-    keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL,
-    subject: PUBLISHER, clientId: PUBLISHER, audience: publisherAudience(agencyId),
-    scope: [WEBHOOKS_RECEIVE_SCOPE], lifetimeS: SERVICE_TOKEN_LIFETIME_S,
+    keys: deps.keys,
+    clock: deps.clock,
+    issuer: deps.env.AUTH_URL,
+    subject: PUBLISHER,
+    clientId: PUBLISHER,
+    audience: publisherAudience(agencyId),
+    scope: [WEBHOOKS_RECEIVE_SCOPE],
+    lifetimeS: SERVICE_TOKEN_LIFETIME_S,
   });
 }
 
 /** v1/v2 (and the first /about discovery call) credential for one agency, with the psap.* scopes asked for. */
 export function mintPsapConnectorToken(deps: Deps, agencyId: string, scopes: string[]): Promise<ServiceToken> {
   return mintAccessToken({
-    keys: deps.keys, clock: deps.clock, issuer: deps.env.AUTH_URL,
-    subject: PSAP_CONNECTOR, clientId: PSAP_CONNECTOR, audience: psapConnectorAudience(agencyId),
-    scope: scopes, lifetimeS: SERVICE_TOKEN_LIFETIME_S,
+    keys: deps.keys,
+    clock: deps.clock,
+    issuer: deps.env.AUTH_URL,
+    subject: PSAP_CONNECTOR,
+    clientId: PSAP_CONNECTOR,
+    audience: psapConnectorAudience(agencyId),
+    scope: scopes,
+    lifetimeS: SERVICE_TOKEN_LIFETIME_S,
   });
 }

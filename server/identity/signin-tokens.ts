@@ -14,13 +14,17 @@ export const SIGNIN_TOKEN_LIFETIME_MS = 15 * 60_000;
 
 type Deps = { db: Runtime["db"]; clock: Clock };
 
-export async function issueSigninToken(options: Deps & { userId: string; clientId: string; agencyId: string }): Promise<{ token: string; expiresAtUtc: string }> {
+export async function issueSigninToken(
+  options: Deps & { userId: string; clientId: string; agencyId: string },
+): Promise<{ token: string; expiresAtUtc: string }> {
   const deps: Deps = options;
   const raw = randomBytes(32).toString("base64");
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + SIGNIN_TOKEN_LIFETIME_MS);
   const { userId, clientId, agencyId } = options;
-  await deps.db.signinToken.create({ data: { tokenHash: hashOpaqueValue(raw), userId, clientId, agencyId, createdAt: now, expiresAt } });
+  await deps.db.signinToken.create({
+    data: { tokenHash: hashOpaqueValue(raw), userId, clientId, agencyId, createdAt: now, expiresAt },
+  });
   return { token: encodeURIComponent(raw), expiresAtUtc: expiresAt.toISOString() };
 }
 
@@ -34,7 +38,10 @@ export async function redeemSigninToken(options: Deps & { token: string }): Prom
   const now = deps.clock.now();
   const tokenHash = hashOpaqueValue(options.token);
   // One statement: concurrent redirects with the same token cannot both win.
-  const spent = await deps.db.signinToken.updateMany({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const spent = await deps.db.signinToken.updateMany({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (spent.count === 0) return undefined;
   const row = await deps.db.signinToken.findUnique({ where: { tokenHash } });
   const user = row && (await deps.db.user.findUnique({ where: { id: row.userId } }));

@@ -57,11 +57,18 @@ export class SigningKeyStore {
       return old;
     });
     this.#cached = undefined;
-    return { kid: generated.kid, previousKid: previous?.kid ?? null, previousRetiresAt: previous ? retireAfter.toISOString() : null };
+    return {
+      kid: generated.kid,
+      previousKid: previous?.kid ?? null,
+      previousRetiresAt: previous ? retireAfter.toISOString() : null,
+    };
   }
 
   #load(force = false): Promise<Cached> {
-    const fresh = this.#cached && this.options.clock.nowMs() - this.#cached.at < CACHE_MS && this.#cached.at <= this.options.clock.nowMs();
+    const fresh =
+      this.#cached &&
+      this.options.clock.nowMs() - this.#cached.at < CACHE_MS &&
+      this.#cached.at <= this.options.clock.nowMs();
     if (fresh && !force) return Promise.resolve(this.#cached!);
     this.#loading ??= this.#read().finally(() => (this.#loading = undefined));
     return this.#loading;
@@ -70,22 +77,32 @@ export class SigningKeyStore {
   async #read(): Promise<Cached> {
     const { db, clock } = this.options;
     const now = clock.now();
-    let rows = await db.signingKey.findMany({ where: { OR: [{ retireAfter: null }, { retireAfter: { gt: now } }] }, orderBy: { createdAt: "desc" } });
+    let rows = await db.signingKey.findMany({
+      where: { OR: [{ retireAfter: null }, { retireAfter: { gt: now } }] },
+      orderBy: { createdAt: "desc" },
+    });
     if (!rows.some((r) => r.supersededAt === null)) {
       // First use: create the first key under a lock, so two processes starting together agree on one.
       const generated = await generateKey(now);
       await db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('workbench.signing-keys'))`;
-        if ((await tx.signingKey.count({ where: { supersededAt: null } })) === 0) await tx.signingKey.create({ data: generated });
+        if ((await tx.signingKey.count({ where: { supersededAt: null } })) === 0)
+          await tx.signingKey.create({ data: generated });
       });
-      rows = await db.signingKey.findMany({ where: { OR: [{ retireAfter: null }, { retireAfter: { gt: now } }] }, orderBy: { createdAt: "desc" } });
+      rows = await db.signingKey.findMany({
+        where: { OR: [{ retireAfter: null }, { retireAfter: { gt: now } }] },
+        orderBy: { createdAt: "desc" },
+      });
     }
     const currentRow = rows.find((r) => r.supersededAt === null)!;
     const publicByKid = new Map<string, CryptoKey>();
     for (const r of rows) publicByKid.set(r.kid, (await importJWK(r.publicJwk as JWK, SIGNING_ALG)) as CryptoKey);
     const cached: Cached = {
       at: clock.nowMs(),
-      current: { kid: currentRow.kid, privateKey: (await importJWK(currentRow.privateJwk as JWK, SIGNING_ALG)) as CryptoKey },
+      current: {
+        kid: currentRow.kid,
+        privateKey: (await importJWK(currentRow.privateJwk as JWK, SIGNING_ALG)) as CryptoKey,
+      },
       jwks: rows.map((r) => r.publicJwk as PublicJwk),
       publicByKid,
     };

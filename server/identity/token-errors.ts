@@ -4,9 +4,17 @@
 import { AppError } from "../platform/errors.ts";
 
 export type TokenErrorCode =
-  | "invalid_client" | "invalid_scope" | "invalid_target" | "ValidationFailed" | "invalid_request"
-  | "PSAP ID invalid" | "PSAP not allowed" | "access_denied"
-  | "invalid_grant" | "unsupported_grant_type" | "unauthorized_client";
+  | "invalid_client"
+  | "invalid_scope"
+  | "invalid_target"
+  | "ValidationFailed"
+  | "invalid_request"
+  | "PSAP ID invalid"
+  | "PSAP not allowed"
+  | "access_denied"
+  | "invalid_grant"
+  | "unsupported_grant_type"
+  | "unauthorized_client";
 
 export function tokenError(code: TokenErrorCode, description: string): AppError {
   return new AppError(code, code === "invalid_client" ? 401 : 400, description);

@@ -13,11 +13,28 @@ beforeAll(() => void ({ clock, keys } = fixture));
 
 function cache() {
   const full: string[] = [];
-  const verify = createVerifiedTokenCache({ keys, clock, issuer: ISS, audience: AUD, verifyFully: (o: VerifyOptions) => (full.push(o.token), verifyAccessToken(o)) });
+  const verify = createVerifiedTokenCache({
+    keys,
+    clock,
+    issuer: ISS,
+    audience: AUD,
+    verifyFully: (o: VerifyOptions) => (full.push(o.token), verifyAccessToken(o)),
+  });
   return { verify, full };
 }
 const mint = async (lifetimeS = 3600) =>
-  (await mintAccessToken({ keys, clock, issuer: ISS, subject: "partner-cad", audience: AUD, clientId: "partner-cad", scope: ["agency.read"], lifetimeS })).accessToken;
+  (
+    await mintAccessToken({
+      keys,
+      clock,
+      issuer: ISS,
+      subject: "partner-cad",
+      audience: AUD,
+      clientId: "partner-cad",
+      scope: ["agency.read"],
+      lifetimeS,
+    })
+  ).accessToken;
 
 describe("verified token cache", () => {
   it("verifies a token once, then answers its repeats from memory with the same claims", async () => {
@@ -33,7 +50,10 @@ describe("verified token cache", () => {
     const token = await mint(60);
     await verify(token);
     clock.advance(2 * 60_000);
-    const refused = await verify(token).then(() => "accepted", (e: unknown) => (e instanceof AccessTokenError ? e.reason : String(e)));
+    const refused = await verify(token).then(
+      () => "accepted",
+      (e: unknown) => (e instanceof AccessTokenError ? e.reason : String(e)),
+    );
     expect(refused).toBe("expired");
     expect(full).toHaveLength(2);
   });

@@ -24,13 +24,25 @@ export function withinTokenWindow(claims: { exp?: number; nbf?: number }, now: D
   return true;
 }
 
-export function createVerifiedTokenCache(options: Omit<VerifyOptions, "token"> & { keys: SigningKeyStore; clock: Clock; maxEntries?: number; verifyFully?: typeof verifyAccessToken }) {
+export function createVerifiedTokenCache(
+  options: Omit<VerifyOptions, "token"> & {
+    keys: SigningKeyStore;
+    clock: Clock;
+    maxEntries?: number;
+    verifyFully?: typeof verifyAccessToken;
+  },
+) {
   const maxEntries = options.maxEntries ?? 10_000;
   const verifyFully = options.verifyFully ?? verifyAccessToken;
   const entries = new Map<string, Entry>();
   return async function verify(token: string): Promise<AccessTokenClaims> {
     const hit = entries.get(token);
-    if (hit && withinTokenWindow(hit.claims, options.clock.now()) && (await options.keys.publicKey(hit.kid)) === hit.key) return hit.claims;
+    if (
+      hit &&
+      withinTokenWindow(hit.claims, options.clock.now()) &&
+      (await options.keys.publicKey(hit.kid)) === hit.key
+    )
+      return hit.claims;
     entries.delete(token);
     const claims = await verifyFully({ ...options, token });
     const kid = decodeProtectedHeader(token).kid!;

@@ -9,9 +9,13 @@ import { ZTrackResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";
 
 const route = createRoute({
-  method: "post", path: "/v1/incidents/{incidentId}/caller/track", tags: ["Caller"], operationId: "addCallerLocation",
+  method: "post",
+  path: "/v1/incidents/{incidentId}/caller/track",
+  tags: ["Caller"],
+  operationId: "addCallerLocation",
   summary: "Append a dispatcher-established caller position",
-  description: "Token context: agency and user. Scope: `incident.caller.track`. The GeoPoint is appended to the caller's Entered track as a Known location (capturedAtUtc = receivedAtUtc = now on the workbench clock). A later one supersedes it for display; none is ever edited or removed.",
+  description:
+    "Token context: agency and user. Scope: `incident.caller.track`. The GeoPoint is appended to the caller's Entered track as a Known location (capturedAtUtc = receivedAtUtc = now on the workbench clock). A later one supersedes it for display; none is ever edited or removed.",
   security: userSecurity("incident.caller.track"),
   middleware: incidentSteps("incident.caller.track", true),
   request: { params: ZIncidentIdParam, body: jsonBody(ZGeoPointBody) },

@@ -8,9 +8,13 @@ import { ZCloseResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";
 
 const route = createRoute({
-  method: "post", path: "/v1/incidents/{incidentId}/close", tags: ["Incidents"], operationId: "closeIncident",
+  method: "post",
+  path: "/v1/incidents/{incidentId}/close",
+  tags: ["Incidents"],
+  operationId: "closeIncident",
   summary: "Close the incident",
-  description: "Token context: agency and user. Scope: `incident.close`. No body. Closing is a once-only transition: a second close, like every other change after it, is 409 IncidentClosed. An active live video ends with the incident.",
+  description:
+    "Token context: agency and user. Scope: `incident.close`. No body. Closing is a once-only transition: a second close, like every other change after it, is 409 IncidentClosed. An active live video ends with the incident.",
   security: userSecurity("incident.close"),
   middleware: incidentSteps("incident.close", false),
   request: { params: ZIncidentIdParam },

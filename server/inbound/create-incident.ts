@@ -17,7 +17,11 @@ import { errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZCreateIncidentRequest, ZCreateIncidentResponse } from "./create-incident.schema.ts";
 
 const route = createRoute({
-  method: "post", path: "/v1/incidents", tags: ["Incidents"], operationId: "createIncident", summary: "Create an incident (repeatable with requestedIncidentId)",
+  method: "post",
+  path: "/v1/incidents",
+  tags: ["Incidents"],
+  operationId: "createIncident",
+  summary: "Create an incident (repeatable with requestedIncidentId)",
   description: [
     "Token context: agency and user (username.required + username). Scope: `incident.create`. purpose is always Real for partner-created incidents.",
     "Repeat: with requestedIncidentId, 201 when created, 200 with the same body when the token agency already holds that id with the same routingMode and caller.phoneNumber as the incident now stands (any other member is ignored, never rewritten), else 409 IncidentAlreadyExists. Concurrent repeats give exactly one 201.",
@@ -46,10 +50,25 @@ export function registerCreateIncident(app: InboundApp, runtime: Runtime) {
     }
     const agencyIds = await routeIncident(runtime, auth.agencyId!, body);
     const { created, incident } = await createIncident({
-      db: runtime.db, clock: runtime.clock, portalUrl: runtime.env.PORTAL_URL, id: body.requestedIncidentId, purpose: "Real",
-      routingMode: body.routingMode, createdByAgencyId: auth.agencyId!, agencyIds, phoneNumber, enteredLocation: body.caller?.location,
-      label: body.label, summary: body.summary, callSign: body.callSign, callId: body.callId, actor: inboundActor(auth),
-      matchesRepeat: (existing) => existing.createdByAgencyId === auth.agencyId && existing.routingMode === body.routingMode && existing.snapshot.caller.phoneNumber === phoneNumber,
+      db: runtime.db,
+      clock: runtime.clock,
+      portalUrl: runtime.env.PORTAL_URL,
+      id: body.requestedIncidentId,
+      purpose: "Real",
+      routingMode: body.routingMode,
+      createdByAgencyId: auth.agencyId!,
+      agencyIds,
+      phoneNumber,
+      enteredLocation: body.caller?.location,
+      label: body.label,
+      summary: body.summary,
+      callSign: body.callSign,
+      callId: body.callId,
+      actor: inboundActor(auth),
+      matchesRepeat: (existing) =>
+        existing.createdByAgencyId === auth.agencyId &&
+        existing.routingMode === body.routingMode &&
+        existing.snapshot.caller.phoneNumber === phoneNumber,
     });
     c.header("ETag", etagOf(incident.version));
     return c.json(view(incident), created ? 201 : 200);
@@ -58,18 +77,34 @@ export function registerCreateIncident(app: InboundApp, runtime: Runtime) {
 
 function requirePhoneNumber(body: Body): string {
   const phoneNumber = body.caller?.phoneNumber;
-  if (!phoneNumber) throw new AppError("CallerPhoneNumberRequired", 400, "caller.phoneNumber is required in both routing modes.", [{ field: "caller.phoneNumber", message: "Required" }]);
+  if (!phoneNumber)
+    throw new AppError("CallerPhoneNumberRequired", 400, "caller.phoneNumber is required in both routing modes.", [
+      { field: "caller.phoneNumber", message: "Required" },
+    ]);
   return phoneNumber;
 }
 
 async function routeIncident(runtime: Runtime, tokenAgencyId: string, body: Body): Promise<string[]> {
   if (body.routingMode === "TokenAgency") return [tokenAgencyId];
-  const agencies = await resolveJurisdiction({ db: runtime.db, location: body.caller!.location!, preferredAgencyTypes: body.preferredAgencyTypes });
-  if (agencies.length === 0) throw new AppError("ValidationFailed", 400, "No agency's jurisdiction holds caller.location.", [{ field: "caller.location", message: "outside every agency's area" }]);
+  const agencies = await resolveJurisdiction({
+    db: runtime.db,
+    location: body.caller!.location!,
+    preferredAgencyTypes: body.preferredAgencyTypes,
+  });
+  if (agencies.length === 0)
+    throw new AppError("ValidationFailed", 400, "No agency's jurisdiction holds caller.location.", [
+      { field: "caller.location", message: "outside every agency's area" },
+    ]);
   return agencies.map((a) => a.id);
 }
 
 const view = (i: IncidentState) => ({
-  incidentId: i.id, openUrl: i.snapshot.openUrl, purpose: i.purpose,
-  involvedAgencies: i.snapshot.involvedAgencies.map((a) => ({ id: a.id, displayName: a.displayName, collaboration: a.collaboration })),
+  incidentId: i.id,
+  openUrl: i.snapshot.openUrl,
+  purpose: i.purpose,
+  involvedAgencies: i.snapshot.involvedAgencies.map((a) => ({
+    id: a.id,
+    displayName: a.displayName,
+    collaboration: a.collaboration,
+  })),
 });

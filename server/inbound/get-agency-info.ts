@@ -8,7 +8,10 @@ import { errorResponses, json } from "./common.schema.ts";
 import { ZAgencyInfoResponse } from "./get-agency-info.schema.ts";
 
 const route = createRoute({
-  method: "get", path: "/v1/agency/info", tags: ["Agency"], operationId: "getAgencyInfo",
+  method: "get",
+  path: "/v1/agency/info",
+  tags: ["Agency"],
+  operationId: "getAgencyInfo",
   summary: "The token agency and its relatedAgencies",
   description: "Token context: agency (an application or user token with agency_context). Scope: `agency.read`.",
   security: [{ bearer: ["agency.read"] }],
@@ -21,9 +24,25 @@ export function registerGetAgencyInfo(app: InboundApp, runtime: Runtime) {
     const agencyId = c.get("auth").agencyId!;
     const agency = await runtime.db.agency.findUnique({
       where: { id: agencyId },
-      select: { id: true, displayName: true, type: true, relatedTo: { select: { to: { select: { id: true, displayName: true, type: true } } }, orderBy: { to: { displayName: "asc" } } } },
+      select: {
+        id: true,
+        displayName: true,
+        type: true,
+        relatedTo: {
+          select: { to: { select: { id: true, displayName: true, type: true } } },
+          orderBy: { to: { displayName: "asc" } },
+        },
+      },
     });
     if (!agency) throw new AppError("AgencyContextRequired", 403, "The token's agency_context names no known agency.");
-    return c.json({ id: agency.id, displayName: agency.displayName, type: agency.type, relatedAgencies: agency.relatedTo.map((r) => r.to) }, 200);
+    return c.json(
+      {
+        id: agency.id,
+        displayName: agency.displayName,
+        type: agency.type,
+        relatedAgencies: agency.relatedTo.map((r) => r.to),
+      },
+      200,
+    );
   });
 }

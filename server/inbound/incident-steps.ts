@@ -6,12 +6,22 @@ import { authorize } from "../http/inbound/authenticate.ts";
 import { acceptJson, limitBody } from "../http/inbound/accept-json.ts";
 import { inboundActor, type InboundEnv } from "../http/inbound/inbound-env.ts";
 
-export const incidentSteps = (scope: string, bodyRequired: boolean) => [authorize({ context: "user", scope }), limitBody, acceptJson({ bodyRequired })];
+export const incidentSteps = (scope: string, bodyRequired: boolean) => [
+  authorize({ context: "user", scope }),
+  limitBody,
+  acceptJson({ bodyRequired }),
+];
 
 /** db, clock, incident id, actor and the token agency's access rule for applyIncidentChange. */
 export function onIncident(runtime: Runtime, c: Context<InboundEnv>) {
   const auth = c.get("auth");
-  return { db: runtime.db, clock: runtime.clock, incidentId: c.req.param("incidentId") ?? "", actor: inboundActor(auth), access: { agencyId: auth.agencyId! } };
+  return {
+    db: runtime.db,
+    clock: runtime.clock,
+    incidentId: c.req.param("incidentId") ?? "",
+    actor: inboundActor(auth),
+    access: { agencyId: auth.agencyId! },
+  };
 }
 
 export const userSecurity = (scope: string) => [{ bearer: [scope, "username.required"] }];

@@ -10,19 +10,30 @@ import { ZLocateResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";
 
 const route = createRoute({
-  method: "post", path: "/v1/incidents/{incidentId}/caller/locate", tags: ["Caller"], operationId: "locateCaller",
+  method: "post",
+  path: "/v1/incidents/{incidentId}/caller/locate",
+  tags: ["Caller"],
+  operationId: "locateCaller",
   summary: "Send a location-link SMS to the caller",
-  description: "Token context: agency and user. Scope: `incident.caller.locate`. No body. Answers 202: the SMS is queued (in the workbench it is simulated, recorded and shown in the dashboard; opening its link in the simulator yields a Measured location with source MobileAppSms). Every call sends a new SMS. An incident without a caller phone number answers 400 CallerPhoneNumberRequired.",
+  description:
+    "Token context: agency and user. Scope: `incident.caller.locate`. No body. Answers 202: the SMS is queued (in the workbench it is simulated, recorded and shown in the dashboard; opening its link in the simulator yields a Measured location with source MobileAppSms). Every call sends a new SMS. An incident without a caller phone number answers 400 CallerPhoneNumberRequired.",
   security: userSecurity("incident.caller.locate"),
   middleware: incidentSteps("incident.caller.locate", false),
   request: { params: ZIncidentIdParam },
-  responses: { 202: json(ZLocateResponse, "SMS accepted for sending"), ...errorResponses("incident", ["CallerPhoneNumberRequired"], false) },
+  responses: {
+    202: json(ZLocateResponse, "SMS accepted for sending"),
+    ...errorResponses("incident", ["CallerPhoneNumberRequired"], false),
+  },
 });
 
 export function registerLocateCaller(app: InboundApp, runtime: Runtime) {
   app.openapi(route, async (c) => {
     const options = onIncident(runtime, c);
-    const applied = await sendLocationSms({ ...options, portalUrl: runtime.env.PORTAL_URL, agencyId: options.access.agencyId });
+    const applied = await sendLocationSms({
+      ...options,
+      portalUrl: runtime.env.PORTAL_URL,
+      agencyId: options.access.agencyId,
+    });
     return c.json(applied.result, 202);
   });
 }

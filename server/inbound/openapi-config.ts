@@ -12,7 +12,7 @@ export function openApiConfig(env: Pick<Env, "BASE_URL" | "AUTH_URL" | "PORTAL_U
       title: "Incident Platform Workbench — inbound API v1",
       version: "1.0.0",
       description: [
-        "The inbound API of the emergency incident platform, as the workbench implements it. Every rule of the interface specification holds; where it says \"not shown\", the workbench's decisions are stated here and in each operation.",
+        'The inbound API of the emergency incident platform, as the workbench implements it. Every rule of the interface specification holds; where it says "not shown", the workbench\'s decisions are stated here and in each operation.',
         "## Authentication",
         `Bearer access tokens from \`POST ${env.AUTH_URL}/connect/token\`: RS256 JWTs with typ \`at+jwt\`, iss \`${env.AUTH_URL}\`, verified against the discovery document's jwks_uri on the workbench clock; \`aud\` must include \`${env.BASE_URL}/v1\`. Missing or invalid: 401 AuthenticationRequired.`,
         "Token context (Authentication rule 7): agency context (agency_context claim) for GET /v1/agency/info, POST /v1/calls and POST /v1/calls/{callId}/end; agency and user context (scope username.required plus username; sub is the user) for POST /v1/incidents and every operation on an incident. Checks run in this order: 403 AgencyContextRequired, 403 UserContextRequired, 403 AuthorizationDenied (scope missing).",

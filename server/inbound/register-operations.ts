@@ -13,7 +13,9 @@ import { registerCollaboration } from "./collaboration.ts";
 
 export function registerOperations(app: InboundApp, runtime: Runtime) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
-    type: "http", scheme: "bearer", bearerFormat: "JWT (at+jwt)",
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT (at+jwt)",
     description: "An access token from POST {auth_url}/connect/token whose aud includes {base_url}/v1.",
   });
   registerGetAgencyInfo(app, runtime);

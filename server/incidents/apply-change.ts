@@ -25,7 +25,14 @@ import { AppError } from "../platform/errors.ts";
 import { changeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
 import { isUuid } from "./db-handle.ts";
 import { canAct, parseIfMatch, type CollaborationState, type IncidentState } from "./incident-state.ts";
-import { buildChanges, finishWithRecord, planSubscribers, recordStatement, type ChangeToWrite, type RecordRow } from "./record-changes.ts";
+import {
+  buildChanges,
+  finishWithRecord,
+  planSubscribers,
+  recordStatement,
+  type ChangeToWrite,
+  type RecordRow,
+} from "./record-changes.ts";
 import { fillTracks, markTracks, trackDelta } from "./track-storage.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
 
@@ -51,22 +58,24 @@ export type ApplyChangeOptions<R> = {
   access?: { agencyId: string; anyInvolvement?: boolean };
   /** The request's If-Match header, raw. */
   ifMatch?: string;
-} & (
+} &
   /**
    * Mutates `incident.snapshot` / `incident.internal` in place (a private copy) and names the changes; throws AppError for a refused transition.
    * Optimistic by default: the incident is read without a lock and written by one statement that applies only if the row is still
    * as read (its xmin); otherwise `mutate` runs again on a fresh read, and after OPTIMISTIC_ATTEMPTS under the row lock. So it must
    * be pure but for the incident it is given.
    */
-  | { transactional?: false; mutate: Mutate<R, MutationContext> }
-  /** A mutation that writes rows of its own through `tx`: it runs under the incident's row lock, in the change's transaction. */
-  | { transactional: true; mutate: Mutate<R, MutationContext & { tx: SqlTx }> }
-);
+  (
+    | { transactional?: false; mutate: Mutate<R, MutationContext> }
+    /** A mutation that writes rows of its own through `tx`: it runs under the incident's row lock, in the change's transaction. */
+    | { transactional: true; mutate: Mutate<R, MutationContext & { tx: SqlTx }> }
+  );
 
 /** `incident.snapshot`'s tracks are lazy (track-storage.ts): whole only if a subscriber filled them; read the incident again for its tracks. */
 export type AppliedChange<R> = { result: R; version: number; incident: IncidentState; changes: IncidentChange[] };
 
-export const incidentNotFound = () => new AppError("IncidentNotFound", 404, "No incident with that ID is accessible to the token's agency.");
+export const incidentNotFound = () =>
+  new AppError("IncidentNotFound", 404, "No incident with that ID is accessible to the token's agency.");
 
 export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Promise<AppliedChange<R>> {
   const { incidentId, access } = options;
@@ -78,7 +87,11 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
 /** The locked path: one transaction holding the incident's row lock; the record statement rides with COMMIT. */
 function applyLocked<R>(options: ApplyChangeOptions<R>): Promise<AppliedChange<R>> {
   return inSqlTransaction(options.db, async (tx) => {
-    const [read] = await readIncidents(tx, [{ incidentId: options.incidentId, agencyId: options.access?.agencyId }], true);
+    const [read] = await readIncidents(
+      tx,
+      [{ incidentId: options.incidentId, agencyId: options.access?.agencyId }],
+      true,
+    );
     const prepared = await prepareChange(tx, options, read);
     if (prepared.write) finishWithRecord(tx, prepared.write);
     else if (prepared.internal) await tx.execute(saveInternal(prepared.applied.incident, undefined));
@@ -103,12 +116,17 @@ type Prepared<R> = {
 };
 
 /** The checks, the mutation and the subscribers' plans, on the incident as read (locked, or with the xmin its write must still find). */
-async function prepareChange<R>(tx: SqlTx, options: ApplyChangeOptions<R>, read: ReadIncident | undefined): Promise<Prepared<R>> {
+async function prepareChange<R>(
+  tx: SqlTx,
+  options: ApplyChangeOptions<R>,
+  read: ReadIncident | undefined,
+): Promise<Prepared<R>> {
   const { access } = options;
   if (!read) throw incidentNotFound();
   const { prefetched, readXmin, ...incident } = read;
   const marks = markTracks(incident.snapshot);
-  if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration))) throw incidentNotFound();
+  if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration)))
+    throw incidentNotFound();
   if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
   checkIfMatch(options.ifMatch, incident.version);
 
@@ -116,14 +134,22 @@ async function prepareChange<R>(tx: SqlTx, options: ApplyChangeOptions<R>, read:
   const outcome = await options.mutate({ tx, incident, now });
   if (outcome.closedAt) incident.closedAt = outcome.closedAt;
   if (outcome.liveVideoEndsAt !== undefined) incident.liveVideoEndsAt = outcome.liveVideoEndsAt;
-  if (outcome.changes.length === 0) return { applied: { result: outcome.result, version: incident.version, incident, changes: [] }, internal: outcome.internalChanged, readXmin };
+  if (outcome.changes.length === 0)
+    return {
+      applied: { result: outcome.result, version: incident.version, incident, changes: [] },
+      internal: outcome.internalChanged,
+      readXmin,
+    };
 
   const delta = trackDelta(incident.snapshot.caller.tracks, marks);
   const changes = buildChanges({ incident, kinds: outcome.changes, now, actor: options.actor });
   let filled: Promise<void> | undefined;
   const fullTracks = () => (filled ??= fillTracks(tx, incident.id, incident.snapshot, marks));
   const plans = await planSubscribers(tx, changes, prefetched, fullTracks);
-  return { applied: { result: outcome.result, version: incident.version, incident, changes }, write: { incident, changes, plans, delta, readXmin } };
+  return {
+    applied: { result: outcome.result, version: incident.version, incident, changes },
+    write: { incident, changes, plans, delta, readXmin },
+  };
 }
 
 const saveInternal = (incident: IncidentState, readXmin: string | undefined) => Prisma.sql`
@@ -206,10 +232,12 @@ class ChangeBatcher {
   private startLocked(p: Pending) {
     const id = p.options.incidentId;
     this.busy.add(id);
-    void applyLocked(p.options).then(p.resolve, p.reject).finally(() => {
-      this.busy.delete(id);
-      if (this.queue.length) this.schedule();
-    });
+    void applyLocked(p.options)
+      .then(p.resolve, p.reject)
+      .finally(() => {
+        this.busy.delete(id);
+        if (this.queue.length) this.schedule();
+      });
   }
 
   private async run(batch: Pending[]): Promise<void> {
@@ -222,11 +250,19 @@ class ChangeBatcher {
     let writing = false;
     try {
       await inAutocommit(this.db, async (tx) => {
-        const reads = await readIncidents(tx, batch.map((p) => ({ incidentId: p.options.incidentId, agencyId: p.options.access?.agencyId })), false);
-        const prepared = await Promise.all(batch.map((p, i) => prepareChange(tx, p.options, reads[i]).then(
-          (ready) => ({ p, ready }),
-          (error: unknown) => settle(p, () => p.reject(error)),
-        )));
+        const reads = await readIncidents(
+          tx,
+          batch.map((p) => ({ incidentId: p.options.incidentId, agencyId: p.options.access?.agencyId })),
+          false,
+        );
+        const prepared = await Promise.all(
+          batch.map((p, i) =>
+            prepareChange(tx, p.options, reads[i]).then(
+              (ready) => ({ p, ready }),
+              (error: unknown) => settle(p, () => p.reject(error)),
+            ),
+          ),
+        );
         const writes: Array<{ p: Pending; ready: Prepared<unknown> }> = [];
         for (const item of prepared) {
           if (!item) continue;
@@ -244,7 +280,10 @@ class ChangeBatcher {
         const { statement, then } = recordStatement(writes.map(({ ready }) => ready.write!));
         writing = true;
         const { applied, committed } = then(await tx.query<RecordRow>(statement));
-        for (const { p, ready } of writes) settle(p, () => (applied.has(p.options.incidentId) ? tx.afterCommit(() => p.resolve(ready.applied)) : retry.push(p)));
+        for (const { p, ready } of writes)
+          settle(p, () =>
+            applied.has(p.options.incidentId) ? tx.afterCommit(() => p.resolve(ready.applied)) : retry.push(p),
+          );
         tx.afterCommit(committed);
       });
     } catch (error) {
@@ -276,11 +315,21 @@ function checkIfMatch(header: string | undefined, version: number) {
   const parsed = parseIfMatch(header);
   if (!parsed || "any" in parsed) return;
   if (!parsed.versions.includes(version)) {
-    throw new AppError("UpdateConflict", 409, `The incident changed since that ETag was read; its current ETag is "${version}". Read it again and retry.`);
+    throw new AppError(
+      "UpdateConflict",
+      409,
+      `The incident changed since that ETag was read; its current ETag is "${version}". Read it again and retry.`,
+    );
   }
 }
 
-type ReadRow = Omit<IncidentState, "collaboration"> & { collaboration: CollaborationState | null; planEpoch: number; seenEpoch: number; prefetched: unknown[]; readXmin: string };
+type ReadRow = Omit<IncidentState, "collaboration"> & {
+  collaboration: CollaborationState | null;
+  planEpoch: number;
+  seenEpoch: number;
+  prefetched: unknown[];
+  readXmin: string;
+};
 type ReadIncident = IncidentState & { prefetched?: unknown[]; readXmin?: string };
 
 /**
@@ -303,7 +352,11 @@ type ReadIncident = IncidentState & { prefetched?: unknown[]; readXmin?: string 
  * only when a subscriber asks (lazy tracks, track-storage.ts), by a statement
  * of their own, which sees every committed position.
  */
-async function readIncidents(tx: SqlTx, wanted: Array<{ incidentId: string; agencyId: string | undefined }>, lock: boolean): Promise<Array<ReadIncident | undefined>> {
+async function readIncidents(
+  tx: SqlTx,
+  wanted: Array<{ incidentId: string; agencyId: string | undefined }>,
+  lock: boolean,
+): Promise<Array<ReadIncident | undefined>> {
   const prefetches = changeSubscribers().map((s) => s.prefetch?.(Prisma.raw("inc.id")) ?? Prisma.sql`NULL`);
   const rows = await tx.query<ReadRow & { n: number }>(Prisma.sql`
     SELECT q.n, inc.id::text AS id, inc."ownerAgencyId"::text AS "ownerAgencyId", inc."createdByAgencyId"::text AS "createdByAgencyId",
@@ -317,7 +370,11 @@ async function readIncidents(tx: SqlTx, wanted: Array<{ incidentId: string; agen
     ${lock ? Prisma.sql`FOR UPDATE OF inc` : Prisma.empty}`);
   const found: Array<ReadIncident | undefined> = wanted.map(() => undefined);
   for (const { n, planEpoch, seenEpoch, prefetched, readXmin, ...incident } of rows) {
-    found[Number(n) - 1] = { ...incident, prefetched: planEpoch === seenEpoch ? prefetched : undefined, readXmin: lock ? undefined : readXmin };
+    found[Number(n) - 1] = {
+      ...incident,
+      prefetched: planEpoch === seenEpoch ? prefetched : undefined,
+      readXmin: lock ? undefined : readXmin,
+    };
   }
   return found;
 }

@@ -7,28 +7,41 @@ import type { IncidentOperation } from "./set-incident-text.ts";
 import type { TCaller, TDeviceInfo, TIncidentSnapshotV3, TMedicData } from "./snapshot.schema.ts";
 import { withTemporaryInformation } from "./temporary-information.ts";
 
-function changeCaller<R>(options: IncidentOperation, change: (caller: TCaller, snapshot: TIncidentSnapshotV3) => { kind: IncidentChangeKind; result: R } | undefined) {
+function changeCaller<R>(
+  options: IncidentOperation,
+  change: (caller: TCaller, snapshot: TIncidentSnapshotV3) => { kind: IncidentChangeKind; result: R } | undefined,
+) {
   return applyIncidentChange({
     ...options,
     mutate: ({ incident }) => {
       const before = JSON.stringify(incident.snapshot.caller);
       const outcome = change(incident.snapshot.caller, incident.snapshot);
       // Unchanged data records nothing.
-      if (!outcome || JSON.stringify(incident.snapshot.caller) === before) return { changes: [], result: outcome?.result as R };
+      if (!outcome || JSON.stringify(incident.snapshot.caller) === before)
+        return { changes: [], result: outcome?.result as R };
       return { changes: [outcome.kind], result: outcome.result };
     },
   });
 }
 
 export const setDeviceInfo = (o: IncidentOperation & { deviceInfo: TDeviceInfo | null }) =>
-  changeCaller(o, (c) => { c.deviceInfo = o.deviceInfo; return { kind: { kind: "caller.deviceInfoChanged" }, result: c.deviceInfo }; });
+  changeCaller(o, (c) => {
+    c.deviceInfo = o.deviceInfo;
+    return { kind: { kind: "caller.deviceInfoChanged" }, result: c.deviceInfo };
+  });
 
 export const setCallerFullName = (o: IncidentOperation & { fullName: string | null }) =>
-  changeCaller(o, (c) => { c.fullName = o.fullName; return { kind: { kind: "caller.fullNameChanged" }, result: c.fullName }; });
+  changeCaller(o, (c) => {
+    c.fullName = o.fullName;
+    return { kind: { kind: "caller.fullNameChanged" }, result: c.fullName };
+  });
 
 /** A phone number became available (e.g. resolved from an app account). */
 export const setCallerPhoneNumber = (o: IncidentOperation & { phoneNumber: string | null }) =>
-  changeCaller(o, (c) => { c.phoneNumber = o.phoneNumber; return { kind: { kind: "caller.phoneNumberChanged" }, result: c.phoneNumber }; });
+  changeCaller(o, (c) => {
+    c.phoneNumber = o.phoneNumber;
+    return { kind: { kind: "caller.phoneNumberChanged" }, result: c.phoneNumber };
+  });
 
 /** The caller's medical data; an unexpired temporary-information warning stays merged into its notes (temporary-information.ts). */
 export const setMedicData = (o: IncidentOperation & { medicData: TMedicData | null }) =>
@@ -37,8 +50,16 @@ export const setMedicData = (o: IncidentOperation & { medicData: TMedicData | nu
     mutate: ({ incident }) => {
       const before = JSON.stringify(incident.snapshot.caller.medicData);
       const temporary = incident.internal.temporaryInformation;
-      if (temporary) incident.internal.temporaryInformation = { ...temporary, callerNotes: o.medicData?.notes.caller ?? null, medicDataAdded: o.medicData === null };
-      incident.snapshot.caller.medicData = withTemporaryInformation(o.medicData, incident.internal.temporaryInformation);
+      if (temporary)
+        incident.internal.temporaryInformation = {
+          ...temporary,
+          callerNotes: o.medicData?.notes.caller ?? null,
+          medicDataAdded: o.medicData === null,
+        };
+      incident.snapshot.caller.medicData = withTemporaryInformation(
+        o.medicData,
+        incident.internal.temporaryInformation,
+      );
       const result = incident.snapshot.caller.medicData;
       if (JSON.stringify(result) === before) return { changes: [], result, internalChanged: !!temporary };
       return { changes: [{ kind: "caller.changed", what: "medicData" }], result };
@@ -49,7 +70,13 @@ export type DataSourceLink =
   | { kind: "mobileApp"; appInfo: { name: string; version: string } }
   | { kind: "webApp" }
   | { kind: "googleEls" }
-  | { kind: "appleEed"; hasLocation: boolean; hasLiveVideo: boolean; hasMediaUpload: boolean; hasAdditionalData: boolean };
+  | {
+      kind: "appleEed";
+      hasLocation: boolean;
+      hasLiveVideo: boolean;
+      hasMediaUpload: boolean;
+      hasAdditionalData: boolean;
+    };
 
 /** A data source linked: the most recent of one kind is reflected (spec "dataSources"). */
 export const linkDataSource = (o: IncidentOperation & { source: DataSourceLink }) =>

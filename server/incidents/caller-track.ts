@@ -19,22 +19,47 @@ export async function addEnteredLocation(options: IncidentOperation & { point: T
     ...options,
     mutate: ({ incident, now }) => {
       const at = now.toISOString();
-      const location: Extract<TLocation, { type: "Known" }> = { type: "Known", latitude: options.point.latitude, longitude: options.point.longitude, capturedAtUtc: at, receivedAtUtc: at, source: "Entered" };
+      const location: Extract<TLocation, { type: "Known" }> = {
+        type: "Known",
+        latitude: options.point.latitude,
+        longitude: options.point.longitude,
+        capturedAtUtc: at,
+        receivedAtUtc: at,
+        source: "Entered",
+      };
       appendToTrack(incident.snapshot, location);
       return { changes: [{ kind: "caller.locationAdded", source: "Entered", location }], result: location };
     },
   });
 }
 
-export type MeasuredInput = { latitude: number; longitude: number; accuracy: number; altitude?: number | null; altitudeAccuracy?: number | null; capturedAt?: Date };
+export type MeasuredInput = {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  altitude?: number | null;
+  altitudeAccuracy?: number | null;
+  capturedAt?: Date;
+};
 
 /** A simulated device's fix. Source AppleEed goes to the internal track only. */
-export async function addMeasuredLocation(options: IncidentOperation & { source: TLocationSource | "AppleEed"; fix: MeasuredInput }) {
+export async function addMeasuredLocation(
+  options: IncidentOperation & { source: TLocationSource | "AppleEed"; fix: MeasuredInput },
+) {
   return applyIncidentChange({
     ...options,
     mutate: ({ incident, now }) => {
       const { fix } = options;
-      const base = { type: "Measured" as const, accuracy: fix.accuracy, altitude: fix.altitude ?? null, altitudeAccuracy: fix.altitudeAccuracy ?? null, latitude: fix.latitude, longitude: fix.longitude, capturedAtUtc: (fix.capturedAt ?? now).toISOString(), receivedAtUtc: now.toISOString() };
+      const base = {
+        type: "Measured" as const,
+        accuracy: fix.accuracy,
+        altitude: fix.altitude ?? null,
+        altitudeAccuracy: fix.altitudeAccuracy ?? null,
+        latitude: fix.latitude,
+        longitude: fix.longitude,
+        capturedAtUtc: (fix.capturedAt ?? now).toISOString(),
+        receivedAtUtc: now.toISOString(),
+      };
       if (options.source === "AppleEed") {
         incident.internal.appleEedTrack.push(base);
         return { changes: [], result: null, internalChanged: true };
@@ -48,7 +73,10 @@ export async function addMeasuredLocation(options: IncidentOperation & { source:
 
 /** Replaces one source's whole track (e.g. a coarse fix discarded for a precise one). Never empty (spec: a track event never carries an empty track). */
 export async function replaceTrack(options: IncidentOperation & { source: TLocationSource; track: TLocation[] }) {
-  if (options.track.length === 0) throw new AppError("ValidationFailed", 400, "A track is never empty.", [{ field: "track", message: "at least one location" }]);
+  if (options.track.length === 0)
+    throw new AppError("ValidationFailed", 400, "A track is never empty.", [
+      { field: "track", message: "at least one location" },
+    ]);
   return applyIncidentChange({
     ...options,
     mutate: ({ incident }) => {

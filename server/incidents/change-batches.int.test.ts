@@ -37,16 +37,33 @@ afterAll(async () => {
 
 async function newIncident(db: DbClient = database.db) {
   const { incident } = await createIncident({
-    db, clock, portalUrl: "http://wb.test", purpose: "Test", routingMode: "TokenAgency", createdByAgencyId: AGENCY.northPsap,
-    agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "test",
+    db,
+    clock,
+    portalUrl: "http://wb.test",
+    purpose: "Test",
+    routingMode: "TokenAgency",
+    createdByAgencyId: AGENCY.northPsap,
+    agencyIds: [AGENCY.northPsap],
+    phoneNumber: null,
+    actor: "test",
   });
   return incident.id;
 }
 
-const on = (incidentId: string, db: DbClient = database.db) => ({ db, clock, incidentId, actor: "test", access: { agencyId: AGENCY.northPsap } });
+const on = (incidentId: string, db: DbClient = database.db) => ({
+  db,
+  clock,
+  incidentId,
+  actor: "test",
+  access: { agencyId: AGENCY.northPsap },
+});
 
 /** Runs `fn` with each record statement sent on a client's pool passed through `onRecord` (which sends it with `send`). */
-async function withRecordStatements<T>(db: DbClient, onRecord: (send: () => Promise<unknown>) => Promise<unknown>, fn: () => Promise<T>): Promise<T> {
+async function withRecordStatements<T>(
+  db: DbClient,
+  onRecord: (send: () => Promise<unknown>) => Promise<unknown>,
+  fn: () => Promise<T>,
+): Promise<T> {
   const pool = sqlPool(db);
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as { query: unknown }).query = (...args: unknown[]) => {
@@ -62,17 +79,31 @@ async function withRecordStatements<T>(db: DbClient, onRecord: (send: () => Prom
 
 /** Everything that must hold for an incident after `n` appends (besides its creation): versions, seqs, positions and outbox rows in one order. */
 async function expectConsistent(incidentId: string, appends: number, extraChanges = 0) {
-  const [row] = await database.db.$queryRaw<Array<{ version: number; lastSeq: number }>>`SELECT version, "lastSeq" FROM "Incident" WHERE id = ${incidentId}::uuid`;
+  const [row] = await database.db.$queryRaw<
+    Array<{ version: number; lastSeq: number }>
+  >`SELECT version, "lastSeq" FROM "Incident" WHERE id = ${incidentId}::uuid`;
   const changes = appends + extraChanges;
   expect(row).toEqual({ version: 1 + changes, lastSeq: 1 + changes });
-  const seqs = await database.db.incidentChange.findMany({ where: { incidentId }, orderBy: { seq: "asc" }, select: { seq: true } });
+  const seqs = await database.db.incidentChange.findMany({
+    where: { incidentId },
+    orderBy: { seq: "asc" },
+    select: { seq: true },
+  });
   expect(seqs.map((c) => c.seq)).toEqual(Array.from({ length: 1 + changes }, (_, i) => i + 1));
-  const positions = await database.db.incidentPosition.findMany({ where: { incidentId }, orderBy: { id: "asc" }, select: { addedSeq: true } });
+  const positions = await database.db.incidentPosition.findMany({
+    where: { incidentId },
+    orderBy: { id: "asc" },
+    select: { addedSeq: true },
+  });
   expect(positions).toHaveLength(appends);
   const added = positions.map((p) => p.addedSeq);
   expect(added).toEqual([...added].sort((a, b) => a - b));
   expect(new Set(added).size).toBe(appends);
-  const outbox = await database.db.webhookDelivery.findMany({ where: { incidentId }, orderBy: { id: "asc" }, select: { changeSeq: true, integrationKey: true, method: true, path: true } });
+  const outbox = await database.db.webhookDelivery.findMany({
+    where: { incidentId },
+    orderBy: { id: "asc" },
+    select: { changeSeq: true, integrationKey: true, method: true, path: true },
+  });
   expect(outbox.map((d) => d.changeSeq)).toEqual([...outbox.map((d) => d.changeSeq)].sort((a, b) => a - b));
   expect(new Set(outbox.map((d) => d.changeSeq))).toEqual(new Set(seqs.map((c) => c.seq)));
   // No change planned twice (a write that did not apply writes no outbox row).
@@ -84,8 +115,16 @@ describe("changes arriving together", () => {
   it("are written in fewer record statements than changes, each incident with its own seq, positions and outbox rows", async () => {
     const ids = await Promise.all(Array.from({ length: 16 }, () => newIncident()));
     let statements = 0;
-    await withRecordStatements(database.db, (send) => (statements++, send()), () =>
-      Promise.all(ids.flatMap((id) => [1, 2, 3].map((k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })))));
+    await withRecordStatements(
+      database.db,
+      (send) => (statements++, send()),
+      () =>
+        Promise.all(
+          ids.flatMap((id) =>
+            [1, 2, 3].map((k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })),
+          ),
+        ),
+    );
     expect(statements).toBeGreaterThan(0);
     expect(statements).toBeLessThan(16 * 3);
     for (const id of ids) await expectConsistent(id, 3);
@@ -93,15 +132,22 @@ describe("changes arriving together", () => {
 
   it("of one incident are applied one after another, none lost, in seq order", async () => {
     const id = await newIncident();
-    const applied = await Promise.all(Array.from({ length: 30 }, (_, k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })));
+    const applied = await Promise.all(
+      Array.from({ length: 30 }, (_, k) => addEnteredLocation({ ...on(id), point: { latitude: k, longitude: 10 } })),
+    );
     expect(applied.map((a) => a.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, k) => k + 2));
     await expectConsistent(id, 30);
   });
 
   it("from two processes on the same incidents never lose an update (conflicting writes are read again, or wait on the row lock)", async () => {
     const ids = await Promise.all([newIncident(), newIncident(), newIncident()]);
-    await Promise.all(ids.flatMap((id) => Array.from({ length: 20 }, (_, k) =>
-      addEnteredLocation({ ...on(id, k % 2 ? second : database.db), point: { latitude: k, longitude: 10 } }))));
+    await Promise.all(
+      ids.flatMap((id) =>
+        Array.from({ length: 20 }, (_, k) =>
+          addEnteredLocation({ ...on(id, k % 2 ? second : database.db), point: { latitude: k, longitude: 10 } }),
+        ),
+      ),
+    );
     for (const id of ids) await expectConsistent(id, 20);
   });
 
@@ -132,8 +178,11 @@ describe("a change whose incident changed after its read", () => {
       },
     });
   };
-  const stored = async (id: string) => (await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string }>>`
-    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`)[0];
+  const stored = async (id: string) =>
+    (
+      await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string }>>`
+    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`
+    )[0];
 
   it("is read and mutated again, so the other writer's change is kept", async () => {
     const id = await newIncident();
@@ -189,10 +238,18 @@ describe("a record statement whose answer never comes", () => {
   it("answers its changes with the error and never applies them a second time (it may have committed)", async () => {
     const id = await newIncident();
     const lost = new Error("Connection terminated unexpectedly");
-    const outcome = await withRecordStatements(database.db, async (send) => {
-      await send();
-      throw lost;
-    }, () => addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } }).then(() => "applied", (error: unknown) => error));
+    const outcome = await withRecordStatements(
+      database.db,
+      async (send) => {
+        await send();
+        throw lost;
+      },
+      () =>
+        addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } }).then(
+          () => "applied",
+          (error: unknown) => error,
+        ),
+    );
     expect(outcome).toBe(lost);
     await expectConsistent(id, 1);
   });
@@ -223,19 +280,35 @@ describe("a change that falls back to the locked path", () => {
       write: () => {
         const divisor = failNext ? 0 : 1;
         failNext = false;
-        return { ctes: Prisma.sql`test_fail_once AS (SELECT 1 / ${divisor}::int AS x)`, result: Prisma.sql`(SELECT x FROM test_fail_once)` };
+        return {
+          ctes: Prisma.sql`test_fail_once AS (SELECT 1 / ${divisor}::int AS x)`,
+          result: Prisma.sql`(SELECT x FROM test_fail_once)`,
+        };
       },
     });
     try {
-      const [first, second, third] = await withSlowTransactions(database.db, 300, () => Promise.all(["first", "second", "third"].map((value) =>
-        setIncidentText({ ...on(id), field: "summary", value }))));
-      const versions = await database.db.incidentChange.findMany({ where: { incidentId: id }, orderBy: { seq: "asc" }, select: { seq: true, snapshot: true } });
-      expect(versions.slice(1).map((c) => (c.snapshot as { summary: string }).summary)).toEqual(["first", "second", "third"]);
+      const [first, second, third] = await withSlowTransactions(database.db, 300, () =>
+        Promise.all(
+          ["first", "second", "third"].map((value) => setIncidentText({ ...on(id), field: "summary", value })),
+        ),
+      );
+      const versions = await database.db.incidentChange.findMany({
+        where: { incidentId: id },
+        orderBy: { seq: "asc" },
+        select: { seq: true, snapshot: true },
+      });
+      expect(versions.slice(1).map((c) => (c.snapshot as { summary: string }).summary)).toEqual([
+        "first",
+        "second",
+        "third",
+      ]);
       expect([first!.version, second!.version, third!.version]).toEqual([2, 3, 4]);
     } finally {
       off();
     }
-    const [row] = await database.db.$queryRaw<Array<{ summary: string }>>`SELECT snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`;
+    const [row] = await database.db.$queryRaw<
+      Array<{ summary: string }>
+    >`SELECT snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`;
     expect(row!.summary).toBe("third");
     await expectConsistent(id, 0, 3);
   });
@@ -243,7 +316,9 @@ describe("a change that falls back to the locked path", () => {
   it("a transactional change waits for the optimistic changes of its incident that arrived before it", async () => {
     const id = await newIncident();
     const order: string[] = [];
-    const optimistic = setIncidentText({ ...on(id), field: "summary", value: "before the invitation" }).then(() => order.push("optimistic"));
+    const optimistic = setIncidentText({ ...on(id), field: "summary", value: "before the invitation" }).then(() =>
+      order.push("optimistic"),
+    );
     const locked = applyIncidentChange({
       ...on(id),
       transactional: true,
@@ -254,7 +329,9 @@ describe("a change that falls back to the locked path", () => {
     }).then(() => order.push("locked"));
     await Promise.all([optimistic, locked]);
     expect(order).toEqual(["optimistic", "locked"]);
-    const [row] = await database.db.$queryRaw<Array<{ label: string }>>`SELECT snapshot->>'label' AS label FROM "Incident" WHERE id = ${id}::uuid`;
+    const [row] = await database.db.$queryRaw<
+      Array<{ label: string }>
+    >`SELECT snapshot->>'label' AS label FROM "Incident" WHERE id = ${id}::uuid`;
     expect(row!.label).toBe("after version 2");
   });
 });

@@ -73,7 +73,12 @@ export type ChangeSubscriber = {
    * transaction added (track-storage.ts, lazy tracks); a subscriber that needs whole
    * tracks awaits it first (it fills them in place, once). Absent: tracks are whole.
    */
-  plan: (tx: SqlTx, changes: IncidentChange[], prefetched: unknown, fullTracks?: () => Promise<void>) => Promise<unknown | null>;
+  plan: (
+    tx: SqlTx,
+    changes: IncidentChange[],
+    prefetched: unknown,
+    fullTracks?: () => Promise<void>,
+  ) => Promise<unknown | null>;
   /** Comma-separated CTEs `name AS (…)` (names unique to the subscriber) writing `plans`, and a scalar expression over them for `committed`. Absent: the subscriber never plans writes (its plan is null). */
   write?: (plans: unknown[]) => PlannedWrite;
 };
@@ -121,13 +126,16 @@ export function changeSubscribers(): readonly ChangeSubscriber[] {
 export async function notifyChangeSubscribers(tx: SqlTx, changes: IncidentChange[]): Promise<void> {
   for (const subscriber of subscribers) {
     const plan = await subscriber.plan(tx, changes, undefined);
-    if (plan !== null && subscriber.write) await executePlannedWrite(tx, changes[0]!.incidentId, subscriber.write([plan]));
+    if (plan !== null && subscriber.write)
+      await executePlannedWrite(tx, changes[0]!.incidentId, subscriber.write([plan]));
   }
 }
 
 /** A planned write of one incident in a statement of its own (not riding on the record statement); `committed` runs after commit. Returns `result`'s value. */
 export async function executePlannedWrite(tx: SqlTx, incidentId: string, write: PlannedWrite): Promise<unknown> {
-  const [row] = await tx.query<{ result: unknown }>(Prisma.sql`WITH applied AS (SELECT ${incidentId}::uuid AS id), ${write.ctes} SELECT ${write.result} AS result`);
+  const [row] = await tx.query<{ result: unknown }>(
+    Prisma.sql`WITH applied AS (SELECT ${incidentId}::uuid AS id), ${write.ctes} SELECT ${write.result} AS result`,
+  );
   if (write.committed) tx.afterCommit(() => write.committed!(row?.result));
   return row?.result;
 }

@@ -49,22 +49,44 @@ export async function createIncident(options: CreateIncidentOptions): Promise<Cr
   const now = options.clock.now();
   const agencyIds = options.agencyIds.filter(isUuid);
   const created = await inSqlTransaction(options.db, async (tx): Promise<IncidentState | null> => {
-    const agencies = agencyIds.length ? await tx.query<{ id: string; displayName: string }>(Prisma.sql`
-      SELECT id::text AS id, "displayName" FROM "Agency" WHERE id = ANY(${agencyIds}::uuid[])`) : [];
+    const agencies = agencyIds.length
+      ? await tx.query<{ id: string; displayName: string }>(Prisma.sql`
+      SELECT id::text AS id, "displayName" FROM "Agency" WHERE id = ANY(${agencyIds}::uuid[])`)
+      : [];
     const byId = new Map(agencies.map((a) => [a.id, a]));
     const owners = agencyIds.map((a) => byId.get(a)).filter((a) => a !== undefined);
     if (owners.length === 0) throw new AppError("AgencyContextRequired", 403, "No known agency can own this incident.");
 
     const snapshot = buildSnapshot({ ...options, id, now, owners });
     const incident: IncidentState = {
-      id, ownerAgencyId: owners[0]!.id, createdByAgencyId: options.createdByAgencyId, routingMode: options.routingMode, purpose: options.purpose,
-      version: 1, lastSeq: 0, closedAt: null, liveVideoEndsAt: null, snapshot, internal: emptyInternal(), collaboration: "Owner",
+      id,
+      ownerAgencyId: owners[0]!.id,
+      createdByAgencyId: options.createdByAgencyId,
+      routingMode: options.routingMode,
+      purpose: options.purpose,
+      version: 1,
+      lastSeq: 0,
+      closedAt: null,
+      liveVideoEndsAt: null,
+      snapshot,
+      internal: emptyInternal(),
+      collaboration: "Owner",
     };
     if (!(await insertIncident(tx, incident, { callId: options.callId ?? null, now }))) return null;
 
-    const changes = buildChanges({ incident, kinds: [{ kind: "incident.created" }], now, actor: options.actor, created: true });
+    const changes = buildChanges({
+      incident,
+      kinds: [{ kind: "incident.created" }],
+      now,
+      actor: options.actor,
+      created: true,
+    });
     const plans = await planSubscribers(tx, changes, undefined);
-    finishWithRecord(tx, { incident, changes, plans, delta: trackDelta(incident.snapshot.caller.tracks, undefined) }, { created: true });
+    finishWithRecord(
+      tx,
+      { incident, changes, plans, delta: trackDelta(incident.snapshot.caller.tracks, undefined) },
+      { created: true },
+    );
     return incident;
   });
   return created ? { created: true, incident: created } : { created: false, incident: await matchRepeat(options, id) };
@@ -75,7 +97,11 @@ export async function createIncident(options: CreateIncidentOptions): Promise<Cr
  * (ON CONFLICT DO NOTHING: of concurrent creates of one id exactly one inserts,
  * the others wait for its commit and then see the conflict).
  */
-async function insertIncident(tx: SqlTx, incident: IncidentState, o: { callId: string | null; now: Date }): Promise<boolean> {
+async function insertIncident(
+  tx: SqlTx,
+  incident: IncidentState,
+  o: { callId: string | null; now: Date },
+): Promise<boolean> {
   const owners = incident.snapshot.involvedAgencies.map((a) => a.id);
   const rows = await tx.query<{ id: string }>(Prisma.sql`
     WITH inserted AS (
@@ -94,21 +120,46 @@ async function insertIncident(tx: SqlTx, incident: IncidentState, o: { callId: s
 
 /** After our transaction: the conflicting row had committed before ON CONFLICT reported it. */
 async function matchRepeat(options: CreateIncidentOptions, id: string): Promise<IncidentState> {
-  const existing = await readIncident({ db: options.db, incidentId: id, agencyId: options.createdByAgencyId ?? undefined });
+  const existing = await readIncident({
+    db: options.db,
+    incidentId: id,
+    agencyId: options.createdByAgencyId ?? undefined,
+  });
   if (existing && options.matchesRepeat?.(existing)) return existing;
-  throw new AppError("IncidentAlreadyExists", 409, "requestedIncidentId is already taken by an incident that does not match this request. Continue on /v1/incidents/{incidentId} if it is yours.");
+  throw new AppError(
+    "IncidentAlreadyExists",
+    409,
+    "requestedIncidentId is already taken by an incident that does not match this request. Continue on /v1/incidents/{incidentId} if it is yours.",
+  );
 }
 
-function buildSnapshot(o: CreateIncidentOptions & { id: string; now: Date; owners: Array<{ id: string; displayName: string }> }): TIncidentSnapshotV3 {
+function buildSnapshot(
+  o: CreateIncidentOptions & { id: string; now: Date; owners: Array<{ id: string; displayName: string }> },
+): TIncidentSnapshotV3 {
   const at = o.now.toISOString();
   const caller = emptyCaller(o.phoneNumber);
   if (o.enteredLocation) {
-    caller.tracks.push({ source: "Entered", track: [{ type: "Known", ...o.enteredLocation, capturedAtUtc: at, receivedAtUtc: at, source: "Entered" }] });
+    caller.tracks.push({
+      source: "Entered",
+      track: [{ type: "Known", ...o.enteredLocation, capturedAtUtc: at, receivedAtUtc: at, source: "Entered" }],
+    });
   }
   for (const t of o.tracks ?? []) if (t.track.length > 0) caller.tracks.push(t);
   return {
-    id: o.id, purpose: o.purpose, openUrl: incidentOpenUrl(o.portalUrl, o.id), createdAtUtc: at, caller,
-    involvedAgencies: o.owners.map((a) => ({ id: a.id, displayName: a.displayName, collaboration: "Owner" as const, invitedBy: null })),
-    label: o.label ?? null, summary: o.summary ?? null, callSign: o.callSign ?? null, patient: { description: null },
+    id: o.id,
+    purpose: o.purpose,
+    openUrl: incidentOpenUrl(o.portalUrl, o.id),
+    createdAtUtc: at,
+    caller,
+    involvedAgencies: o.owners.map((a) => ({
+      id: a.id,
+      displayName: a.displayName,
+      collaboration: "Owner" as const,
+      invitedBy: null,
+    })),
+    label: o.label ?? null,
+    summary: o.summary ?? null,
+    callSign: o.callSign ?? null,
+    patient: { description: null },
   };
 }

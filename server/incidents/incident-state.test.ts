@@ -10,6 +10,12 @@ describe("If-Match and ETag", () => {
     expect(parseIfMatch(undefined)).toBeUndefined();
   });
   it("lets Owner and Accepted act, nobody else", () => {
-    expect([canAct("Owner"), canAct("Accepted"), canAct("Pending"), canAct("Declined"), canAct(null)]).toEqual([true, true, false, false, false]);
+    expect([canAct("Owner"), canAct("Accepted"), canAct("Pending"), canAct("Declined"), canAct(null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

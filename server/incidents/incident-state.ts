@@ -48,6 +48,10 @@ export const etagOf = (version: number) => `"${version}"`;
 export function parseIfMatch(header: string | undefined): { any: true } | { versions: number[] } | undefined {
   if (header === undefined) return undefined;
   if (header.trim() === "*") return { any: true };
-  const versions = header.split(",").map((t) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(t)?.[1]).filter((v): v is string => v !== undefined).map(Number);
+  const versions = header
+    .split(",")
+    .map((t) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(t)?.[1])
+    .filter((v): v is string => v !== undefined)
+    .map(Number);
   return { versions };
 }

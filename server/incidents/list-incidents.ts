@@ -15,10 +15,19 @@ export const ZListIncidentsInput = z.object({
 export type TListIncidentsInput = z.input<typeof ZListIncidentsInput>;
 
 export type IncidentListRow = {
-  id: string; purpose: "Real" | "Test" | "Demo"; label: string | null; createdAtUtc: string; closedAtUtc: string | null;
-  version: number; changeCount: number; callerName: string | null; callerPhone: string | null;
+  id: string;
+  purpose: "Real" | "Test" | "Demo";
+  label: string | null;
+  createdAtUtc: string;
+  closedAtUtc: string | null;
+  version: number;
+  changeCount: number;
+  callerName: string | null;
+  callerPhone: string | null;
   agencies: Array<{ id: string; displayName: string; collaboration: string }>;
-  sources: string[]; chat: boolean; liveVideo: "Active" | "Ended" | null;
+  sources: string[];
+  chat: boolean;
+  liveVideo: "Active" | "Ended" | null;
 };
 
 export async function listIncidents(options: { db: Db; input: TListIncidentsInput }): Promise<IncidentListRow[]> {
@@ -35,10 +44,23 @@ export async function listIncidents(options: { db: Db; input: TListIncidentsInpu
   return rows.map((row) => {
     const s = row.snapshot as TIncidentSnapshotV3;
     return {
-      id: row.id, purpose: row.purpose, label: s.label, createdAtUtc: row.createdAt.toISOString(), closedAtUtc: row.closedAt?.toISOString() ?? null,
-      version: row.version, changeCount: row.lastSeq, callerName: s.caller.fullName, callerPhone: s.caller.phoneNumber,
-      agencies: s.involvedAgencies.map((a) => ({ id: a.id, displayName: a.displayName, collaboration: a.collaboration })),
-      sources: s.caller.tracks.map((t) => t.source), chat: s.caller.chat !== null, liveVideo: s.caller.liveVideo?.state ?? null,
+      id: row.id,
+      purpose: row.purpose,
+      label: s.label,
+      createdAtUtc: row.createdAt.toISOString(),
+      closedAtUtc: row.closedAt?.toISOString() ?? null,
+      version: row.version,
+      changeCount: row.lastSeq,
+      callerName: s.caller.fullName,
+      callerPhone: s.caller.phoneNumber,
+      agencies: s.involvedAgencies.map((a) => ({
+        id: a.id,
+        displayName: a.displayName,
+        collaboration: a.collaboration,
+      })),
+      sources: s.caller.tracks.map((t) => t.source),
+      chat: s.caller.chat !== null,
+      liveVideo: s.caller.liveVideo?.state ?? null,
     };
   });
 }
@@ -48,8 +70,15 @@ export type IncidentChangeView = { seq: number; kind: string; payload: unknown; 
 /** Every change record of one incident, oldest first (the timeline). */
 export async function listIncidentChanges(options: { db: Db; incidentId: string }): Promise<IncidentChangeView[]> {
   const rows = await options.db.incidentChange.findMany({
-    where: { incidentId: options.incidentId }, orderBy: { seq: "asc" },
+    where: { incidentId: options.incidentId },
+    orderBy: { seq: "asc" },
     select: { seq: true, kind: true, payload: true, producedAt: true, actor: true },
   });
-  return rows.map((r) => ({ seq: r.seq, kind: r.kind, payload: r.payload, producedAtUtc: r.producedAt.toISOString(), actor: r.actor }));
+  return rows.map((r) => ({
+    seq: r.seq,
+    kind: r.kind,
+    payload: r.payload,
+    producedAtUtc: r.producedAt.toISOString(),
+    actor: r.actor,
+  }));
 }

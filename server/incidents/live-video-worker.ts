@@ -16,12 +16,18 @@ export async function startLiveVideoWorker(runtime: Pick<Runtime, "db" | "clock"
   const tick = () => {
     if (stopped || running) return;
     running = endDueLiveVideos({ db: runtime.db, clock: runtime.clock })
-      .then((n) => { if (n > 0) runtime.logger.debug({ ended: n }, "live videos ended on their own"); })
+      .then((n) => {
+        if (n > 0) runtime.logger.debug({ ended: n }, "live videos ended on their own");
+      })
       // The same kind of due time: a caller's temporary-information warning leaves the snapshot when it expires.
       .then(() => expireDueTemporaryInformation({ db: runtime.db, clock: runtime.clock }))
-      .then((n) => { if (n > 0) runtime.logger.debug({ expired: n }, "temporary-information warnings expired"); })
+      .then((n) => {
+        if (n > 0) runtime.logger.debug({ expired: n }, "temporary-information warnings expired");
+      })
       .catch((err: Error) => runtime.logger.warn({ err }, "live-video check failed"))
-      .finally(() => { running = undefined; });
+      .finally(() => {
+        running = undefined;
+      });
   };
   const timer = setInterval(tick, CHECK_EVERY_MS);
   timer.unref();

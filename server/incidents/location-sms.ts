@@ -19,7 +19,12 @@ export async function sendLocationSms(options: IncidentOperation & { portalUrl: 
     transactional: true,
     mutate: async ({ tx, incident, now }) => {
       const sentTo = incident.snapshot.caller.phoneNumber;
-      if (!sentTo) throw new AppError("CallerPhoneNumberRequired", 400, "The incident has no caller phone number to send the SMS to.");
+      if (!sentTo)
+        throw new AppError(
+          "CallerPhoneNumberRequired",
+          400,
+          "The incident has no caller phone number to send the SMS to.",
+        );
       const id = randomUUID();
       await tx.execute(Prisma.sql`
         INSERT INTO "SimulatedSms" (id, "incidentId", "agencyId", "sentTo", link, "sentAt")
@@ -35,14 +40,32 @@ export async function listSms(options: { db: Db; incidentId?: string; take?: num
     orderBy: { sentAt: "desc" },
     take: options.take ?? 100,
   });
-  return rows.map((r) => ({ smsId: r.id, incidentId: r.incidentId, agencyId: r.agencyId, sentTo: r.sentTo, link: r.link, sentAtUtc: r.sentAt.toISOString(), openedAtUtc: r.openedAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    smsId: r.id,
+    incidentId: r.incidentId,
+    agencyId: r.agencyId,
+    sentTo: r.sentTo,
+    link: r.link,
+    sentAtUtc: r.sentAt.toISOString(),
+    openedAtUtc: r.openedAt?.toISOString() ?? null,
+  }));
 }
 
 /** The simulated caller opens the SMS link and shares a fix: a MobileAppSms Measured location. */
 export async function openLocationSms(options: { db: DbClient; clock: Clock; smsId: string; fix: MeasuredInput }) {
   const sms = await options.db.simulatedSms.findUnique({ where: { id: options.smsId } });
   if (!sms) throw new AppError("SmsNotFound", 404, "No simulated SMS with that ID.");
-  const applied = await addMeasuredLocation({ db: options.db, clock: options.clock, incidentId: sms.incidentId, actor: "simulator", source: "MobileAppSms", fix: options.fix });
-  await options.db.simulatedSms.update({ where: { id: sms.id }, data: { openedAt: sms.openedAt ?? options.clock.now() } });
+  const applied = await addMeasuredLocation({
+    db: options.db,
+    clock: options.clock,
+    incidentId: sms.incidentId,
+    actor: "simulator",
+    source: "MobileAppSms",
+    fix: options.fix,
+  });
+  await options.db.simulatedSms.update({
+    where: { id: sms.id },
+    data: { openedAt: sms.openedAt ?? options.clock.now() },
+  });
   return applied;
 }

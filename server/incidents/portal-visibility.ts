@@ -5,12 +5,22 @@
 import type { Db } from "./db-handle.ts";
 import type { TIncidentSnapshotV3 } from "./snapshot.schema.ts";
 
-export async function visibleAgencies(options: { db: Db; agencyId: string }): Promise<Array<{ id: string; displayName: string; own: boolean }>> {
+export async function visibleAgencies(options: {
+  db: Db;
+  agencyId: string;
+}): Promise<Array<{ id: string; displayName: string; own: boolean }>> {
   const [own, related] = await Promise.all([
     options.db.agency.findUnique({ where: { id: options.agencyId }, select: { id: true, displayName: true } }),
-    options.db.agencyRelation.findMany({ where: { fromId: options.agencyId }, select: { to: { select: { id: true, displayName: true } } } }),
+    options.db.agencyRelation.findMany({
+      where: { fromId: options.agencyId },
+      select: { to: { select: { id: true, displayName: true } } },
+    }),
   ]);
-  return [...(own ? [{ ...own, own: true }] : []), ...related.map((r) => ({ ...r.to, own: false })).sort((a, b) => a.displayName.localeCompare(b.displayName))];
+  return [
+    ...(own ? [{ ...own, own: true }] : []),
+    ...related.map((r) => ({ ...r.to, own: false })).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+  ];
 }
 
-export const isVisibleTo = (snapshot: TIncidentSnapshotV3, agencyIds: string[]) => snapshot.involvedAgencies.some((a) => agencyIds.includes(a.id));
+export const isVisibleTo = (snapshot: TIncidentSnapshotV3, agencyIds: string[]) =>
+  snapshot.involvedAgencies.some((a) => agencyIds.includes(a.id));

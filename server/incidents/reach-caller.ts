@@ -12,7 +12,8 @@ export async function activateChat(options: IncidentOperation & { portalUrl: str
   return applyIncidentChange({
     ...options,
     mutate: ({ incident, now }) => {
-      if (incident.snapshot.caller.chat) throw new AppError("ChatAlreadyActive", 409, "Chat is already active for this incident.");
+      if (incident.snapshot.caller.chat)
+        throw new AppError("ChatAlreadyActive", 409, "Chat is already active for this incident.");
       const portalUrl = chatPortalUrl(options.portalUrl, incident.id);
       incident.snapshot.caller.chat = { state: "Active", activatedAtUtc: now.toISOString(), portalUrl };
       return { changes: [{ kind: "caller.chatActivated" }], result: { portalUrl } };
@@ -24,10 +25,20 @@ export async function activateLiveVideo(options: IncidentOperation & { portalUrl
   return applyIncidentChange({
     ...options,
     mutate: ({ incident, now }) => {
-      if (incident.snapshot.caller.liveVideo?.state === "Active") throw new AppError("LiveVideoAlreadyActive", 409, "Live video is already active for this incident.");
+      if (incident.snapshot.caller.liveVideo?.state === "Active")
+        throw new AppError("LiveVideoAlreadyActive", 409, "Live video is already active for this incident.");
       const portalUrl = liveVideoPortalUrl(options.portalUrl, incident.id);
-      incident.snapshot.caller.liveVideo = { state: "Active", activatedAtUtc: now.toISOString(), endedAtUtc: null, portalUrl };
-      return { changes: [{ kind: "caller.liveVideoActivated" }], result: { portalUrl }, liveVideoEndsAt: new Date(now.getTime() + options.durationS * 1000) };
+      incident.snapshot.caller.liveVideo = {
+        state: "Active",
+        activatedAtUtc: now.toISOString(),
+        endedAtUtc: null,
+        portalUrl,
+      };
+      return {
+        changes: [{ kind: "caller.liveVideoActivated" }],
+        result: { portalUrl },
+        liveVideoEndsAt: new Date(now.getTime() + options.durationS * 1000),
+      };
     },
   });
 }
@@ -54,7 +65,9 @@ export async function endDueLiveVideos(options: { db: DbClient; clock: Clock }):
   });
   let ended = 0;
   for (const { id } of due) {
-    const r = await endLiveVideo({ db: options.db, clock: options.clock, incidentId: id, actor: "system" }).catch(() => undefined);
+    const r = await endLiveVideo({ db: options.db, clock: options.clock, incidentId: id, actor: "system" }).catch(
+      () => undefined,
+    );
     if (r?.result) ended += 1;
   }
   return ended;

@@ -7,7 +7,11 @@ import { isUuid } from "./db-handle.ts";
 import type { IncidentState } from "./incident-state.ts";
 import { currentSnapshotSql } from "./track-storage.ts";
 
-export async function readIncident(options: { db: Db; incidentId: string; agencyId?: string }): Promise<IncidentState | undefined> {
+export async function readIncident(options: {
+  db: Db;
+  incidentId: string;
+  agencyId?: string;
+}): Promise<IncidentState | undefined> {
   const { db, incidentId, agencyId } = options;
   if (!isUuid(incidentId)) return undefined;
   const [row] = await db.$queryRaw<IncidentState[]>(Prisma.sql`

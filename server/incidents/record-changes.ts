@@ -8,12 +8,25 @@ import type { IncidentState } from "./incident-state.ts";
 import { toStoredSnapshot, trackDeltaCtes, type TrackDelta } from "./track-storage.ts";
 
 /** Numbers the changes and bumps the incident's version (not on creation); pure. */
-export function buildChanges(options: { incident: IncidentState; kinds: IncidentChangeKind[]; now: Date; actor: string; created?: boolean }): IncidentChange[] {
+export function buildChanges(options: {
+  incident: IncidentState;
+  kinds: IncidentChangeKind[];
+  now: Date;
+  actor: string;
+  created?: boolean;
+}): IncidentChange[] {
   const { incident, kinds, now, actor } = options;
   const firstSeq = incident.lastSeq + 1;
   incident.lastSeq += kinds.length;
   if (!options.created) incident.version += 1;
-  return kinds.map((k, i) => ({ ...k, incidentId: incident.id, seq: firstSeq + i, producedAt: now, actor, snapshot: incident.snapshot }));
+  return kinds.map((k, i) => ({
+    ...k,
+    incidentId: incident.id,
+    seq: firstSeq + i,
+    producedAt: now,
+    actor,
+    snapshot: incident.snapshot,
+  }));
 }
 
 /**
@@ -21,10 +34,16 @@ export function buildChanges(options: { incident: IncidentState; kinds: Incident
  * subscriber i's prefetch read in the read statement (undefined: read again).
  * Returns each subscriber's plan (null: nothing to write), by subscriber index.
  */
-export async function planSubscribers(tx: SqlTx, changes: IncidentChange[], prefetched: unknown[] | undefined, fullTracks?: () => Promise<void>): Promise<Array<unknown | null>> {
+export async function planSubscribers(
+  tx: SqlTx,
+  changes: IncidentChange[],
+  prefetched: unknown[] | undefined,
+  fullTracks?: () => Promise<void>,
+): Promise<Array<unknown | null>> {
   const plans: Array<unknown | null> = [];
   const subscribers = changeSubscribers();
-  for (let i = 0; i < subscribers.length; i++) plans.push(await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks));
+  for (let i = 0; i < subscribers.length; i++)
+    plans.push(await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks));
   return plans;
 }
 
@@ -57,21 +76,45 @@ export type ChangeToWrite = {
  * in `applied` (change-record.ts). `then` reads the statement's answer: the
  * ids that applied, and the subscribers' `committed` callbacks to run.
  */
-export function recordStatement(unordered: ChangeToWrite[], options: { created?: boolean } = {}): { statement: Prisma.Sql; then: (rows: RecordRow[]) => RecordOutcome } {
+export function recordStatement(
+  unordered: ChangeToWrite[],
+  options: { created?: boolean } = {},
+): { statement: Prisma.Sql; then: (rows: RecordRow[]) => RecordOutcome } {
   // In id order, so that two batches (two processes) sharing incidents mostly take their row locks in the same order; a
   // deadlock PostgreSQL still finds fails the statement as a whole, and its changes are then applied alone (apply-change.ts).
-  const items = unordered.toSorted((a, b) => (a.incident.id < b.incident.id ? -1 : a.incident.id > b.incident.id ? 1 : 0));
+  const items = unordered.toSorted((a, b) =>
+    a.incident.id < b.incident.id ? -1 : a.incident.id > b.incident.id ? 1 : 0,
+  );
   const states = items.map(({ incident, readXmin }) => ({
-    id: incident.id, readXmin: readXmin ?? null, version: incident.version, lastSeq: incident.lastSeq,
-    snapshot: toStoredSnapshot(incident.snapshot), internal: incident.internal, closedAt: incident.closedAt, liveVideoEndsAt: incident.liveVideoEndsAt,
+    id: incident.id,
+    readXmin: readXmin ?? null,
+    version: incident.version,
+    lastSeq: incident.lastSeq,
+    snapshot: toStoredSnapshot(incident.snapshot),
+    internal: incident.internal,
+    closedAt: incident.closedAt,
+    liveVideoEndsAt: incident.liveVideoEndsAt,
   }));
-  const records = items.flatMap(({ changes }) => changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({ incidentId, seq, kind, payload, producedAt, actor })));
-  const applied = options.created ? Prisma.sql`SELECT x.id FROM x` : Prisma.sql`
+  const records = items.flatMap(({ changes }) =>
+    changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({
+      incidentId,
+      seq,
+      kind,
+      payload,
+      producedAt,
+      actor,
+    })),
+  );
+  const applied = options.created
+    ? Prisma.sql`SELECT x.id FROM x`
+    : Prisma.sql`
       UPDATE "Incident" i SET version = x.version, "lastSeq" = x."lastSeq", snapshot = x.snapshot, internal = x.internal,
         "closedAt" = x."closedAt", "liveVideoEndsAt" = x."liveVideoEndsAt", "planEpoch" = i."planEpoch" + 1
       FROM x WHERE i.id = x.id AND (x."readXmin" IS NULL OR i.xmin = x."readXmin")
       RETURNING i.id`;
-  const positions = trackDeltaCtes(items.map(({ incident, changes, delta }) => ({ incidentId: incident.id, firstSeq: changes[0]!.seq, delta })));
+  const positions = trackDeltaCtes(
+    items.map(({ incident, changes, delta }) => ({ incidentId: incident.id, firstSeq: changes[0]!.seq, delta })),
+  );
   const subscribers = changeSubscribers();
   const writes = subscribers.flatMap((subscriber, i) => {
     const plans = items.map((item) => item.plans[i]).filter((p) => p !== null && p !== undefined);
@@ -79,7 +122,12 @@ export function recordStatement(unordered: ChangeToWrite[], options: { created?:
   });
   // Data-modifying CTEs always run, referenced or not (PostgreSQL "WITH" docs).
   const ctes = [...(positions ? [positions] : []), ...writes.map((w) => w.ctes)];
-  const extra = ctes.length ? Prisma.join(ctes.map((cte) => Prisma.sql`, ${cte}`), "") : Prisma.empty;
+  const extra = ctes.length
+    ? Prisma.join(
+        ctes.map((cte) => Prisma.sql`, ${cte}`),
+        "",
+      )
+    : Prisma.empty;
   const results = writes.length ? Prisma.join(writes.map((w) => w.result)) : Prisma.sql`NULL`;
   const statement = Prisma.sql`
     WITH x AS (
@@ -99,7 +147,10 @@ export function recordStatement(unordered: ChangeToWrite[], options: { created?:
     statement,
     then: (rows) => {
       const row = rows[0];
-      return { applied: new Set(row?.applied ?? []), committed: () => writes.forEach((w, i) => w.committed?.(row?.results?.[i])) };
+      return {
+        applied: new Set(row?.applied ?? []),
+        committed: () => writes.forEach((w, i) => w.committed?.(row?.results?.[i])),
+      };
     },
   };
 }

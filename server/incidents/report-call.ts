@@ -10,18 +10,43 @@ import { isUuid, type Db } from "./db-handle.ts";
 export type CallView = { callId: string; callerPhoneNumber: string; startedAtUtc: string; endedAtUtc: string | null };
 
 const view = (c: { id: string; callerPhoneNumber: string; startedAtUtc: Date; endedAtUtc: Date | null }): CallView => ({
-  callId: c.id, callerPhoneNumber: c.callerPhoneNumber, startedAtUtc: c.startedAtUtc.toISOString(), endedAtUtc: c.endedAtUtc?.toISOString() ?? null,
+  callId: c.id,
+  callerPhoneNumber: c.callerPhoneNumber,
+  startedAtUtc: c.startedAtUtc.toISOString(),
+  endedAtUtc: c.endedAtUtc?.toISOString() ?? null,
 });
 
-export async function reportCall(options: { db: Db; clock: Clock; agencyId: string; callerPhoneNumber: string; startedAt: Date; endedAt?: Date }): Promise<{ created: boolean; call: CallView }> {
+export async function reportCall(options: {
+  db: Db;
+  clock: Clock;
+  agencyId: string;
+  callerPhoneNumber: string;
+  startedAt: Date;
+  endedAt?: Date;
+}): Promise<{ created: boolean; call: CallView }> {
   const { db, agencyId, callerPhoneNumber, startedAt, endedAt } = options;
   const inserted = await db.call.createMany({
-    data: [{ id: randomUUID(), agencyId, callerPhoneNumber, startedAtUtc: startedAt, endedAtUtc: endedAt ?? null, createdAt: options.clock.now() }],
+    data: [
+      {
+        id: randomUUID(),
+        agencyId,
+        callerPhoneNumber,
+        startedAtUtc: startedAt,
+        endedAtUtc: endedAt ?? null,
+        createdAt: options.clock.now(),
+      },
+    ],
     skipDuplicates: true,
   });
-  const call = await db.call.findUniqueOrThrow({ where: { agencyId_callerPhoneNumber_startedAtUtc: { agencyId, callerPhoneNumber, startedAtUtc: startedAt } } });
+  const call = await db.call.findUniqueOrThrow({
+    where: { agencyId_callerPhoneNumber_startedAtUtc: { agencyId, callerPhoneNumber, startedAtUtc: startedAt } },
+  });
   if (inserted.count === 0 && endedAt && call.endedAtUtc && call.endedAtUtc.getTime() !== endedAt.getTime()) {
-    throw new AppError("CallAlreadyExists", 409, "The call already ended at a different time. Repeat without endedAtUtc to obtain its callId.");
+    throw new AppError(
+      "CallAlreadyExists",
+      409,
+      "The call already ended at a different time. Repeat without endedAtUtc to obtain its callId.",
+    );
   }
   return { created: inserted.count > 0, call: view(call) };
 }
@@ -32,10 +57,16 @@ export async function endCall(options: { db: Db; agencyId: string; callId: strin
   const notFound = new AppError("CallNotFound", 404, "No call with that ID is owned by the token's agency.");
   if (!isUuid(callId)) throw notFound;
   // The end may not precede the start (checked in the same conditional UPDATE).
-  const updated = await db.call.updateMany({ where: { id: callId, agencyId, endedAtUtc: null, startedAtUtc: { lte: endedAt } }, data: { endedAtUtc: endedAt } });
+  const updated = await db.call.updateMany({
+    where: { id: callId, agencyId, endedAtUtc: null, startedAtUtc: { lte: endedAt } },
+    data: { endedAtUtc: endedAt },
+  });
   const call = await db.call.findFirst({ where: { id: callId, agencyId } });
   if (!call) throw notFound;
-  if (updated.count === 0 && call.endedAtUtc === null) throw new AppError("ValidationFailed", 400, "endedAtUtc must not be before the call's startedAtUtc.", [{ field: "endedAtUtc", message: "before startedAtUtc" }]);
+  if (updated.count === 0 && call.endedAtUtc === null)
+    throw new AppError("ValidationFailed", 400, "endedAtUtc must not be before the call's startedAtUtc.", [
+      { field: "endedAtUtc", message: "before startedAtUtc" },
+    ]);
   if (updated.count === 0) throw new AppError("CallAlreadyEnded", 409, "The call already has an end time.");
   return view(call);
 }

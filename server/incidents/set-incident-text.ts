@@ -6,12 +6,49 @@ import { applyIncidentChange, type ApplyChangeOptions } from "./apply-change.ts"
 import type { TIncidentSnapshotV3 } from "./snapshot.schema.ts";
 
 export const TEXT_FIELDS = {
-  label: { kind: "labelChanged", get: (s) => s.label, set: (s, v) => { s.label = v; } },
-  callSign: { kind: "callSignChanged", get: (s) => s.callSign, set: (s, v) => { s.callSign = v; } },
-  summary: { kind: "summaryChanged", get: (s) => s.summary, set: (s, v) => { s.summary = v; } },
-  fullName: { kind: "caller.fullNameChanged", get: (s) => s.caller.fullName, set: (s, v) => { s.caller.fullName = v; } },
-  patientDescription: { kind: "patient.descriptionChanged", get: (s) => s.patient.description, set: (s, v) => { s.patient.description = v; } },
-} satisfies Record<string, { kind: IncidentChangeKind["kind"]; get: (s: TIncidentSnapshotV3) => string | null; set: (s: TIncidentSnapshotV3, v: string | null) => void }>;
+  label: {
+    kind: "labelChanged",
+    get: (s) => s.label,
+    set: (s, v) => {
+      s.label = v;
+    },
+  },
+  callSign: {
+    kind: "callSignChanged",
+    get: (s) => s.callSign,
+    set: (s, v) => {
+      s.callSign = v;
+    },
+  },
+  summary: {
+    kind: "summaryChanged",
+    get: (s) => s.summary,
+    set: (s, v) => {
+      s.summary = v;
+    },
+  },
+  fullName: {
+    kind: "caller.fullNameChanged",
+    get: (s) => s.caller.fullName,
+    set: (s, v) => {
+      s.caller.fullName = v;
+    },
+  },
+  patientDescription: {
+    kind: "patient.descriptionChanged",
+    get: (s) => s.patient.description,
+    set: (s, v) => {
+      s.patient.description = v;
+    },
+  },
+} satisfies Record<
+  string,
+  {
+    kind: IncidentChangeKind["kind"];
+    get: (s: TIncidentSnapshotV3) => string | null;
+    set: (s: TIncidentSnapshotV3, v: string | null) => void;
+  }
+>;
 
 export type TextField = keyof typeof TEXT_FIELDS;
 

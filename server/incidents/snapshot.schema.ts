@@ -61,7 +61,14 @@ export type TLocation = z.infer<typeof ZLocation>;
 export const ZTrack = z.strictObject({ source: ZLocationSource, track: z.array(ZLocation).min(1) });
 export type TTrack = z.infer<typeof ZTrack>;
 
-export const INTERNET_CONNECTION_TYPES = ["Cellular2G", "Cellular3G", "Cellular4G", "Cellular5G", "Wifi", "Unknown"] as const;
+export const INTERNET_CONNECTION_TYPES = [
+  "Cellular2G",
+  "Cellular3G",
+  "Cellular4G",
+  "Cellular5G",
+  "Wifi",
+  "Unknown",
+] as const;
 
 export const ZDeviceInfo = z.strictObject({
   batteryLevel: z.number().int().min(0).max(100).nullable().describe("percent"),
@@ -76,16 +83,39 @@ export type TDeviceInfo = z.infer<typeof ZDeviceInfo>;
 export const ZDataSources = z.strictObject({
   mobileApp: z.strictObject({ appInfo: z.strictObject({ name: ZText, version: ZText }) }).nullable(),
   webApp: z.strictObject({}).nullable(),
-  appleEed: z.strictObject({ hasLocation: z.boolean(), hasLiveVideo: z.boolean(), hasMediaUpload: z.boolean(), hasAdditionalData: z.boolean() }).nullable(),
+  appleEed: z
+    .strictObject({
+      hasLocation: z.boolean(),
+      hasLiveVideo: z.boolean(),
+      hasMediaUpload: z.boolean(),
+      hasAdditionalData: z.boolean(),
+    })
+    .nullable(),
   googleEls: z.strictObject({}).nullable(),
 });
 
 /** workbench-decisions.md: the thirteen flags. */
 export const REPORTED_PROBLEMS = [
-  "unconscious", "notBreathing", "bleeding", "chestPain", "fire", "violence", "trafficAccident",
-  "drowning", "fall", "poisoning", "childbirth", "intruder", "trapped",
+  "unconscious",
+  "notBreathing",
+  "bleeding",
+  "chestPain",
+  "fire",
+  "violence",
+  "trafficAccident",
+  "drowning",
+  "fall",
+  "poisoning",
+  "childbirth",
+  "intruder",
+  "trapped",
 ] as const;
-export const ZReportedProblems = z.strictObject(Object.fromEntries(REPORTED_PROBLEMS.map((p) => [p, z.boolean()])) as Record<(typeof REPORTED_PROBLEMS)[number], z.ZodBoolean>);
+export const ZReportedProblems = z.strictObject(
+  Object.fromEntries(REPORTED_PROBLEMS.map((p) => [p, z.boolean()])) as Record<
+    (typeof REPORTED_PROBLEMS)[number],
+    z.ZodBoolean
+  >,
+);
 
 const ZReported = z.strictObject({ reported: z.boolean() });
 
@@ -97,11 +127,20 @@ export const ZMedicData = z.strictObject({
     yearOfBirth: z.number().int().min(1900).max(2100).nullable().describe("the birth year, not an age"),
   }),
   conditions: z.strictObject({
-    diabetes: ZReported, epilepsy: ZReported, heart: ZReported, lungs: ZReported, psychiatric: ZReported,
+    diabetes: ZReported,
+    epilepsy: ZReported,
+    heart: ZReported,
+    lungs: ZReported,
+    psychiatric: ZReported,
     description: ZText.nullable(),
     pregnancy: z.strictObject({ reported: z.boolean(), description: ZText.nullable() }),
   }),
-  assistance: z.strictObject({ hearing: ZReported, vision: ZReported, speech: ZReported, description: ZText.nullable() }),
+  assistance: z.strictObject({
+    hearing: ZReported,
+    vision: ZReported,
+    speech: ZReported,
+    description: ZText.nullable(),
+  }),
   notes: z.strictObject({ caller: ZText.nullable() }),
   medications: ZText.nullable(),
   allergies: ZText.nullable(),
@@ -110,7 +149,11 @@ export const ZMedicData = z.strictObject({
 });
 export type TMedicData = z.infer<typeof ZMedicData>;
 
-export const ZChat = z.strictObject({ state: z.literal("Active"), activatedAtUtc: ZUtcTimestamp, portalUrl: z.string() });
+export const ZChat = z.strictObject({
+  state: z.literal("Active"),
+  activatedAtUtc: ZUtcTimestamp,
+  portalUrl: z.string(),
+});
 export const ZLiveVideo = z.strictObject({
   state: z.enum(["Active", "Ended"]),
   activatedAtUtc: ZUtcTimestamp,
@@ -167,9 +210,18 @@ export type TIncidentSnapshotV3 = z.infer<typeof ZIncidentSnapshotV3>;
 export function emptyCaller(phoneNumber: string | null): TCaller {
   return {
     dataSources: { mobileApp: null, webApp: null, appleEed: null, googleEls: null },
-    deviceInfo: null, fullName: null, phoneNumber, email: null, insuranceNumber: null, languages: [],
-    permanentResidence: null, contacts: [],
+    deviceInfo: null,
+    fullName: null,
+    phoneNumber,
+    email: null,
+    insuranceNumber: null,
+    languages: [],
+    permanentResidence: null,
+    contacts: [],
     reportedProblems: Object.fromEntries(REPORTED_PROBLEMS.map((p) => [p, false])) as TCaller["reportedProblems"],
-    medicData: null, chat: null, liveVideo: null, tracks: [],
+    medicData: null,
+    chat: null,
+    liveVideo: null,
+    tracks: [],
   };
 }

@@ -26,14 +26,29 @@ export function emptyMedicData(): TMedicData {
   const no = { reported: false };
   return {
     person: { sex: null, height: null, weight: null, yearOfBirth: null },
-    conditions: { diabetes: no, epilepsy: no, heart: no, lungs: no, psychiatric: no, description: null, pregnancy: { reported: false, description: null } },
+    conditions: {
+      diabetes: no,
+      epilepsy: no,
+      heart: no,
+      lungs: no,
+      psychiatric: no,
+      description: null,
+      pregnancy: { reported: false, description: null },
+    },
     assistance: { hearing: no, vision: no, speech: no, description: null },
-    notes: { caller: null }, medications: null, allergies: null, organDonation: { status: "Unknown", description: null }, advanceDirectives: null,
+    notes: { caller: null },
+    medications: null,
+    allergies: null,
+    organDonation: { status: "Unknown", description: null },
+    advanceDirectives: null,
   };
 }
 
 /** The snapshot's medicData for the caller's own `medicData` with `temporary` merged in (or not, once expired). */
-export function withTemporaryInformation(medicData: TMedicData | null, temporary: Temporary | undefined): TMedicData | null {
+export function withTemporaryInformation(
+  medicData: TMedicData | null,
+  temporary: Temporary | undefined,
+): TMedicData | null {
   if (!temporary) return medicData;
   const base = medicData ?? emptyMedicData();
   return { ...base, notes: { caller: mergeCallerNotes(temporary.callerNotes, temporary.warning) } };
@@ -49,10 +64,18 @@ export const setTemporaryInformation = (o: IncidentOperation & { warning: string
       // The caller's own data: as stored under a previous warning, else what the snapshot holds now.
       const callerNotes = previous ? previous.callerNotes : (medicData?.notes.caller ?? null);
       const medicDataAdded = previous ? previous.medicDataAdded : medicData === null;
-      const temporary: Temporary = { warning: o.warning, expiresAtUtc: new Date(now.getTime() + o.validForS * 1000).toISOString(), callerNotes, medicDataAdded };
+      const temporary: Temporary = {
+        warning: o.warning,
+        expiresAtUtc: new Date(now.getTime() + o.validForS * 1000).toISOString(),
+        callerNotes,
+        medicDataAdded,
+      };
       incident.internal.temporaryInformation = temporary;
       incident.snapshot.caller.medicData = withTemporaryInformation(medicData, temporary);
-      return { changes: [{ kind: "caller.changed", what: "medicData.notes.caller (temporary information)" }], result: { expiresAtUtc: temporary.expiresAtUtc } };
+      return {
+        changes: [{ kind: "caller.changed", what: "medicData.notes.caller (temporary information)" }],
+        result: { expiresAtUtc: temporary.expiresAtUtc },
+      };
     },
   });
 
@@ -65,8 +88,13 @@ export const expireTemporaryInformation = (o: IncidentOperation) =>
       if (!temporary || Date.parse(temporary.expiresAtUtc) > now.getTime()) return { changes: [], result: false };
       delete incident.internal.temporaryInformation;
       const medicData = incident.snapshot.caller.medicData;
-      incident.snapshot.caller.medicData = temporary.medicDataAdded ? null : medicData && { ...medicData, notes: { caller: temporary.callerNotes } };
-      return { changes: [{ kind: "caller.changed", what: "medicData.notes.caller (temporary information expired)" }], result: true };
+      incident.snapshot.caller.medicData = temporary.medicDataAdded
+        ? null
+        : medicData && { ...medicData, notes: { caller: temporary.callerNotes } };
+      return {
+        changes: [{ kind: "caller.changed", what: "medicData.notes.caller (temporary information expired)" }],
+        result: true,
+      };
     },
   });
 
@@ -80,7 +108,12 @@ export async function expireDueTemporaryInformation(options: { db: DbClient; clo
     LIMIT 100`);
   let expired = 0;
   for (const { id } of due) {
-    const r = await expireTemporaryInformation({ db: options.db, clock: options.clock, incidentId: id, actor: "system" }).catch(() => undefined);
+    const r = await expireTemporaryInformation({
+      db: options.db,
+      clock: options.clock,
+      incidentId: id,
+      actor: "system",
+    }).catch(() => undefined);
     if (r?.result) expired += 1;
   }
   return expired;

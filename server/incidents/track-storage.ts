@@ -20,7 +20,10 @@ import type { TIncidentSnapshotV3, TLocation, TTrack } from "./snapshot.schema.t
 /** The snapshot as stored: tracks emptied, order kept. Pure; shares every other member. */
 export function toStoredSnapshot(snapshot: TIncidentSnapshotV3): TIncidentSnapshotV3 {
   if (snapshot.caller.tracks.length === 0) return snapshot;
-  return { ...snapshot, caller: { ...snapshot.caller, tracks: snapshot.caller.tracks.map((t) => ({ source: t.source, track: [] })) } };
+  return {
+    ...snapshot,
+    caller: { ...snapshot.caller, tracks: snapshot.caller.tracks.map((t) => ({ source: t.source, track: [] })) },
+  };
 }
 
 /** Each source's track array and length as read (by reference: mutations push onto it or replace it). */
@@ -49,7 +52,8 @@ export function trackDelta(tracks: TTrack[], marks: TrackMarks | undefined): Tra
     const from = kept ? mark.length : 0;
     for (const location of t.track.slice(from)) delta.added.push({ source: t.source, location });
   }
-  if (marks) for (const source of marks.keys()) if (!tracks.some((t) => t.source === source)) delta.replacedSources.push(source);
+  if (marks)
+    for (const source of marks.keys()) if (!tracks.some((t) => t.source === source)) delta.replacedSources.push(source);
   return delta;
 }
 
@@ -59,18 +63,26 @@ export function trackDelta(tracks: TTrack[], marks: TrackMarks | undefined): Tra
  * `applied`). The UPDATE sees the statement's snapshot, so it never touches
  * the rows the INSERT adds; the ids follow the positions' order.
  */
-export function trackDeltaCtes(items: Array<{ incidentId: string; firstSeq: number; delta: TrackDelta }>): Prisma.Sql | null {
-  const replaced = items.flatMap(({ incidentId, firstSeq, delta }) => delta.replacedSources.map((source) => ({ incidentId, source, seq: firstSeq })));
-  const added = items.flatMap(({ incidentId, firstSeq, delta }) => delta.added.map((a) => ({ incidentId, seq: firstSeq, ...a })));
+export function trackDeltaCtes(
+  items: Array<{ incidentId: string; firstSeq: number; delta: TrackDelta }>,
+): Prisma.Sql | null {
+  const replaced = items.flatMap(({ incidentId, firstSeq, delta }) =>
+    delta.replacedSources.map((source) => ({ incidentId, source, seq: firstSeq })),
+  );
+  const added = items.flatMap(({ incidentId, firstSeq, delta }) =>
+    delta.added.map((a) => ({ incidentId, seq: firstSeq, ...a })),
+  );
   if (added.length === 0 && replaced.length === 0) return null;
   const ctes: Prisma.Sql[] = [];
-  if (replaced.length) ctes.push(Prisma.sql`pos_replaced AS (
+  if (replaced.length)
+    ctes.push(Prisma.sql`pos_replaced AS (
       UPDATE "IncidentPosition" p SET "replacedSeq" = r.seq
       FROM jsonb_to_recordset(${JSON.stringify(replaced)}::jsonb) AS r("incidentId" uuid, source text, seq int)
       WHERE p."incidentId" = r."incidentId" AND p.source = r.source AND p."replacedSeq" IS NULL AND ${appliedTo(Prisma.sql`r."incidentId"`)}
       RETURNING 1
     )`);
-  if (added.length) ctes.push(Prisma.sql`pos_added AS (
+  if (added.length)
+    ctes.push(Prisma.sql`pos_added AS (
       INSERT INTO "IncidentPosition" ("incidentId", source, location, "addedSeq")
       SELECT p."incidentId", p.source, p.location, p.seq
       FROM jsonb_to_recordset(${JSON.stringify(added.map((a, n) => ({ ...a, n })))}::jsonb) AS p("incidentId" uuid, source text, location jsonb, seq int, n int)
@@ -82,7 +94,8 @@ export function trackDeltaCtes(items: Array<{ incidentId: string; firstSeq: numb
 }
 
 /** The assembled snapshot of an "Incident" row (alias `i`) at its latest change. */
-export const currentSnapshotSql = (alias = "i") => Prisma.raw(`incident_snapshot_at(${alias}.snapshot, ${alias}.id, ${alias}."lastSeq")`);
+export const currentSnapshotSql = (alias = "i") =>
+  Prisma.raw(`incident_snapshot_at(${alias}.snapshot, ${alias}.id, ${alias}."lastSeq")`);
 
 /** The assembled snapshot of an "IncidentChange" row as it was after that change (columns unqualified: one table in FROM). */
 export const changeSnapshotSql = () => Prisma.raw(`incident_snapshot_at(snapshot, "incidentId", seq)`);
@@ -95,7 +108,12 @@ export const changeSnapshotSql = () => Prisma.raw(`incident_snapshot_at(snapshot
  * Fills in place: each placeholder the change only appended to (same array)
  * gets the stored positions before the new ones; a replaced track is whole already.
  */
-export async function fillTracks(tx: SqlTx, incidentId: string, snapshot: TIncidentSnapshotV3, marks: TrackMarks): Promise<void> {
+export async function fillTracks(
+  tx: SqlTx,
+  incidentId: string,
+  snapshot: TIncidentSnapshotV3,
+  marks: TrackMarks,
+): Promise<void> {
   const rows = await tx.query<{ source: string; track: TLocation[] }>(Prisma.sql`
     SELECT source, jsonb_agg(location ORDER BY id) AS track FROM "IncidentPosition"
     WHERE "incidentId" = ${incidentId}::uuid AND "replacedSeq" IS NULL GROUP BY source`);

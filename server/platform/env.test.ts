@@ -27,14 +27,25 @@ describe("parseEnv", () => {
     expect(parseEnv({ HOST: "192.168.1.20" }).ACCESS_MODE).toBe("shared");
     expect(parseEnv({ WORKBENCH_ACCESS: "shared" }).ACCESS_MODE).toBe("shared");
     expect(() => parseEnv({ WORKBENCH_ACCESS: "local" })).toThrow(/WORKBENCH_ACCESS/);
-    expect(parseEnv({ ALLOWED_HOSTS: " WB.example.test:8443, ,proxy.local" }).ALLOWED_HOSTS).toEqual(["wb.example.test:8443", "proxy.local"]);
+    expect(parseEnv({ ALLOWED_HOSTS: " WB.example.test:8443, ,proxy.local" }).ALLOWED_HOSTS).toEqual([
+      "wb.example.test:8443",
+      "proxy.local",
+    ]);
   });
 
   it("reads OUTBOUND_ALLOW into its entries, empty by default, and refuses a bad or never-allowed entry", () => {
     expect(parseEnv({}).OUTBOUND_ALLOW).toEqual([]);
-    expect(parseEnv({ OUTBOUND_ALLOW: " cad.lab , 10.0.0.0/8,*.corp.example " }).OUTBOUND_ALLOW).toEqual(["cad.lab", "10.0.0.0/8", "*.corp.example"]);
-    expect(() => parseEnv({ OUTBOUND_ALLOW: "10.0.0.0/40" })).toThrow('OUTBOUND_ALLOW: "10.0.0.0/40" has a bad prefix length (0–32)');
-    expect(() => parseEnv({ OUTBOUND_ALLOW: "169.254.169.254" })).toThrow("is a cloud-metadata address, which is never allowed");
+    expect(parseEnv({ OUTBOUND_ALLOW: " cad.lab , 10.0.0.0/8,*.corp.example " }).OUTBOUND_ALLOW).toEqual([
+      "cad.lab",
+      "10.0.0.0/8",
+      "*.corp.example",
+    ]);
+    expect(() => parseEnv({ OUTBOUND_ALLOW: "10.0.0.0/40" })).toThrow(
+      'OUTBOUND_ALLOW: "10.0.0.0/40" has a bad prefix length (0–32)',
+    );
+    expect(() => parseEnv({ OUTBOUND_ALLOW: "169.254.169.254" })).toThrow(
+      "is a cloud-metadata address, which is never allowed",
+    );
   });
 
   it("names every invalid variable", () => {

@@ -30,9 +30,17 @@ const EnvSchema = z
      * integrations and conformance runs may reach beyond the default policy (private ranges,
      * insecure-dev beyond loopback, loopback in shared mode). Never link-local or cloud metadata.
      */
-    OUTBOUND_ALLOW: z.string().max(8_000).default("").superRefine((text, ctx) => {
-      try { parseAllowList(text); } catch (e) { ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^OUTBOUND_ALLOW: /, "") }); }
-    }),
+    OUTBOUND_ALLOW: z
+      .string()
+      .max(8_000)
+      .default("")
+      .superRefine((text, ctx) => {
+        try {
+          parseAllowList(text);
+        } catch (e) {
+          ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^OUTBOUND_ALLOW: /, "") });
+        }
+      }),
     /**
      * `true` keeps the seeded client secrets and the dev portal password working on a shared
      * workbench (they are public: written in the seed and the docs). Local mode always accepts them.
@@ -45,7 +53,10 @@ const EnvSchema = z
     BASE_URL: url.optional(),
     PORTAL_URL: url.optional(),
     /** Any PostgreSQL server; when unset the workbench runs its own (embedded). */
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      .optional(),
     DATA_DIR: z.string().default(".data"),
     /** Preferred port of the embedded PostgreSQL. */
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5499),
@@ -80,7 +91,9 @@ const EnvSchema = z
       DATA_DIR: path.resolve(e.DATA_DIR),
       /** `local`: loopback only, no sign-in. `shared`: reachable beyond loopback, every dashboard call signed in. */
       ACCESS_MODE: accessModeOf(e.WORKBENCH_ACCESS, e.HOST),
-      ALLOWED_HOSTS: e.ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+      ALLOWED_HOSTS: e.ALLOWED_HOSTS.split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
       OUTBOUND_ALLOW: parseAllowList(e.OUTBOUND_ALLOW).entries,
     };
   });

@@ -29,6 +29,9 @@ export function setRuntime(runtime: Runtime | undefined): void {
 
 export function getRuntime(): Runtime {
   const runtime = slot.runtime;
-  if (!runtime) throw new Error("The workbench runtime is not started: run the app through server/main.ts (npm start / npm run dev).");
+  if (!runtime)
+    throw new Error(
+      "The workbench runtime is not started: run the app through server/main.ts (npm start / npm run dev).",
+    );
   return runtime;
 }

@@ -43,7 +43,10 @@ export function applyEvent(replica: Replica | null, delivery: Delivery): Applied
 function create(body: { incident: TIncidentSnapshotV3 }, _previous: Replica | null): Applied {
   const snapshot = structuredClone(body.incident);
   // Endpoints rule 6: a create may be repeated (a newly involved agency); applying it again changes nothing.
-  return { replica: { snapshot, fullSources: snapshot.caller.tracks.map((t) => t.source), closedAtUtc: null }, anomalies: [] };
+  return {
+    replica: { snapshot, fullSources: snapshot.caller.tracks.map((t) => t.source), closedAtUtc: null },
+    anomalies: [],
+  };
 }
 
 function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
@@ -52,10 +55,14 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
   const anomalies: string[] = [];
   switch (delivery.flag) {
     // A create is applied by create() above, never as an update.
-    case "created": break;
-    case "closed": replica.closedAtUtc = b.closedAtUtc as string; break;
+    case "created":
+      break;
+    case "closed":
+      replica.closedAtUtc = b.closedAtUtc as string;
+      break;
     // "changed" carries no incident data: the replica cannot follow it (work in the portal via openUrl).
-    case "changed": break;
+    case "changed":
+      break;
     case "caller.changed":
       s.caller = body as TIncidentSnapshotV3["caller"];
       replica.fullSources = [...new Set([...replica.fullSources, ...s.caller.tracks.map((t) => t.source)])];
@@ -77,14 +84,29 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
       if (!replica.fullSources.includes(track.source)) replica.fullSources.push(track.source);
       break;
     }
-    case "caller.fullNameChanged": s.caller.fullName = b.fullName as string | null; break;
-    case "caller.phoneNumberChanged": s.caller.phoneNumber = b.phoneNumber as string | null; break;
-    case "caller.deviceInfoChanged": s.caller.deviceInfo = b.deviceInfo as TIncidentSnapshotV3["caller"]["deviceInfo"]; break;
-    case "caller.chat.activated": s.caller.chat = b.chat as TIncidentSnapshotV3["caller"]["chat"]; break;
-    case "caller.liveVideo.activated": s.caller.liveVideo = b.liveVideo as TIncidentSnapshotV3["caller"]["liveVideo"]; break;
+    case "caller.fullNameChanged":
+      s.caller.fullName = b.fullName as string | null;
+      break;
+    case "caller.phoneNumberChanged":
+      s.caller.phoneNumber = b.phoneNumber as string | null;
+      break;
+    case "caller.deviceInfoChanged":
+      s.caller.deviceInfo = b.deviceInfo as TIncidentSnapshotV3["caller"]["deviceInfo"];
+      break;
+    case "caller.chat.activated":
+      s.caller.chat = b.chat as TIncidentSnapshotV3["caller"]["chat"];
+      break;
+    case "caller.liveVideo.activated":
+      s.caller.liveVideo = b.liveVideo as TIncidentSnapshotV3["caller"]["liveVideo"];
+      break;
     case "caller.liveVideo.ended":
       if (!s.caller.liveVideo) anomalies.push("live-video-not-active");
-      else s.caller.liveVideo = { ...s.caller.liveVideo, state: "Ended", endedAtUtc: delivery.requestTimestamp ?? s.caller.liveVideo.endedAtUtc };
+      else
+        s.caller.liveVideo = {
+          ...s.caller.liveVideo,
+          state: "Ended",
+          endedAtUtc: delivery.requestTimestamp ?? s.caller.liveVideo.endedAtUtc,
+        };
       break;
     case "involvedAgency.invited": {
       const agency = b.agency as TIncidentSnapshotV3["involvedAgencies"][number];
@@ -99,10 +121,18 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
       else agency.collaboration = b.collaboration as typeof agency.collaboration;
       break;
     }
-    case "labelChanged": s.label = b.label as string | null; break;
-    case "summaryChanged": s.summary = b.summary as string | null; break;
-    case "callSignChanged": s.callSign = b.callSign as string | null; break;
-    case "patient.descriptionChanged": s.patient.description = b.description as string | null; break;
+    case "labelChanged":
+      s.label = b.label as string | null;
+      break;
+    case "summaryChanged":
+      s.summary = b.summary as string | null;
+      break;
+    case "callSignChanged":
+      s.callSign = b.callSign as string | null;
+      break;
+    case "patient.descriptionChanged":
+      s.patient.description = b.description as string | null;
+      break;
   }
   return { replica, anomalies };
 }

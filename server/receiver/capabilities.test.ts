@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { declarationProblem, defaultDeclaration, isFlagSet, listFlags, normalizeFlag, V3_FLAGS, withFlag } from "./capabilities.ts";
+import {
+  declarationProblem,
+  defaultDeclaration,
+  isFlagSet,
+  listFlags,
+  normalizeFlag,
+  V3_FLAGS,
+  withFlag,
+} from "./capabilities.ts";
 
 describe("capability declarations", () => {
   it("the default declares every v3 flag of the spec as true, version 3.0, allowsMonitoring false", () => {
@@ -7,7 +15,10 @@ describe("capability declarations", () => {
     expect(V3_FLAGS).toHaveLength(18);
     expect(listFlags(d).every((f) => f.enabled)).toBe(true);
     expect(d).toMatchObject({ version: "3.0", allowsMonitoring: false });
-    expect(d.supports.incident).toMatchObject({ caller: { chat: { activated: true }, liveVideo: { activated: true, ended: true } }, involvedAgency: { collaboration: { changed: true } } });
+    expect(d.supports.incident).toMatchObject({
+      caller: { chat: { activated: true }, liveVideo: { activated: true, ended: true } },
+      involvedAgency: { collaboration: { changed: true } },
+    });
   });
 
   it("reads and sets flags by dotted path, with or without the incident. prefix", () => {
@@ -21,7 +32,11 @@ describe("capability declarations", () => {
   });
 
   it("a missing flag or group means unsupported", () => {
-    const d = { version: "3.0", supports: { incident: { created: true, caller: true } }, allowsMonitoring: false } as never;
+    const d = {
+      version: "3.0",
+      supports: { incident: { created: true, caller: true } },
+      allowsMonitoring: false,
+    } as never;
     expect(isFlagSet(d, "caller.changed")).toBe(false);
     expect(isFlagSet({ version: "3.0", supports: {}, allowsMonitoring: false }, "created")).toBe(false);
   });

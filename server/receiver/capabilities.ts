@@ -5,12 +5,23 @@ import { z } from "zod";
 
 /** Every v3 flag of the spec, as dotted paths under `supports.incident`. */
 export const V3_FLAGS = [
-  "created", "closed", "changed",
-  "caller.changed", "caller.newLocation", "caller.trackReplaced",
-  "caller.fullNameChanged", "caller.phoneNumberChanged", "caller.deviceInfoChanged",
-  "caller.chat.activated", "caller.liveVideo.activated", "caller.liveVideo.ended",
-  "involvedAgency.invited", "involvedAgency.collaboration.changed",
-  "labelChanged", "summaryChanged", "callSignChanged",
+  "created",
+  "closed",
+  "changed",
+  "caller.changed",
+  "caller.newLocation",
+  "caller.trackReplaced",
+  "caller.fullNameChanged",
+  "caller.phoneNumberChanged",
+  "caller.deviceInfoChanged",
+  "caller.chat.activated",
+  "caller.liveVideo.activated",
+  "caller.liveVideo.ended",
+  "involvedAgency.invited",
+  "involvedAgency.collaboration.changed",
+  "labelChanged",
+  "summaryChanged",
+  "callSignChanged",
   "patient.descriptionChanged",
 ] as const;
 export type V3Flag = (typeof V3_FLAGS)[number];
@@ -25,7 +36,11 @@ export const ZCapabilityDeclaration = z.object({
   /** Advisory only; the service records it and does not act on it. */
   allowsMonitoring: z.boolean().optional(),
 });
-export type CapabilityDeclaration = { version: string; supports: { incident?: SupportsTree }; allowsMonitoring: boolean };
+export type CapabilityDeclaration = {
+  version: string;
+  supports: { incident?: SupportsTree };
+  allowsMonitoring: boolean;
+};
 
 /**
  * The seeded receivers' default (documented in docs/receivers.md): every v3 flag true,
@@ -69,7 +84,9 @@ export function listFlags(declaration: CapabilityDeclaration): Array<{ flag: V3F
 /** Spec, Endpoints rule 1: a receiver must declare incident.created or incident.changed, else /about is rejected. */
 export function declarationProblem(declaration: CapabilityDeclaration): string | null {
   if (/^[12]\./.test(declaration.version)) return null; // issue 8: v1/v2 have no capability flags; every legacy route is sent
-  if (!declaration.version.startsWith("3.")) return `version ${declaration.version} is not a 3.x version: the service would not send v3 events`;
-  if (!isFlagSet(declaration, "created") && !isFlagSet(declaration, "changed")) return "neither incident.created nor incident.changed: the service rejects this /about and the integration does not start";
+  if (!declaration.version.startsWith("3."))
+    return `version ${declaration.version} is not a 3.x version: the service would not send v3 events`;
+  if (!isFlagSet(declaration, "created") && !isFlagSet(declaration, "changed"))
+    return "neither incident.created nor incident.changed: the service rejects this /about and the integration does not start";
   return null;
 }

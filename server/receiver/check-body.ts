@@ -10,7 +10,8 @@ export function checkBody<T>(schema: z.ZodType<T>, body: unknown): BodyCheck<T> 
   if (result.success) return { ok: true, value: result.data };
   const anomalies = result.error.issues.map((issue) => {
     const path = issue.path.join(".") || "(body)";
-    if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) return `missing-key:${path}`;
+    if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined)
+      return `missing-key:${path}`;
     if (issue.code === "too_small" && issue.path.at(-1) === "track") return `empty-track:${path}`;
     return `invalid-body:${path}: ${issue.message}`;
   });

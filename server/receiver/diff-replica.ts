@@ -24,7 +24,8 @@ function walk(a: unknown, b: unknown, path: string, out: Difference[]): void {
   if (isObject(a) && isObject(b)) {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
       // A key on one side only is a difference of its own: missing is not null (spec).
-      if (!(k in a) || !(k in b)) out.push({ path: join(path, k), replica: k in a ? a[k] : "(missing)", platform: k in b ? b[k] : "(missing)" });
+      if (!(k in a) || !(k in b))
+        out.push({ path: join(path, k), replica: k in a ? a[k] : "(missing)", platform: k in b ? b[k] : "(missing)" });
       else walk(a[k], b[k], join(path, k), out);
     }
     return;
@@ -36,7 +37,8 @@ function walkKeyed(a: unknown[], b: unknown[], path: string, key: string, out: D
   const byKey = (list: unknown[]) => new Map(list.filter(isObject).map((item) => [String(item[key]), item]));
   const left = byKey(a);
   const right = byKey(b);
-  for (const k of new Set([...left.keys(), ...right.keys()])) walk(left.get(k) ?? "(missing)", right.get(k) ?? "(missing)", `${path}[${k}]`, out);
+  for (const k of new Set([...left.keys(), ...right.keys()]))
+    walk(left.get(k) ?? "(missing)", right.get(k) ?? "(missing)", `${path}[${k}]`, out);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -4,7 +4,8 @@
 /** What an embedded receiver can be told to do instead of behaving. */
 export type ReceiverFaultMode =
   | { kind: "ok" }
-  | { kind: "http-500" } | { kind: "http-503" }
+  | { kind: "http-500" }
+  | { kind: "http-503" }
   /** Records and applies the delivery but answers 201: only 200 accepts (Delivery rules 1). */
   | { kind: "http-201" }
   /** Holds the request without answering until the caller gives up. */
@@ -24,7 +25,16 @@ export const RECEIVER_FAULT_MODES = "ok|http-500|http-503|http-201|timeout|slow:
 
 export function parseReceiverFaultMode(text: string): ReceiverFaultMode | undefined {
   const t = text.trim();
-  if (t === "ok" || t === "http-500" || t === "http-503" || t === "http-201" || t === "timeout" || t === "reject-token" || t === "down") return { kind: t };
+  if (
+    t === "ok" ||
+    t === "http-500" ||
+    t === "http-503" ||
+    t === "http-201" ||
+    t === "timeout" ||
+    t === "reject-token" ||
+    t === "down"
+  )
+    return { kind: t };
   const slow = /^slow:(\d{1,6})$/.exec(t);
   if (slow) return { kind: "slow", ms: Number(slow[1]) };
   const flaky = /^flaky:(\d{1,3})$/.exec(t);
@@ -58,8 +68,21 @@ export function describeFault(fault: StoredFault | null, nowMs: number): FaultSt
   const endsAt = fault.endsAt?.getTime() ?? null;
   if (endsAt !== null && nowMs >= endsAt) return none;
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  if (startsAt !== null && nowMs < startsAt) return { mode: fault.mode, state: "scheduled", startsAt: iso(startsAt), endsAt: iso(endsAt), remainingMs: startsAt - nowMs };
-  return { mode: fault.mode, state: "active", startsAt: iso(startsAt), endsAt: iso(endsAt), remainingMs: endsAt === null ? null : endsAt - nowMs };
+  if (startsAt !== null && nowMs < startsAt)
+    return {
+      mode: fault.mode,
+      state: "scheduled",
+      startsAt: iso(startsAt),
+      endsAt: iso(endsAt),
+      remainingMs: startsAt - nowMs,
+    };
+  return {
+    mode: fault.mode,
+    state: "active",
+    startsAt: iso(startsAt),
+    endsAt: iso(endsAt),
+    remainingMs: endsAt === null ? null : endsAt - nowMs,
+  };
 }
 
 /** The dispatcher-side network fault in force at `nowMs`: "ok" unless an active refused/timeout fault. */
@@ -69,7 +92,11 @@ export function dispatcherFaultAt(fault: StoredFault | null, nowMs: number): Dis
 }
 
 /** "+10m" (relative to now) or an ISO timestamp → ms since epoch; undefined when unreadable. */
-export function parseStartTime(text: string, nowMs: number, parseDuration: (t: string) => number | undefined): number | undefined {
+export function parseStartTime(
+  text: string,
+  nowMs: number,
+  parseDuration: (t: string) => number | undefined,
+): number | undefined {
   if (text.startsWith("+")) {
     const d = parseDuration(text.slice(1));
     return d === undefined ? undefined : nowMs + d;

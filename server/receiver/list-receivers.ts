@@ -9,7 +9,10 @@ import { readCapabilities, requireEmbeddedReceiver } from "./receiver-capabiliti
 export type ReceiverSummary = Awaited<ReturnType<typeof describeReceiver>>;
 
 export async function listReceivers(options: { db: DbClient; clock: Clock }) {
-  const integrations = await options.db.integration.findMany({ where: { receiverUrl: { startsWith: "/receivers/" } }, orderBy: { key: "asc" } });
+  const integrations = await options.db.integration.findMany({
+    where: { receiverUrl: { startsWith: "/receivers/" } },
+    orderBy: { key: "asc" },
+  });
   const embedded = integrations.filter((i) => i.receiverUrl === `/receivers/${i.key}`);
   return Promise.all(embedded.map((i) => describeReceiver({ ...options, key: i.key })));
 }

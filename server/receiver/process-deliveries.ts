@@ -65,32 +65,57 @@ export async function processPendingDeliveries(options: Options): Promise<void> 
 async function processBatch(options: Options): Promise<number | "busy"> {
   const { db, clock, integrationKey, incidentId } = options;
   const declaration = await readCapabilities({ db, key: integrationKey });
-  const done = await db.$transaction(async (tx) => {
-    const [lock] = await tx.$queryRaw<Array<{ locked: boolean }>>`SELECT pg_try_advisory_xact_lock(hashtext(${`receiver:${integrationKey}:${incidentId ?? ""}`})) AS locked`;
-    if (!lock!.locked) return "busy" as const;
-    const pending = await tx.receiverRecord.findMany({ where: { integrationKey, incidentId, outcome: "accepted", processedAt: null }, orderBy: { id: "asc" }, take: 500 });
-    if (pending.length === 0) return null;
-    let replica = incidentId ? await loadReplica(tx, integrationKey, incidentId) : null;
-    const anomalies: string[] = [];
-    for (const record of pending) {
-      // Issue 8: a v1/v2 delivery applies to the legacy replica (receiver/legacy).
-      const legacy = matchLegacyRoute(record.method, record.path);
-      const match = legacy ? null : matchEventRoute(record.method, record.path)!;
-      const applied = legacy
-        ? (applyLegacyEvent(replica as unknown as LegacyReplica | null, { key: legacy.key, body: record.body }) as unknown as ReturnType<typeof applyEvent>)
-        : applyEvent(replica, { flag: match!.route.flag, params: match!.params, body: record.body, requestTimestamp: record.requestTimestamp });
-      const found = [...record.anomalies, ...applied.anomalies, ...(match ? undeclared(declaration, match.route.flag) : [])];
-      replica = applied.replica;
-      anomalies.push(...found);
-      await tx.receiverRecord.update({
-        where: { id: record.id },
-        // Delivery rules 6: Test incidents are accepted and marked, never shown as real emergencies.
-        data: { processedAt: clock.now(), anomalies: found, isTest: replica ? purposeOf(replica.snapshot) === "Test" : false },
+  const done = await db.$transaction(
+    async (tx) => {
+      const [lock] = await tx.$queryRaw<
+        Array<{ locked: boolean }>
+      >`SELECT pg_try_advisory_xact_lock(hashtext(${`receiver:${integrationKey}:${incidentId ?? ""}`})) AS locked`;
+      if (!lock!.locked) return "busy" as const;
+      const pending = await tx.receiverRecord.findMany({
+        where: { integrationKey, incidentId, outcome: "accepted", processedAt: null },
+        orderBy: { id: "asc" },
+        take: 500,
       });
-    }
-    if (replica && incidentId) await saveReplica(tx, integrationKey, incidentId, replica, clock.now());
-    return { recordIds: pending.map((r) => r.id), anomalies };
-  }, { timeout: 15_000 });
+      if (pending.length === 0) return null;
+      let replica = incidentId ? await loadReplica(tx, integrationKey, incidentId) : null;
+      const anomalies: string[] = [];
+      for (const record of pending) {
+        // Issue 8: a v1/v2 delivery applies to the legacy replica (receiver/legacy).
+        const legacy = matchLegacyRoute(record.method, record.path);
+        const match = legacy ? null : matchEventRoute(record.method, record.path)!;
+        const applied = legacy
+          ? (applyLegacyEvent(replica as unknown as LegacyReplica | null, {
+              key: legacy.key,
+              body: record.body,
+            }) as unknown as ReturnType<typeof applyEvent>)
+          : applyEvent(replica, {
+              flag: match!.route.flag,
+              params: match!.params,
+              body: record.body,
+              requestTimestamp: record.requestTimestamp,
+            });
+        const found = [
+          ...record.anomalies,
+          ...applied.anomalies,
+          ...(match ? undeclared(declaration, match.route.flag) : []),
+        ];
+        replica = applied.replica;
+        anomalies.push(...found);
+        await tx.receiverRecord.update({
+          where: { id: record.id },
+          // Delivery rules 6: Test incidents are accepted and marked, never shown as real emergencies.
+          data: {
+            processedAt: clock.now(),
+            anomalies: found,
+            isTest: replica ? purposeOf(replica.snapshot) === "Test" : false,
+          },
+        });
+      }
+      if (replica && incidentId) await saveReplica(tx, integrationKey, incidentId, replica, clock.now());
+      return { recordIds: pending.map((r) => r.id), anomalies };
+    },
+    { timeout: 15_000 },
+  );
   if (done === "busy") return "busy";
   if (!done) return 0;
   receiverEvents.emit("receiver:processed", { integrationKey, incidentId, ...done });
@@ -104,9 +129,17 @@ function undeclared(declaration: CapabilityDeclaration, flag: Parameters<typeof 
   return [`undeclared-route:incident.${flag}`];
 }
 
-async function loadReplica(tx: Prisma.TransactionClient, integrationKey: string, incidentId: string): Promise<Replica | null> {
-  const row = await tx.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey, incidentId } } });
-  return row ? { snapshot: row.snapshot as TIncidentSnapshotV3, fullSources: row.fullSources, closedAtUtc: row.closedAtUtc } : null;
+async function loadReplica(
+  tx: Prisma.TransactionClient,
+  integrationKey: string,
+  incidentId: string,
+): Promise<Replica | null> {
+  const row = await tx.receiverIncident.findUnique({
+    where: { integrationKey_incidentId: { integrationKey, incidentId } },
+  });
+  return row
+    ? { snapshot: row.snapshot as TIncidentSnapshotV3, fullSources: row.fullSources, closedAtUtc: row.closedAtUtc }
+    : null;
 }
 
 /**
@@ -116,7 +149,13 @@ async function loadReplica(tx: Prisma.TransactionClient, integrationKey: string,
  * snapshot in positions the platform had kept exactly (seen in the concurrent-appends
  * scenario, server/scenarios/burst.int.test.ts). JSON.stringify keeps every double.
  */
-async function saveReplica(tx: Prisma.TransactionClient, integrationKey: string, incidentId: string, replica: Replica, now: Date) {
+async function saveReplica(
+  tx: Prisma.TransactionClient,
+  integrationKey: string,
+  incidentId: string,
+  replica: Replica,
+  now: Date,
+) {
   await tx.$executeRaw`
     INSERT INTO "ReceiverIncident" ("integrationKey", "incidentId", snapshot, purpose, "fullSources", "closedAtUtc", "updatedAt")
     VALUES (${integrationKey}, ${incidentId}, ${JSON.stringify(replica.snapshot)}::jsonb, ${purposeOf(replica.snapshot)}, ${replica.fullSources}::text[], ${replica.closedAtUtc}, ${now}::timestamptz)

@@ -2,7 +2,13 @@
 import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { AppError } from "../platform/errors.ts";
-import { defaultDeclaration, normalizeFlag, withFlag, type CapabilityDeclaration, type SupportsTree } from "./capabilities.ts";
+import {
+  defaultDeclaration,
+  normalizeFlag,
+  withFlag,
+  type CapabilityDeclaration,
+  type SupportsTree,
+} from "./capabilities.ts";
 import { receiverEvents } from "./receiver-events.ts";
 
 /** An embedded receiver is an integration whose receiver URL is the workbench's own /receivers/{key}. */
@@ -14,7 +20,12 @@ export async function findEmbeddedReceiver(options: { db: DbClient; key: string 
 
 export async function requireEmbeddedReceiver(options: { db: DbClient; key: string }) {
   const integration = await findEmbeddedReceiver(options);
-  if (!integration) throw new AppError("ReceiverNotFound", 404, `No embedded receiver "${options.key}": its integration must deliver to /receivers/${options.key}.`);
+  if (!integration)
+    throw new AppError(
+      "ReceiverNotFound",
+      404,
+      `No embedded receiver "${options.key}": its integration must deliver to /receivers/${options.key}.`,
+    );
   return integration;
 }
 
@@ -31,20 +42,35 @@ export type CapabilityChange = {
 };
 
 /** Applies the change, stores it and emits receiver:capabilities-changed (the engine rediscovers). */
-export async function setReceiverCapabilities(options: { db: DbClient; clock: Clock; key: string } & CapabilityChange): Promise<CapabilityDeclaration> {
+export async function setReceiverCapabilities(
+  options: { db: DbClient; clock: Clock; key: string } & CapabilityChange,
+): Promise<CapabilityDeclaration> {
   const { db, clock, key } = options;
   await requireEmbeddedReceiver({ db, key });
   const current = await readCapabilities({ db, key });
   let incident: SupportsTree = current.supports.incident ?? {};
   for (const [path, value] of Object.entries(options.set ?? {})) {
     const flag = normalizeFlag(path);
-    if (!flag) throw new AppError("ValidationFailed", 400, `"${path}" is not a v3 capability flag.`, [{ field: "set", message: `unknown flag ${path}` }]);
+    if (!flag)
+      throw new AppError("ValidationFailed", 400, `"${path}" is not a v3 capability flag.`, [
+        { field: "set", message: `unknown flag ${path}` },
+      ]);
     incident = withFlag(incident, flag, value);
   }
   const version = options.version ?? current.version;
   // Issue 8: 1.x/2.x make the receiver speak the legacy contract at /about (its v3 routes stay: the cutover).
-  if (!/^[123]\.\d+$/.test(version)) throw new AppError("ValidationFailed", 400, `The reference receiver implements v1, v2 and v3: the version must be 1.x, 2.x or 3.x, not "${version}".`, [{ field: "version", message: "must be 1.x, 2.x or 3.x" }]);
-  const declaration: CapabilityDeclaration = { version, supports: { ...current.supports, incident }, allowsMonitoring: options.allowsMonitoring ?? current.allowsMonitoring };
+  if (!/^[123]\.\d+$/.test(version))
+    throw new AppError(
+      "ValidationFailed",
+      400,
+      `The reference receiver implements v1, v2 and v3: the version must be 1.x, 2.x or 3.x, not "${version}".`,
+      [{ field: "version", message: "must be 1.x, 2.x or 3.x" }],
+    );
+  const declaration: CapabilityDeclaration = {
+    version,
+    supports: { ...current.supports, incident },
+    allowsMonitoring: options.allowsMonitoring ?? current.allowsMonitoring,
+  };
   await db.receiverCapabilities.upsert({
     where: { integrationKey: key },
     create: { integrationKey: key, declaration, updatedAt: clock.now() },
@@ -54,7 +80,11 @@ export async function setReceiverCapabilities(options: { db: DbClient; clock: Cl
   // for the very next event, so wait for the engine's rediscovery rather than letting it race the next
   // change (a scenario test caught a label PATCH right after labelChanged=false still going to PATCH label).
   const work: Promise<unknown>[] = [];
-  receiverEvents.emit("receiver:capabilities-changed", { integrationKey: key, declaration, waitFor: (p) => work.push(p) });
+  receiverEvents.emit("receiver:capabilities-changed", {
+    integrationKey: key,
+    declaration,
+    waitFor: (p) => work.push(p),
+  });
   await Promise.allSettled(work);
   return declaration;
 }

@@ -16,11 +16,19 @@ export type ReceiverEventMap = {
    * capability control awaits it before answering, so the next event is already planned
    * under the new declaration.
    */
-  "receiver:capabilities-changed": [{ integrationKey: string; declaration: CapabilityDeclaration; waitFor?: (work: Promise<unknown>) => void }];
+  "receiver:capabilities-changed": [
+    { integrationKey: string; declaration: CapabilityDeclaration; waitFor?: (work: Promise<unknown>) => void },
+  ];
   "receiver:fault-changed": [{ integrationKey: string; side: "receiver" | "dispatcher"; mode: string }];
-  "receiver:recorded": [{ integrationKey: string; recordId: bigint; outcome: string; status: number; duplicate: boolean }];
-  "receiver:processed": [{ integrationKey: string; incidentId: string | null; recordIds: bigint[]; anomalies: string[] }];
+  "receiver:recorded": [
+    { integrationKey: string; recordId: bigint; outcome: string; status: number; duplicate: boolean },
+  ];
+  "receiver:processed": [
+    { integrationKey: string; incidentId: string | null; recordIds: bigint[]; anomalies: string[] },
+  ];
 };
 
 /** The process's receiver event emitter. */
-export const receiverEvents = processSingleton("receiver-events", () => new EventEmitter<ReceiverEventMap>().setMaxListeners(100));
+export const receiverEvents = processSingleton("receiver-events", () =>
+  new EventEmitter<ReceiverEventMap>().setMaxListeners(100),
+);

@@ -28,7 +28,9 @@ export function createReceiverLookup(options: { db: DbClient; maxEntries?: numbe
   async function load(key: string): Promise<ReceiverLookup | null> {
     const [integration, fault] = await Promise.all([
       findEmbeddedReceiver({ db: options.db, key }),
-      options.db.integrationFault.findUnique({ where: { integrationKey_side: { integrationKey: key, side: "receiver" } } }),
+      options.db.integrationFault.findUnique({
+        where: { integrationKey_side: { integrationKey: key, side: "receiver" } },
+      }),
     ]);
     return integration ? { agencyId: integration.agencyId, fault } : null;
   }
@@ -47,7 +49,9 @@ export function createReceiverLookup(options: { db: DbClient; maxEntries?: numbe
       return value;
     },
     /** How many receivers are remembered (tests). */
-    get size() { return cache.size; },
+    get size() {
+      return cache.size;
+    },
     close: () => receiverEvents.off("receiver:fault-changed", forget),
   };
 }

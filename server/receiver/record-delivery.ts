@@ -27,7 +27,11 @@ export type RecordInput = {
 };
 
 /** Returns the record's id and whether it was a duplicate of an earlier accepted delivery. */
-export async function recordDelivery(options: { db: DbClient; clock: Clock; input: RecordInput }): Promise<{ id: bigint; duplicate: boolean }> {
+export async function recordDelivery(options: {
+  db: DbClient;
+  clock: Clock;
+  input: RecordInput;
+}): Promise<{ id: bigint; duplicate: boolean }> {
   const { db, clock, input } = options;
   // Only accepted deliveries take part in dedupe: a refused or faulted attempt was never accepted, so its retry must be.
   const dedupeKey = input.outcome === "accepted" ? input.serviceRequestId : null;
@@ -47,6 +51,12 @@ export async function recordDelivery(options: { db: DbClient; clock: Clock; inpu
       SET "duplicates" = "ReceiverRecord"."duplicates" + 1, "lastDuplicateAt" = EXCLUDED."receivedAt"
     RETURNING "id", "duplicates"`;
   const duplicate = row!.duplicates > 0;
-  receiverEvents.emit("receiver:recorded", { integrationKey: input.integrationKey, recordId: row!.id, outcome: input.outcome, status: input.status, duplicate });
+  receiverEvents.emit("receiver:recorded", {
+    integrationKey: input.integrationKey,
+    recordId: row!.id,
+    outcome: input.outcome,
+    status: input.status,
+    duplicate,
+  });
   return { id: row!.id, duplicate };
 }

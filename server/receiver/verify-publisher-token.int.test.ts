@@ -9,10 +9,15 @@ import { NORTH_PSAP } from "./testing/snapshot-fixture.ts";
 import { createPublisherTokenVerifier } from "./verify-publisher-token.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const jwksFetches = () => s.logs.records().filter((r) => r.msg === "request" && r.path === "/.well-known/jwks.json").length;
+const jwksFetches = () =>
+  s.logs.records().filter((r) => r.msg === "request" && r.path === "/.well-known/jwks.json").length;
 const check = (verify: ReturnType<typeof createPublisherTokenVerifier>, token: string) =>
   verify({ authorization: `Bearer ${token}`, agencyId: NORTH_PSAP, now: s.runtime.clock.now() });
 
@@ -21,7 +26,10 @@ describe("Publisher token verifier", () => {
     const verify = createPublisherTokenVerifier({ authUrl: s.url, refetchCooldownMs: 0 });
     const before = jwksFetches();
     const first = await mintPublisherToken(s.runtime, NORTH_PSAP);
-    expect(await check(verify, first.accessToken)).toMatchObject({ ok: true, claims: { sub: "Publisher", client_id: "Publisher" } });
+    expect(await check(verify, first.accessToken)).toMatchObject({
+      ok: true,
+      claims: { sub: "Publisher", client_id: "Publisher" },
+    });
     expect(await check(verify, first.accessToken)).toMatchObject({ ok: true });
     expect(jwksFetches() - before).toBe(1);
 
@@ -35,14 +43,20 @@ describe("Publisher token verifier", () => {
 
   it("rate limits refetches caused by unknown kids", async () => {
     const verify = createPublisherTokenVerifier({ authUrl: s.url, refetchCooldownMs: 60_000 });
-    expect(await check(verify, (await mintPublisherToken(s.runtime, NORTH_PSAP)).accessToken)).toMatchObject({ ok: true });
+    expect(await check(verify, (await mintPublisherToken(s.runtime, NORTH_PSAP)).accessToken)).toMatchObject({
+      ok: true,
+    });
     const before = jwksFetches();
     const foreign = await generateKeyPair("RS256");
     const nowS = Math.floor(s.runtime.clock.nowMs() / 1000);
     for (let i = 0; i < 5; i++) {
       const forged = await new SignJWT({ client_id: "Publisher", scope: "webhooks.receive" })
         .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: `made-up-${i}` })
-        .setIssuer(s.url).setSubject("Publisher").setAudience(`urn:service:webhooks:${NORTH_PSAP}`).setIssuedAt(nowS).setExpirationTime(nowS + 600)
+        .setIssuer(s.url)
+        .setSubject("Publisher")
+        .setAudience(`urn:service:webhooks:${NORTH_PSAP}`)
+        .setIssuedAt(nowS)
+        .setExpirationTime(nowS + 600)
         .sign(foreign.privateKey);
       expect(await check(verify, forged)).toMatchObject({ ok: false });
     }

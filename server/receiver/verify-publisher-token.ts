@@ -31,21 +31,35 @@ export const WEBHOOKS_RECEIVE = "webhooks.receive";
 
 export type TokenCheck = { ok: true; claims: JWTPayload } | { ok: false; reason: string };
 
-export type PublisherTokenVerifier = (options: { authorization: string | undefined; agencyId: string; now: Date }) => Promise<TokenCheck>;
+export type PublisherTokenVerifier = (options: {
+  authorization: string | undefined;
+  agencyId: string;
+  now: Date;
+}) => Promise<TokenCheck>;
 
 /** One verifier per process: it holds the cached discovery document and JWKS. */
-export function createPublisherTokenVerifier(options: { authUrl: string; refetchCooldownMs?: number }): PublisherTokenVerifier {
+export function createPublisherTokenVerifier(options: {
+  authUrl: string;
+  refetchCooldownMs?: number;
+}): PublisherTokenVerifier {
   const { authUrl, refetchCooldownMs = JWKS_REFETCH_COOLDOWN_MS } = options;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   // The receiver finds the keys through discovery, never from configuration (spec: "never pin").
   async function keySet() {
     if (jwks) return jwks;
-    const res = await fetch(`${authUrl}/.well-known/openid-configuration`, { redirect: "error", signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${authUrl}/.well-known/openid-configuration`, {
+      redirect: "error",
+      signal: AbortSignal.timeout(5_000),
+    });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const { jwks_uri } = (await res.json()) as { jwks_uri?: string };
     if (!jwks_uri) throw new Error("discovery document names no jwks_uri");
-    jwks = createRemoteJWKSet(new URL(jwks_uri), { cooldownDuration: refetchCooldownMs, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: 5_000 });
+    jwks = createRemoteJWKSet(new URL(jwks_uri), {
+      cooldownDuration: refetchCooldownMs,
+      cacheMaxAge: JWKS_MAX_AGE_MS,
+      timeoutDuration: 5_000,
+    });
     return jwks;
   }
 
@@ -54,8 +68,13 @@ export function createPublisherTokenVerifier(options: { authUrl: string; refetch
     if (!token) return { ok: false, reason: "no Bearer token" };
 
     let header;
-    try { header = decodeProtectedHeader(token); } catch { return { ok: false, reason: "not a JWS" }; }
-    if (!header.alg || !ACCEPTED_ALGORITHMS.includes(header.alg)) return { ok: false, reason: `alg ${String(header.alg)} is not accepted` };
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      return { ok: false, reason: "not a JWS" };
+    }
+    if (!header.alg || !ACCEPTED_ALGORITHMS.includes(header.alg))
+      return { ok: false, reason: `alg ${String(header.alg)} is not accepted` };
     const embedded = KEY_CARRYING_HEADERS.find((h) => h in header);
     if (embedded) return { ok: false, reason: `header ${embedded} is refused: keys come from jwks_uri only` };
 

@@ -17,20 +17,52 @@ import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { AGENCY, startScenario, type Scenario } from "./testing/scenario-fixture.ts";
 
 let s: Scenario;
-beforeAll(async () => { s = await startScenario(); });
-afterAll(async () => { await s?.close(); });
-afterEach(async () => { await setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set: Object.fromEntries(V3_FLAGS.map((f) => [f, true])) }); });
+beforeAll(async () => {
+  s = await startScenario();
+});
+afterAll(async () => {
+  await s?.close();
+});
+afterEach(async () => {
+  await setReceiverCapabilities({
+    db: s.runtime.db,
+    clock: s.runtime.clock,
+    key: "north-psap",
+    set: Object.fromEntries(V3_FLAGS.map((f) => [f, true])),
+  });
+});
 
 function fix(source: TLocation["source"], latitude: number, accuracy: number): TLocation {
   const at = s.runtime.clock.now().toISOString();
-  return { type: "Measured", accuracy, altitude: null, altitudeAccuracy: null, latitude, longitude: 10.8, capturedAtUtc: at, receivedAtUtc: at, source };
+  return {
+    type: "Measured",
+    accuracy,
+    altitude: null,
+    altitudeAccuracy: null,
+    latitude,
+    longitude: 10.8,
+    capturedAtUtc: at,
+    receivedAtUtc: at,
+    source,
+  };
 }
 
 async function raiseCallerIncident() {
   const { db, clock } = s.runtime;
   const { incident } = await createIncident({
-    db, clock, portalUrl: s.server.url, purpose: "Real", routingMode: null, createdByAgencyId: null, agencyIds: [AGENCY.northPsap],
-    phoneNumber: null, actor: "simulator", tracks: [{ source: "MobileApp", track: [fix("MobileApp", 59.96, 120)] }, { source: "Aml", track: [fix("Aml", 59.961, 35)] }],
+    db,
+    clock,
+    portalUrl: s.server.url,
+    purpose: "Real",
+    routingMode: null,
+    createdByAgencyId: null,
+    agencyIds: [AGENCY.northPsap],
+    phoneNumber: null,
+    actor: "simulator",
+    tracks: [
+      { source: "MobileApp", track: [fix("MobileApp", 59.96, 120)] },
+      { source: "Aml", track: [fix("Aml", 59.961, 35)] },
+    ],
   });
   return { db, clock, incidentId: incident.id, actor: "simulator" };
 }
@@ -40,13 +72,24 @@ async function callerChanges(base: Awaited<ReturnType<typeof raiseCallerIncident
   await replaceTrack({ ...base, source: "Aml", track: [fix("Aml", 59.963, 8)] }); // coarse fix discarded for a precise one
   await addMeasuredLocation({ ...base, source: "AppleEed", fix: { latitude: 59.9, longitude: 10.8, accuracy: 5 } }); // never in tracks
   await setCallerPhoneNumber({ ...base, phoneNumber: "+4795000001" });
-  await setDeviceInfo({ ...base, deviceInfo: { batteryLevel: 40, operatingSystem: "Android", operatingSystemVersion: "15", internetConnectionType: "Cellular5G", liveVideoSupport: true, automaticDetections: { crashDetected: false, fallDetected: true } } });
+  await setDeviceInfo({
+    ...base,
+    deviceInfo: {
+      batteryLevel: 40,
+      operatingSystem: "Android",
+      operatingSystemVersion: "15",
+      internetConnectionType: "Cellular5G",
+      liveVideoSupport: true,
+      automaticDetections: { crashDetected: false, fallDetected: true },
+    },
+  });
   await linkDataSource({ ...base, source: { kind: "mobileApp", appInfo: { name: "Help", version: "3.1" } } });
   await activateLiveVideo({ ...base, portalUrl: s.server.url, durationS: 60 });
   await endLiveVideo(base);
 }
 
-const routes = async (id: string) => (await s.deliveries("north-psap", id)).map((d) => `${d.method} ${d.path.replace(id, "{id}")}`);
+const routes = async (id: string) =>
+  (await s.deliveries("north-psap", id)).map((d) => `${d.method} ${d.path.replace(id, "{id}")}`);
 
 describe("a simulated caller's incident", () => {
   it("composed shape (every flag): create + one whole track per source, then appends, PUT caller for caller data; replica = platform", async () => {
@@ -55,11 +98,15 @@ describe("a simulated caller's incident", () => {
     await s.settled(base.incidentId);
     expect(await routes(base.incidentId)).toEqual([
       "POST /v3/incidents",
-      "PUT /v3/incidents/{id}/caller/track", "PUT /v3/incidents/{id}/caller/track",
+      "PUT /v3/incidents/{id}/caller/track",
+      "PUT /v3/incidents/{id}/caller/track",
       "POST /v3/incidents/{id}/caller/track",
       "PUT /v3/incidents/{id}/caller/track",
-      "PUT /v3/incidents/{id}/caller", "PUT /v3/incidents/{id}/caller", "PUT /v3/incidents/{id}/caller",
-      "POST /v3/incidents/{id}/caller/live-video/activated", "POST /v3/incidents/{id}/caller/live-video/ended",
+      "PUT /v3/incidents/{id}/caller",
+      "PUT /v3/incidents/{id}/caller",
+      "PUT /v3/incidents/{id}/caller",
+      "POST /v3/incidents/{id}/caller/live-video/activated",
+      "POST /v3/incidents/{id}/caller/live-video/ended",
     ]);
     const bodies = (await s.deliveries("north-psap", base.incidentId)).map((d) => d.body as { source?: string });
     expect([bodies[1]!.source, bodies[2]!.source]).toEqual(["MobileApp", "Aml"]);
@@ -70,12 +117,19 @@ describe("a simulated caller's incident", () => {
   });
 
   it("specific shape (caller.changed=false): PATCH phone-number and device-info; a linked data source arrives as generic changed", async () => {
-    await setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set: { "incident.caller.changed": false } });
+    await setReceiverCapabilities({
+      db: s.runtime.db,
+      clock: s.runtime.clock,
+      key: "north-psap",
+      set: { "incident.caller.changed": false },
+    });
     const base = await raiseCallerIncident();
     await callerChanges(base);
     await s.settled(base.incidentId);
     expect((await routes(base.incidentId)).slice(5, 8)).toEqual([
-      "PATCH /v3/incidents/{id}/caller/phone-number", "PATCH /v3/incidents/{id}/caller/device-info", "POST /v3/incidents/{id}/changed",
+      "PATCH /v3/incidents/{id}/caller/phone-number",
+      "PATCH /v3/incidents/{id}/caller/device-info",
+      "POST /v3/incidents/{id}/changed",
     ]);
     const { replica, platform } = await s.replicaAndPlatform("north-psap", base.incidentId);
     // Only what `changed` could not carry differs: the linked app.

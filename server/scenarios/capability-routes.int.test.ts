@@ -16,17 +16,22 @@ beforeAll(async () => {
   s = await startScenario();
   token = await s.requestToken();
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 // Back to the seeded declaration (every flag) after each combination.
-afterEach(async () => { await capabilities(Object.fromEntries(V3_FLAGS.map((f) => [f, true]))); });
+afterEach(async () => {
+  await capabilities(Object.fromEntries(V3_FLAGS.map((f) => [f, true])));
+});
 
-const capabilities = (set: Record<string, boolean>) => setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set });
+const capabilities = (set: Record<string, boolean>) =>
+  setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set });
 const routesOf = async (incidentId: string) =>
   (await s.deliveries("north-psap", incidentId)).map((d) => `${d.method} ${d.path.replace(incidentId, "{id}")}`);
 const bodiesOf = async (incidentId: string) => (await s.deliveries("north-psap", incidentId)).map((d) => d.body);
 
 describe("capability combinations → routes", () => {
-  it("labelChanged=false + changed=true: a label PATCH becomes `changed` {event: \"PATCH label\"}, effective for the very next event", async () => {
+  it('labelChanged=false + changed=true: a label PATCH becomes `changed` {event: "PATCH label"}, effective for the very next event', async () => {
     const incidentId = await s.createIncident(token);
     await s.settled(incidentId);
     await capabilities({ "incident.labelChanged": false, "incident.changed": true });
@@ -39,7 +44,9 @@ describe("capability combinations → routes", () => {
     expect(changed).toEqual({ event: "PATCH label", openUrl: (platform as { openUrl: string }).openUrl });
     // `changed` carries no data: the replica knows something changed, not what (work in the portal).
     const { replica } = await s.replicaAndPlatform("north-psap", incidentId);
-    expect(diffReplica(replica!.snapshot, platform)).toEqual([{ path: "label", replica: null, platform: "Smoke at pier 4" }]);
+    expect(diffReplica(replica!.snapshot, platform)).toEqual([
+      { path: "label", replica: null, platform: "Smoke at pier 4" },
+    ]);
     expect((await s.records("north-psap", incidentId)).flatMap((r) => r.anomalies)).toEqual([]);
   });
 
@@ -65,7 +72,11 @@ describe("capability combinations → routes", () => {
     await s.step(token, "PATCH", `/v1/incidents/${specific}/caller/full-name`, { fullName: "Ola Nordmann" });
     await s.step(token, "PATCH", `/v1/incidents/${specific}/caller/full-name`, { fullName: null });
     await s.settled(specific);
-    expect(await routesOf(specific)).toEqual(["POST /v3/incidents", "PATCH /v3/incidents/{id}/caller/full-name", "PATCH /v3/incidents/{id}/caller/full-name"]);
+    expect(await routesOf(specific)).toEqual([
+      "POST /v3/incidents",
+      "PATCH /v3/incidents/{id}/caller/full-name",
+      "PATCH /v3/incidents/{id}/caller/full-name",
+    ]);
     expect((await bodiesOf(specific)).slice(1)).toEqual([{ fullName: "Ola Nordmann" }, { fullName: null }]);
     const after = await s.replicaAndPlatform("north-psap", specific);
     expect(diffReplica(after.replica!.snapshot, after.platform)).toEqual([]);
@@ -74,12 +85,21 @@ describe("capability combinations → routes", () => {
   it("trackReplaced only (no newLocation): every dispatcher position arrives as a whole-track PUT, never an append", async () => {
     await capabilities({ "incident.caller.newLocation": false });
     const incidentId = await s.createIncident(token);
-    for (const lon of [10.75, 10.76, 10.77]) await s.step(token, "POST", `/v1/incidents/${incidentId}/caller/track`, { latitude: 59.96, longitude: lon });
+    for (const lon of [10.75, 10.76, 10.77])
+      await s.step(token, "POST", `/v1/incidents/${incidentId}/caller/track`, { latitude: 59.96, longitude: lon });
     await s.settled(incidentId);
-    expect(await routesOf(incidentId)).toEqual(["POST /v3/incidents", ...Array(3).fill("PUT /v3/incidents/{id}/caller/track")]);
-    const tracks = (await bodiesOf(incidentId)).slice(1) as Array<{ source: string; track: Array<{ longitude: number }> }>;
+    expect(await routesOf(incidentId)).toEqual([
+      "POST /v3/incidents",
+      ...Array(3).fill("PUT /v3/incidents/{id}/caller/track"),
+    ]);
+    const tracks = (await bodiesOf(incidentId)).slice(1) as Array<{
+      source: string;
+      track: Array<{ longitude: number }>;
+    }>;
     expect(tracks.map((t) => [t.source, t.track.map((l) => l.longitude)])).toEqual([
-      ["Entered", [10.75]], ["Entered", [10.75, 10.76]], ["Entered", [10.75, 10.76, 10.77]],
+      ["Entered", [10.75]],
+      ["Entered", [10.75, 10.76]],
+      ["Entered", [10.75, 10.76, 10.77]],
     ]);
     const { replica, platform } = await s.replicaAndPlatform("north-psap", incidentId);
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
@@ -103,7 +123,13 @@ describe("capability combinations → routes", () => {
     await s.step(token, "PATCH", `/v1/incidents/${incidentId}/label`, { label: "waiting" });
     // Nothing is planned against a guessed declaration: the lane holds its changes, unplanned.
     expect(await routesOf(incidentId)).toEqual([]);
-    expect((await s.runtime.db.webhookLane.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId } } })).heldFromSeq).toBe(1);
+    expect(
+      (
+        await s.runtime.db.webhookLane.findUniqueOrThrow({
+          where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId } },
+        })
+      ).heldFromSeq,
+    ).toBe(1);
     expect(await s.runtime.db.receiverRecord.count({ where: { incidentId } })).toBe(0);
     await capabilities({ "incident.created": true, "incident.changed": true });
     await s.settled(incidentId);

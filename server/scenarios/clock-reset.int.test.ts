@@ -9,8 +9,12 @@ import { advanceClock, resetClock } from "../workbench/clock-control.ts";
 import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
 
 let s: Scenario;
-beforeAll(async () => { s = await startScenario(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startScenario();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe("clock reset after a jump", () => {
   it("the next event is delivered at the first attempt (the Publisher token minted at the advanced time is not reused)", async () => {
@@ -24,14 +28,17 @@ describe("clock reset after a jump", () => {
     await s.settled(id);
     const rows = await s.deliveries("north-psap", id);
     expect(rows.map((d) => [d.eventName, d.state, d.attempts.map((a) => a.status)])).toEqual([
-      ["created", "delivered", [200]], ["IncidentLabelChanged", "delivered", [200]], ["summary", "delivered", [200]],
+      ["created", "delivered", [200]],
+      ["IncidentLabelChanged", "delivered", [200]],
+      ["summary", "delivered", [200]],
     ]);
   });
 
   // Retries scheduled while the clock was ahead carry advanced due times; `clock reset` moves them back
   // by the same amount, never before now (shift-retries-back.ts), once, in the reset's transaction.
   it("a lane whose retry was scheduled during a jump ahead resumes soon after `clock reset`, not a jump's length later", async () => {
-    const fault = (mode: string) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode });
+    const fault = (mode: string) =>
+      setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode });
     const id = await s.createIncident(await s.requestToken());
     await s.settled(id);
     await advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: 61 * 60_000 });
@@ -54,7 +61,10 @@ describe("clock reset after a jump", () => {
     await fault("ok");
     await delivered;
     const rows = await s.deliveries("north-psap", id);
-    expect(rows.map((d) => [d.eventName, d.state])).toEqual([["created", "delivered"], ["IncidentLabelChanged", "delivered"]]);
+    expect(rows.map((d) => [d.eventName, d.state])).toEqual([
+      ["created", "delivered"],
+      ["IncidentLabelChanged", "delivered"],
+    ]);
     expect(rows[1]).toMatchObject({ requestId: before.requestId, producedAt: before.producedAt });
     expect(rows[1]!.attempts.map((a) => a.status).at(-1)).toBe(200);
   });

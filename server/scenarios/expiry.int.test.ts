@@ -17,13 +17,18 @@ import { startScenario, waitUntil, type Scenario } from "./testing/scenario-fixt
 import { readIncident } from "../incidents/read-incident.ts";
 
 let s: Scenario;
-beforeAll(async () => { s = await startScenario(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startScenario();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 const MINUTE = 60_000;
 const fault = (mode: string) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode });
 const advance = (ms: number) => advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: ms });
-const track = (token: string, id: string, longitude: number) => s.step(token, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.96, longitude });
+const track = (token: string, id: string, longitude: number) =>
+  s.step(token, "POST", `/v1/incidents/${id}/caller/track`, { latitude: 59.96, longitude });
 
 describe("expiry", () => {
   it("a stalled append expires at the 61-minute jump, the next event flows, and the replica lacks the lost location", async () => {
@@ -53,12 +58,19 @@ describe("expiry", () => {
 
     const rows = await s.deliveries("north-psap", id);
     expect(rows.map((d) => [d.eventName, d.state])).toEqual([
-      ["created", "delivered"], ["trackReplaced", "delivered"], ["trackAppended", "expired"], ["IncidentLabelChanged", "delivered"],
+      ["created", "delivered"],
+      ["trackReplaced", "delivered"],
+      ["trackAppended", "expired"],
+      ["IncidentLabelChanged", "delivered"],
     ]);
     // Delivery rule 5: the lost append is a hole in the receiver's copy of the Entered track.
     const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
     expect(diffReplica(replica!.snapshot, platform)).toEqual([
-      { path: "caller.tracks[Entered].track[1]", replica: undefined, platform: expect.objectContaining({ longitude: 10.76, source: "Entered" }) },
+      {
+        path: "caller.tracks[Entered].track[1]",
+        replica: undefined,
+        platform: expect.objectContaining({ longitude: 10.76, source: "Entered" }),
+      },
     ]);
     expect(replica!.snapshot.label).toBe("after the lost fix");
   });
@@ -82,7 +94,11 @@ describe("expiry", () => {
     const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === id);
     await advance(31 * MINUTE);
     expect((await expired)[0]![0]).toMatchObject({ method: "PUT" });
-    expect((await rewritten)[0]![0]).toMatchObject({ method: "PUT", path: `/v3/incidents/${id}/caller/track`, eventName: "trackReplaced" });
+    expect((await rewritten)[0]![0]).toMatchObject({
+      method: "PUT",
+      path: `/v3/incidents/${id}/caller/track`,
+      eventName: "trackReplaced",
+    });
     await fault("ok");
     expect((await delivered)[0]![0]).toMatchObject({ method: "PUT", path: `/v3/incidents/${id}/caller/track` });
     await s.settled(id);
@@ -90,9 +106,13 @@ describe("expiry", () => {
     // The queued append became a whole-track PUT in place: same row, same Service-Request-Id, the track as of its change.
     const rows = await s.deliveries("north-psap", id);
     expect(rows.map((d) => [d.eventName, d.method, d.state])).toEqual([
-      ["created", "POST", "delivered"], ["trackReplaced", "PUT", "expired"], ["trackReplaced", "PUT", "delivered"],
+      ["created", "POST", "delivered"],
+      ["trackReplaced", "PUT", "expired"],
+      ["trackReplaced", "PUT", "delivered"],
     ]);
-    expect((rows[2]!.body as { track: Array<{ longitude: number }> }).track.map((l) => l.longitude)).toEqual([10.75, 10.76]);
+    expect((rows[2]!.body as { track: Array<{ longitude: number }> }).track.map((l) => l.longitude)).toEqual([
+      10.75, 10.76,
+    ]);
     expect((await rewritten)[0]![0].requestId).toBe(rows[2]!.requestId);
     const records = (await s.records("north-psap", id)).filter((r) => r.outcome === "accepted");
     expect(records.map((r) => r.anomalies)).toEqual([[], []]); // no hole:Entered
@@ -102,22 +122,48 @@ describe("expiry", () => {
     // The receiver now holds the whole Entered track: the next position is an append again.
     await track(token, id, 10.77);
     await s.settled(id);
-    expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({ method: "POST", eventName: "trackAppended", state: "delivered" });
+    expect((await s.deliveries("north-psap", id)).at(-1)).toMatchObject({
+      method: "POST",
+      eventName: "trackAppended",
+      state: "delivered",
+    });
     ({ replica, platform } = await s.replicaAndPlatform("north-psap", id));
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
   });
 
   it("v2 (fire-rescue): a POST position queued behind an expired PUT position is sent as PUT position with the whole track", async () => {
     const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
-    await waitUntil(async () => (await s.runtime.db.webhookCapabilities.count({ where: { integrationKey: "fire-rescue", status: "active" } })) === 1);
+    await waitUntil(
+      async () =>
+        (await s.runtime.db.webhookCapabilities.count({
+          where: { integrationKey: "fire-rescue", status: "active" },
+        })) === 1,
+    );
     const { incident } = await createIncident({
-      db: s.runtime.db, clock: s.runtime.clock, portalUrl: s.server.url, purpose: "Demo", routingMode: "TokenAgency", createdByAgencyId: FIRE,
-      agencyIds: [FIRE], phoneNumber: "+358401112224", label: "Smoke", actor: "expiry-test",
+      db: s.runtime.db,
+      clock: s.runtime.clock,
+      portalUrl: s.server.url,
+      purpose: "Demo",
+      routingMode: "TokenAgency",
+      createdByAgencyId: FIRE,
+      agencyIds: [FIRE],
+      phoneNumber: "+358401112224",
+      label: "Smoke",
+      actor: "expiry-test",
     });
     const id = incident.id;
-    const fix = (longitude: number) => addMeasuredLocation({ db: s.runtime.db, clock: s.runtime.clock, incidentId: id, actor: "expiry-test", source: "MobileApp", fix: { latitude: 60.2, longitude, accuracy: 9 } });
+    const fix = (longitude: number) =>
+      addMeasuredLocation({
+        db: s.runtime.db,
+        clock: s.runtime.clock,
+        incidentId: id,
+        actor: "expiry-test",
+        source: "MobileApp",
+        fix: { latitude: 60.2, longitude, accuracy: 9 },
+      });
     await s.settled(id);
-    const v2fault = (mode: string) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "fire-rescue", mode });
+    const v2fault = (mode: string) =>
+      setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "fire-rescue", mode });
 
     await v2fault("http-503");
     const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === id);
@@ -135,13 +181,23 @@ describe("expiry", () => {
     await s.settled(id);
 
     const rows = await s.deliveries("fire-rescue", id);
-    expect(rows.map((d) => [d.eventName, d.state])).toEqual([["v2 incident", "delivered"], ["v2 positionReplaced", "expired"], ["v2 positionReplaced", "delivered"]]);
-    const body = rows[2]!.body as { requestId: string; requestTimeStampUtc: string; track: Array<{ longitude: number }> };
+    expect(rows.map((d) => [d.eventName, d.state])).toEqual([
+      ["v2 incident", "delivered"],
+      ["v2 positionReplaced", "expired"],
+      ["v2 positionReplaced", "delivered"],
+    ]);
+    const body = rows[2]!.body as {
+      requestId: string;
+      requestTimeStampUtc: string;
+      track: Array<{ longitude: number }>;
+    };
     expect([body.requestId, body.requestTimeStampUtc]).toEqual([rows[2]!.requestId, rows[2]!.producedAt.toISOString()]);
     expect(body.track.map((p) => p.longitude)).toEqual([24.91, 24.92]);
     const records = (await s.records("fire-rescue", id)).filter((r) => r.outcome === "accepted");
     expect(records.map((r) => r.anomalies).flat()).toEqual([]);
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "fire-rescue", incidentId: id } } });
+    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
+      where: { integrationKey_incidentId: { integrationKey: "fire-rescue", incidentId: id } },
+    });
     const platform = (await readIncident({ db: s.runtime.db, incidentId: id }))!.snapshot;
     expect(replica.snapshot).toEqual(renderIncidentV2(platform, s.runtime.clock.now()));
   });
@@ -163,7 +219,11 @@ describe("expiry", () => {
     await fault("ok");
 
     const { planned } = await resendIncident({ runtime: s.runtime, incidentId: id, integrationKey: "north-psap" });
-    expect(planned.map((p) => `${p.method} ${p.path.replace(id, "{id}")}`)).toEqual(["POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track", "POST /v3/incidents/{id}/closed"]);
+    expect(planned.map((p) => `${p.method} ${p.path.replace(id, "{id}")}`)).toEqual([
+      "POST /v3/incidents",
+      "PUT /v3/incidents/{id}/caller/track",
+      "POST /v3/incidents/{id}/closed",
+    ]);
     await s.settled(id);
     const { replica, platform } = await s.replicaAndPlatform("north-psap", id);
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);

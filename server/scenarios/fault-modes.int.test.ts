@@ -15,7 +15,9 @@ beforeAll(async () => {
   s = await startScenario();
   token = await s.requestToken();
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const ctl = () => ({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap" });
 const advance = (ms: number) => advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: ms });
@@ -40,32 +42,57 @@ async function failThenRecover(breakIt: () => Promise<unknown>, repair: () => Pr
 
 describe("receiver and network faults", () => {
   it("reject-token: 401 is a failure; the refusal is recorded without the body, and the retry is accepted", async () => {
-    const { failed } = await failThenRecover(() => setReceiverFault({ ...ctl(), mode: "reject-token" }), () => setReceiverFault({ ...ctl(), mode: "ok" }));
+    const { failed } = await failThenRecover(
+      () => setReceiverFault({ ...ctl(), mode: "reject-token" }),
+      () => setReceiverFault({ ...ctl(), mode: "ok" }),
+    );
     expect(failed.status).toBe(401);
-    const rows = await s.runtime.db.receiverRecord.findMany({ where: { serviceRequestId: failed.requestId }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.outcome, r.status, r.body])).toEqual([["rejected-token", 401, null], ["accepted", 200, { label: "after the fault" }]]);
+    const rows = await s.runtime.db.receiverRecord.findMany({
+      where: { serviceRequestId: failed.requestId },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((r) => [r.outcome, r.status, r.body])).toEqual([
+      ["rejected-token", 401, null],
+      ["accepted", 200, { label: "after the fault" }],
+    ]);
   });
 
   it("down: the connection ends without an answer; nothing is recorded until the host is back", async () => {
-    const { failed } = await failThenRecover(() => setReceiverFault({ ...ctl(), mode: "down" }), () => setReceiverFault({ ...ctl(), mode: "ok" }));
+    const { failed } = await failThenRecover(
+      () => setReceiverFault({ ...ctl(), mode: "down" }),
+      () => setReceiverFault({ ...ctl(), mode: "ok" }),
+    );
     expect(failed.status).toBeNull();
     expect(failed.error).toMatch(/ECONNRESET|socket hang up/);
     expect(await s.runtime.db.receiverRecord.count({ where: { serviceRequestId: failed.requestId } })).toBe(1);
   });
 
   it("a fault with a duration (--for 1s) ends on the workbench clock without being cleared", async () => {
-    const { failed } = await failThenRecover(() => setReceiverFault({ ...ctl(), mode: "http-500", for: "1s" }), async () => {});
+    const { failed } = await failThenRecover(
+      () => setReceiverFault({ ...ctl(), mode: "http-500", for: "1s" }),
+      async () => {},
+    );
     expect(failed.status).toBe(500);
   });
 
   it("dispatcher-side network faults (refused, timeout) fail the attempt without reaching the receiver", async () => {
-    const refused = await failThenRecover(() => setDispatcherNetworkFault({ ...ctl(), mode: "refused" }), () => setDispatcherNetworkFault({ ...ctl(), mode: "ok" }));
+    const refused = await failThenRecover(
+      () => setDispatcherNetworkFault({ ...ctl(), mode: "refused" }),
+      () => setDispatcherNetworkFault({ ...ctl(), mode: "ok" }),
+    );
     expect([refused.failed.status, refused.failed.error]).toEqual([null, expect.stringMatching(/^ECONNREFUSED/)]);
-    const timedOut = await failThenRecover(() => setDispatcherNetworkFault({ ...ctl(), mode: "timeout" }), () => setDispatcherNetworkFault({ ...ctl(), mode: "ok" }));
+    const timedOut = await failThenRecover(
+      () => setDispatcherNetworkFault({ ...ctl(), mode: "timeout" }),
+      () => setDispatcherNetworkFault({ ...ctl(), mode: "ok" }),
+    );
     expect(timedOut.failed.error).toMatch(/^timeout/);
     for (const { failed } of [refused, timedOut]) {
       // The receiver saw only the successful retry.
-      expect((await s.runtime.db.receiverRecord.findMany({ where: { serviceRequestId: failed.requestId } })).map((r) => r.outcome)).toEqual(["accepted"]);
+      expect(
+        (await s.runtime.db.receiverRecord.findMany({ where: { serviceRequestId: failed.requestId } })).map(
+          (r) => r.outcome,
+        ),
+      ).toEqual(["accepted"]);
     }
   });
 });

@@ -19,22 +19,31 @@ beforeAll(async () => {
   s = await startScenario();
   token = await s.requestToken();
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 afterEach(async () => {
   await setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode: "ok" });
   await declare(Object.fromEntries(V3_FLAGS.map((f) => [f, true])));
 });
 
-const declare = (set: Record<string, boolean>) => setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set });
+const declare = (set: Record<string, boolean>) =>
+  setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set });
 /** Exactly {incident.created, incident.labelChanged}. */
 const CREATED_AND_LABEL = Object.fromEntries(V3_FLAGS.map((f) => [f, f === "created" || f === "labelChanged"]));
-const routesOf = async (incidentId: string) => (await s.deliveries("north-psap", incidentId)).map((d) => `${d.method} ${d.path.replace(incidentId, "{id}")}`);
-const laneOf = (incidentId: string) => s.runtime.db.webhookLane.findUnique({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId } } });
+const routesOf = async (incidentId: string) =>
+  (await s.deliveries("north-psap", incidentId)).map((d) => `${d.method} ${d.path.replace(incidentId, "{id}")}`);
+const laneOf = (incidentId: string) =>
+  s.runtime.db.webhookLane.findUnique({
+    where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId } },
+  });
 
 describe("events wait for a declaration and are planned against the one made", () => {
   it("rejected, then {created, labelChanged}: create and PATCH label, never POST changed", async () => {
     await declare({ "incident.created": false, "incident.changed": false });
-    expect((await s.runtime.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "north-psap" } })).status).toBe("rejected");
+    expect(
+      (await s.runtime.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "north-psap" } })).status,
+    ).toBe("rejected");
     const id = await s.createIncident(token);
     await s.step(token, "PATCH", `/v1/incidents/${id}/label`, { label: "Smoke at pier 4" });
     expect(await routesOf(id)).toEqual([]);
@@ -57,7 +66,11 @@ describe("events wait for a declaration and are planned against the one made", (
     await s.step(token, "PATCH", `/v1/incidents/${id}/summary`, { summary: "not declared: not sent" });
     await s.step(token, "PATCH", `/v1/incidents/${id}/label`, { label: "Fire at pier 4" });
     await s.settled(id);
-    expect(await routesOf(id)).toEqual(["POST /v3/incidents", "PATCH /v3/incidents/{id}/label", "PATCH /v3/incidents/{id}/label"]);
+    expect(await routesOf(id)).toEqual([
+      "POST /v3/incidents",
+      "PATCH /v3/incidents/{id}/label",
+      "PATCH /v3/incidents/{id}/label",
+    ]);
   });
 
   it("never reached, then {created, labelChanged}: the same, the held changes planned against the declaration made", async () => {
@@ -92,7 +105,9 @@ describe("events wait for a declaration and are planned against the one made", (
     const rows = await s.deliveries("north-psap", id);
     expect(rows.map((d) => `${d.method} ${d.path.replace(id, "{id}")}`)).toEqual(["POST /v3/incidents"]);
     expect((rows[0]!.body as { incident: { label: string } }).incident.label).toBe("second");
-    const third = await s.runtime.db.incidentChange.findUniqueOrThrow({ where: { incidentId_seq: { incidentId: id, seq: 3 } } });
+    const third = await s.runtime.db.incidentChange.findUniqueOrThrow({
+      where: { incidentId_seq: { incidentId: id, seq: 3 } },
+    });
     expect(rows[0]!.producedAt).toEqual(third.producedAt);
   });
 });

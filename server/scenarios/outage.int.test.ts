@@ -17,11 +17,14 @@ beforeAll(async () => {
   north = await s.requestToken();
   ems = await s.requestToken({ agencyId: AGENCY.centralEms, username: "dispatcher.ems" });
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const fault = (key: string, mode: string) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key, mode });
 const advance = (ms: number) => advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: ms });
-const attemptedOn = (incidentId: string, count = 1) => waitForEvents("delivery:attempted", count, (e) => e.incidentId === incidentId);
+const attemptedOn = (incidentId: string, count = 1) =>
+  waitForEvents("delivery:attempted", count, (e) => e.incidentId === incidentId);
 
 /** How long after its failed attempt ended a delivery's next attempt was scheduled. */
 function gapAfter(d: { nextAttemptAt: Date }, a: { startedAt: Date; durationMs: number }) {
@@ -44,7 +47,10 @@ describe("an outage of north-psap's receiver (http-503)", () => {
     const b = await s.createIncident(ems, { label: "elsewhere" });
     await s.step(ems, "PATCH", `/v1/incidents/${b}/summary`, { summary: "flows" });
     await s.settled(b, "central-ems");
-    expect((await s.deliveries("central-ems", b)).map((d) => [d.state, d.attemptCount])).toEqual([["delivered", 1], ["delivered", 1]]);
+    expect((await s.deliveries("central-ems", b)).map((d) => [d.state, d.attemptCount])).toEqual([
+      ["delivered", 1],
+      ["delivered", 1],
+    ]);
 
     // Backoff: 1 s after the failure, then 2 s, then 4 s (Delivery rule 2), on the workbench clock.
     const head = async () => (await s.deliveries("north-psap", a)).find((d) => d.eventName === "IncidentLabelChanged")!;
@@ -60,10 +66,15 @@ describe("an outage of north-psap's receiver (http-503)", () => {
     expect(gaps).toEqual([1_000, 2_000, 4_000]);
     const stalled = await s.deliveries("north-psap", a);
     expect(stalled.map((d) => [d.eventName, d.state, d.attemptCount])).toEqual([
-      ["created", "delivered", 1], ["IncidentLabelChanged", "pending", 4], ["summary", "pending", 0],
+      ["created", "delivered", 1],
+      ["IncidentLabelChanged", "pending", 4],
+      ["summary", "pending", 0],
     ]);
     // Every retry carried the head's Service-Request-Id (the receiver recorded each faulted attempt).
-    const faulted = await s.runtime.db.receiverRecord.findMany({ where: { integrationKey: "north-psap", outcome: "fault" }, orderBy: { id: "asc" } });
+    const faulted = await s.runtime.db.receiverRecord.findMany({
+      where: { integrationKey: "north-psap", outcome: "fault" },
+      orderBy: { id: "asc" },
+    });
     expect(faulted.map((r) => [r.serviceRequestId, r.status])).toEqual(Array(4).fill([stalled[1]!.requestId, 503]));
 
     // The fault clears; the next retry (8 s) delivers the head, then the summary, in order.

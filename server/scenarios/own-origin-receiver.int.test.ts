@@ -9,8 +9,12 @@ import { receiverClient } from "../receiver/testing/deliver.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 
 let s: Scenario;
-beforeAll(async () => { s = await startScenario(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startScenario();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 it("integrations set with the embedded receiver's absolute URL keeps it embedded: /about and /health answer, deliveries arrive", async () => {
   const caller = createCaller(await createTRPCContext({ headers: new Headers() }));
@@ -24,7 +28,9 @@ it("integrations set with the embedded receiver's absolute URL keeps it embedded
   expect([stored.receiverUrl, stored.insecureDev]).toEqual(["/receivers/north-psap", true]);
 
   const receiver = receiverClient(s.server, "north-psap", AGENCY.northPsap);
-  const about = await fetch(`${receiver.url}/about`, { headers: { authorization: `Bearer ${await receiver.token()}` } });
+  const about = await fetch(`${receiver.url}/about`, {
+    headers: { authorization: `Bearer ${await receiver.token()}` },
+  });
   expect(about.status).toBe(200);
   expect((await fetch(`${receiver.url}/health`)).status).toBe(200);
 

@@ -8,13 +8,20 @@ import { diffReplica } from "../receiver/diff-replica.ts";
 import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
 
 let s: Scenario;
-beforeAll(async () => { s = await startScenario(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startScenario();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe("typical flow, end to end", () => {
   it("token → call → incident → PATCHes → track → reach caller → close reaches north-psap in order; replica = platform snapshot, no anomalies", async () => {
     const token = await s.requestToken();
-    const callRes = await s.step(token, "POST", "/v1/calls", { callerPhoneNumber: "+4795512345", startedAtUtc: s.runtime.clock.now().toISOString() });
+    const callRes = await s.step(token, "POST", "/v1/calls", {
+      callerPhoneNumber: "+4795512345",
+      startedAtUtc: s.runtime.clock.now().toISOString(),
+    });
     const incidentId = await s.createIncident(token, { callId: callRes.body.callId, label: "Fall at home" });
     const base = `/v1/incidents/${incidentId}`;
     await s.step(token, "PATCH", `${base}/summary`, { summary: "Woman, 80, fell on stairs" });
@@ -60,8 +67,15 @@ describe("typical flow, end to end", () => {
     expect(replica).not.toBeNull();
     expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
     expect(replica!.closedAtUtc).not.toBeNull();
-    expect(replica!.snapshot).toMatchObject({ label: null, summary: "Woman, 80, fell on stairs", callSign: "AMB-12", caller: { fullName: "Kari Nordmann" } });
+    expect(replica!.snapshot).toMatchObject({
+      label: null,
+      summary: "Woman, 80, fell on stairs",
+      callSign: "AMB-12",
+      caller: { fullName: "Kari Nordmann" },
+    });
     // Nobody else is involved: no other receiver heard of it.
-    expect(await s.runtime.db.receiverRecord.count({ where: { incidentId, integrationKey: { not: "north-psap" } } })).toBe(0);
+    expect(
+      await s.runtime.db.receiverRecord.count({ where: { incidentId, integrationKey: { not: "north-psap" } } }),
+    ).toBe(0);
   });
 });

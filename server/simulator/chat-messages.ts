@@ -10,20 +10,42 @@ import { readIncident } from "../incidents/read-incident.ts";
 export type ChatAuthor = "Caller" | "Dispatcher";
 export type ChatMessageView = { id: string; author: ChatAuthor; text: string; sentAtUtc: string };
 
-export async function addChatMessage(options: { db: Db; clock: Clock; incidentId: string; author: ChatAuthor; text: string }): Promise<ChatMessageView> {
+export async function addChatMessage(options: {
+  db: Db;
+  clock: Clock;
+  incidentId: string;
+  author: ChatAuthor;
+  text: string;
+}): Promise<ChatMessageView> {
   const incident = await readIncident({ db: options.db, incidentId: options.incidentId });
   if (!incident) throw new AppError("IncidentNotFound", 404, "No incident with that ID.");
   if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
-  if (!incident.snapshot.caller.chat) throw new AppError("ChatNotActive", 409, "Chat is not active for this incident: activate it first.");
+  if (!incident.snapshot.caller.chat)
+    throw new AppError("ChatNotActive", 409, "Chat is not active for this incident: activate it first.");
   const row = await options.db.simulatedChatMessage.create({
-    data: { id: randomUUID(), incidentId: incident.id, author: options.author, text: options.text, sentAt: options.clock.now() },
+    data: {
+      id: randomUUID(),
+      incidentId: incident.id,
+      author: options.author,
+      text: options.text,
+      sentAt: options.clock.now(),
+    },
   });
   return view(row);
 }
 
 export async function listChatMessages(options: { db: Db; incidentId: string }): Promise<ChatMessageView[]> {
-  const rows = await options.db.simulatedChatMessage.findMany({ where: { incidentId: options.incidentId }, orderBy: { sentAt: "asc" }, take: 500 });
+  const rows = await options.db.simulatedChatMessage.findMany({
+    where: { incidentId: options.incidentId },
+    orderBy: { sentAt: "asc" },
+    take: 500,
+  });
   return rows.map(view);
 }
 
-const view = (r: { id: string; author: string; text: string; sentAt: Date }): ChatMessageView => ({ id: r.id, author: r.author as ChatAuthor, text: r.text, sentAtUtc: r.sentAt.toISOString() });
+const view = (r: { id: string; author: string; text: string; sentAt: Date }): ChatMessageView => ({
+  id: r.id,
+  author: r.author as ChatAuthor,
+  text: r.text,
+  sentAtUtc: r.sentAt.toISOString(),
+});

@@ -2,7 +2,13 @@
 // functions (server/incidents): each produces the change record the webhook
 // planner routes, in the change's transaction.
 import { addMeasuredLocation, replaceTrack } from "../incidents/caller-track.ts";
-import { linkDataSource, setCallerFullName, setCallerPhoneNumber, setDeviceInfo, setMedicData } from "../incidents/caller-data.ts";
+import {
+  linkDataSource,
+  setCallerFullName,
+  setCallerPhoneNumber,
+  setDeviceInfo,
+  setMedicData,
+} from "../incidents/caller-data.ts";
 import { closeIncident } from "../incidents/close-incident.ts";
 import { setTemporaryInformation } from "../incidents/temporary-information.ts";
 import { openLocationSms } from "../incidents/location-sms.ts";
@@ -15,13 +21,25 @@ import { sampleDeviceInfo, sampleMedicData } from "./sample-caller-data.ts";
 import type { TSimulatorAction } from "./simulator.schema.ts";
 import { SIMULATOR_ACTOR, type SimulatorDeps } from "./simulator-deps.ts";
 
-export type ActionOutcome = { incidentId: string; action: TSimulatorAction["action"]; version: number | null; changes: string[] };
+export type ActionOutcome = {
+  incidentId: string;
+  action: TSimulatorAction["action"];
+  version: number | null;
+  changes: string[];
+};
 
-export async function performSimulatorAction(options: SimulatorDeps & { incidentId: string; action: TSimulatorAction }): Promise<ActionOutcome> {
+export async function performSimulatorAction(
+  options: SimulatorDeps & { incidentId: string; action: TSimulatorAction },
+): Promise<ActionOutcome> {
   const { incidentId, action } = options;
   const base = { db: options.db, clock: options.clock, incidentId, actor: SIMULATOR_ACTOR };
   const applied = await apply(options, base, action);
-  return { incidentId, action: action.action, version: applied?.version ?? null, changes: applied?.changes.map((c) => c.kind) ?? [] };
+  return {
+    incidentId,
+    action: action.action,
+    version: applied?.version ?? null,
+    changes: applied?.changes.map((c) => c.kind) ?? [],
+  };
 }
 
 type Base = { db: SimulatorDeps["db"]; clock: SimulatorDeps["clock"]; incidentId: string; actor: string };
@@ -34,12 +52,20 @@ async function apply(deps: SimulatorDeps, base: Base, action: TSimulatorAction):
     case "location":
       return addMeasuredLocation({ ...base, source: action.source, fix: measuredInput(action.fix, deps.clock.now()) });
     case "replaceTrack":
-      return replaceTrack({ ...base, source: action.source, track: [measuredLocation({ source: action.source, fix: action.fix, now: deps.clock.now() })] });
+      return replaceTrack({
+        ...base,
+        source: action.source,
+        track: [measuredLocation({ source: action.source, fix: action.fix, now: deps.clock.now() })],
+      });
     case "linkDataSource":
       return linkDataSource({ ...base, source: dataSource(action.source) });
     case "deviceInfo": {
       const current = (await readIncident({ db: deps.db, incidentId: base.incidentId }))?.snapshot.caller.deviceInfo;
-      const deviceInfo = { ...(current ?? sampleDeviceInfo()), batteryLevel: action.batteryLevel, internetConnectionType: action.internetConnectionType };
+      const deviceInfo = {
+        ...(current ?? sampleDeviceInfo()),
+        batteryLevel: action.batteryLevel,
+        internetConnectionType: action.internetConnectionType,
+      };
       if (action.operatingSystem !== undefined) deviceInfo.operatingSystem = action.operatingSystem;
       return setDeviceInfo({ ...base, deviceInfo });
     }
@@ -48,7 +74,10 @@ async function apply(deps: SimulatorDeps, base: Base, action: TSimulatorAction):
     case "phoneNumber":
       return setCallerPhoneNumber({ ...base, phoneNumber: action.phoneNumber });
     case "medicData":
-      return setMedicData({ ...base, medicData: action.medicData === undefined ? sampleMedicData() : action.medicData });
+      return setMedicData({
+        ...base,
+        medicData: action.medicData === undefined ? sampleMedicData() : action.medicData,
+      });
     case "activateChat":
       return activateChat({ ...base, portalUrl: deps.portalUrl });
     case "chatMessage":
@@ -67,12 +96,21 @@ async function apply(deps: SimulatorDeps, base: Base, action: TSimulatorAction):
 
 function dataSource(kind: "mobileApp" | "webApp" | "googleEls" | "appleEed") {
   if (kind === "mobileApp") return { kind, appInfo: { name: "Emergency App", version: "4.2.0" } } as const;
-  if (kind === "appleEed") return { kind, hasLocation: true, hasLiveVideo: false, hasMediaUpload: false, hasAdditionalData: true } as const;
+  if (kind === "appleEed")
+    return { kind, hasLocation: true, hasLiveVideo: false, hasMediaUpload: false, hasAdditionalData: true } as const;
   return { kind } as const;
 }
 
 async function openNewestSms(deps: SimulatorDeps, base: Base, fix: Parameters<typeof measuredInput>[0]) {
-  const sms = await deps.db.simulatedSms.findFirst({ where: { incidentId: base.incidentId }, orderBy: { sentAt: "desc" } });
-  if (!sms) throw new AppError("SmsNotFound", 404, "No location SMS was sent for this incident: POST /v1/incidents/{id}/caller/locate first.");
+  const sms = await deps.db.simulatedSms.findFirst({
+    where: { incidentId: base.incidentId },
+    orderBy: { sentAt: "desc" },
+  });
+  if (!sms)
+    throw new AppError(
+      "SmsNotFound",
+      404,
+      "No location SMS was sent for this incident: POST /v1/incidents/{id}/caller/locate first.",
+    );
   return openLocationSms({ db: deps.db, clock: deps.clock, smsId: sms.id, fix: measuredInput(fix, deps.clock.now()) });
 }

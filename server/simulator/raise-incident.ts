@@ -11,8 +11,10 @@ import { measuredLocation } from "./measured-location.ts";
 import type { TRaiseIncidentInput } from "./simulator.schema.ts";
 import { SIMULATOR_ACTOR, type SimulatorDeps } from "./simulator-deps.ts";
 
-const purposeOf = (origin: TRaiseIncidentInput["origin"]): Purpose => (origin === "ConnectorAdmin" ? "Test" : origin === "Demo" ? "Demo" : "Real");
-const sourceOf = (origin: TRaiseIncidentInput["origin"]): TLocationSource => (origin === "ConnectorAdmin" || origin === "Demo" ? "MobileApp" : origin);
+const purposeOf = (origin: TRaiseIncidentInput["origin"]): Purpose =>
+  origin === "ConnectorAdmin" ? "Test" : origin === "Demo" ? "Demo" : "Real";
+const sourceOf = (origin: TRaiseIncidentInput["origin"]): TLocationSource =>
+  origin === "ConnectorAdmin" || origin === "Demo" ? "MobileApp" : origin;
 
 export async function raiseSimulatedIncident(options: SimulatorDeps & { input: TRaiseIncidentInput }) {
   const { input, db, clock } = options;
@@ -22,10 +24,24 @@ export async function raiseSimulatedIncident(options: SimulatorDeps & { input: T
     tracks.push({ source, track: [measuredLocation({ source, fix: input.location, now: clock.now() })] });
   }
   const agencyIds = input.agencyId ? [input.agencyId] : await jurisdictionOf(options);
-  const label = input.label !== undefined ? input.label : input.origin === "ConnectorAdmin" ? "Test incident from the connector administration screen" : null;
+  const label =
+    input.label !== undefined
+      ? input.label
+      : input.origin === "ConnectorAdmin"
+        ? "Test incident from the connector administration screen"
+        : null;
   const { incident } = await createIncident({
-    db, clock, portalUrl: options.portalUrl, purpose: purposeOf(input.origin), routingMode: null, createdByAgencyId: null,
-    agencyIds, phoneNumber: input.phoneNumber ?? null, tracks, label, actor: SIMULATOR_ACTOR,
+    db,
+    clock,
+    portalUrl: options.portalUrl,
+    purpose: purposeOf(input.origin),
+    routingMode: null,
+    createdByAgencyId: null,
+    agencyIds,
+    phoneNumber: input.phoneNumber ?? null,
+    tracks,
+    label,
+    actor: SIMULATOR_ACTOR,
   });
   return incident;
 }

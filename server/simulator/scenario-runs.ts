@@ -12,26 +12,45 @@ import { processSingleton } from "../platform/process-singleton.ts";
 
 export type StepState = "pending" | "running" | "done" | "failed";
 export type ScenarioRunView = {
-  id: string; scenario: ScenarioKey; title: string; state: "running" | "done" | "failed";
-  startedAtUtc: string; finishedAtUtc: string | null; incidentIds: string[]; error: string | null;
+  id: string;
+  scenario: ScenarioKey;
+  title: string;
+  state: "running" | "done" | "failed";
+  startedAtUtc: string;
+  finishedAtUtc: string | null;
+  incidentIds: string[];
+  error: string | null;
   steps: Array<{ title: string; state: StepState; detail: string | null; finishedAtUtc: string | null }>;
 };
 
 type RunEvents = { "run:updated": [ScenarioRunView] };
 type Registry = { runs: Map<string, ScenarioRunView>; events: EventEmitter<RunEvents> };
 const registry = (): Registry =>
-  processSingleton("scenario-runs", () => ({ runs: new Map(), events: new EventEmitter<RunEvents>().setMaxListeners(100) }));
+  processSingleton("scenario-runs", () => ({
+    runs: new Map(),
+    events: new EventEmitter<RunEvents>().setMaxListeners(100),
+  }));
 
 export const scenarioRunEvents = () => registry().events;
 export const readScenarioRun = (id: string) => registry().runs.get(id) ?? null;
 export const listScenarioRuns = () => [...registry().runs.values()].reverse();
 
 /** Starts a run and returns at once; `done` settles when it finishes (tests, the CLI's --wait). */
-export function startScenarioRun(options: SimulatorDeps & { scenario: ScenarioKey }): { run: ScenarioRunView; done: Promise<ScenarioRunView> } {
+export function startScenarioRun(options: SimulatorDeps & { scenario: ScenarioKey }): {
+  run: ScenarioRunView;
+  done: Promise<ScenarioRunView>;
+} {
   const scenario = SCENARIOS[options.scenario];
   const run: ScenarioRunView = {
-    id: randomUUID(), scenario: options.scenario, title: scenario.title, state: "running", startedAtUtc: options.clock.now().toISOString(),
-    finishedAtUtc: null, incidentIds: [], error: null, steps: scenario.steps.map((s) => ({ title: s.title, state: "pending", detail: null, finishedAtUtc: null })),
+    id: randomUUID(),
+    scenario: options.scenario,
+    title: scenario.title,
+    state: "running",
+    startedAtUtc: options.clock.now().toISOString(),
+    finishedAtUtc: null,
+    incidentIds: [],
+    error: null,
+    steps: scenario.steps.map((s) => ({ title: s.title, state: "pending", detail: null, finishedAtUtc: null })),
   };
   const { runs } = registry();
   runs.set(run.id, run);
@@ -40,7 +59,15 @@ export function startScenarioRun(options: SimulatorDeps & { scenario: ScenarioKe
 }
 
 async function execute(deps: SimulatorDeps, run: ScenarioRunView): Promise<ScenarioRunView> {
-  const ctx: ScenarioContext = { ...deps, incidentIds: run.incidentIds, incidentId: () => { const id = run.incidentIds[0]; if (!id) throw new Error("no incident raised yet"); return id; } };
+  const ctx: ScenarioContext = {
+    ...deps,
+    incidentIds: run.incidentIds,
+    incidentId: () => {
+      const id = run.incidentIds[0];
+      if (!id) throw new Error("no incident raised yet");
+      return id;
+    },
+  };
   const steps = SCENARIOS[run.scenario].steps;
   const update = () => registry().events.emit("run:updated", structuredClone(run));
   for (const [i, step] of steps.entries()) {

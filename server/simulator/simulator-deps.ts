@@ -6,7 +6,10 @@ import type { Runtime } from "../platform/runtime.ts";
 export type SimulatorDeps = { db: DbClient; clock: Clock; portalUrl: string; liveVideoDurationS: number };
 
 export const simulatorDeps = (runtime: Pick<Runtime, "db" | "clock" | "env">): SimulatorDeps => ({
-  db: runtime.db, clock: runtime.clock, portalUrl: runtime.env.PORTAL_URL, liveVideoDurationS: runtime.env.LIVE_VIDEO_DURATION_S,
+  db: runtime.db,
+  clock: runtime.clock,
+  portalUrl: runtime.env.PORTAL_URL,
+  liveVideoDurationS: runtime.env.LIVE_VIDEO_DURATION_S,
 });
 
 /** Every change the simulator makes is recorded with this actor (the timeline shows it). */

@@ -22,22 +22,43 @@ beforeAll(async () => {
   workers = await startWorkers(s.runtime);
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
   // Plan against the receivers' declared capabilities, not the undiscovered minimal shape.
-  for (const key of ["north-psap", "central-ems"]) expect((await caller.integrations.rediscover({ key })).status).toBe("active");
+  for (const key of ["north-psap", "central-ems"])
+    expect((await caller.integrations.rediscover({ key })).status).toBe("active");
 });
-afterAll(async () => { await workers.stop(); await whenReceiverProcessingIdle(); setRuntime(undefined); await s.close(); });
+afterAll(async () => {
+  await workers.stop();
+  await whenReceiverProcessingIdle();
+  setRuntime(undefined);
+  await s.close();
+});
 
 const NORTH = { latitude: 59.962, longitude: 10.768 };
-const kinds = async (incidentId: string) => (await s.database.db.incidentChange.findMany({ where: { incidentId }, orderBy: { seq: "asc" } })).map((c) => c.kind);
+const kinds = async (incidentId: string) =>
+  (await s.database.db.incidentChange.findMany({ where: { incidentId }, orderBy: { seq: "asc" } })).map((c) => c.kind);
 const deliveredPaths = async (incidentId: string, integrationKey: string) =>
-  (await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" } })).map((d) => `${d.state} ${d.method} ${d.path.replace(incidentId, "{id}")}`);
+  (await s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" } })).map(
+    (d) => `${d.state} ${d.method} ${d.path.replace(incidentId, "{id}")}`,
+  );
 /** A lane's deliveries in lane order, each with its attempts in the order they started. */
 const laneWithAttempts = (incidentId: string, integrationKey: string) =>
-  s.database.db.webhookDelivery.findMany({ where: { incidentId, integrationKey }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { startedAt: "asc" } } } });
+  s.database.db.webhookDelivery.findMany({
+    where: { incidentId, integrationKey },
+    orderBy: { id: "asc" },
+    include: { attempts: { orderBy: { startedAt: "asc" } } },
+  });
 
 describe("simulated incidents", () => {
   it("a caller's AML fix raises a Real incident owned by the jurisdiction's agency, with the fix as its Aml track", async () => {
-    const raised = await caller.simulator.raise({ origin: "Aml", location: { ...NORTH, accuracy: 60, altitude: 30, capturedSecondsAgo: 5 }, phoneNumber: "+4795000009" });
-    expect(raised).toMatchObject({ purpose: "Real", owner: "North PSAP", openUrl: `${s.url}/portal/incidents/${raised.incidentId}` });
+    const raised = await caller.simulator.raise({
+      origin: "Aml",
+      location: { ...NORTH, accuracy: 60, altitude: 30, capturedSecondsAgo: 5 },
+      phoneNumber: "+4795000009",
+    });
+    expect(raised).toMatchObject({
+      purpose: "Real",
+      owner: "North PSAP",
+      openUrl: `${s.url}/portal/incidents/${raised.incidentId}`,
+    });
     const detail = (await caller.incidents.detail({ incidentId: raised.incidentId }))!;
     const [fix] = detail.snapshot.caller.tracks[0]!.track;
     expect(detail.snapshot.caller.tracks[0]!.source).toBe("Aml");
@@ -50,14 +71,21 @@ describe("simulated incidents", () => {
     const test = await caller.simulator.raise({ origin: "ConnectorAdmin", agencyId: AGENCY.centralEms });
     expect(test).toMatchObject({ purpose: "Test", owner: "Central EMS" });
     expect((await caller.simulator.raise({ origin: "Demo" })).purpose).toBe("Demo");
-    const south = await caller.simulator.raise({ origin: "WebApp", location: { latitude: 59.92, longitude: 10.75, accuracy: 30 } });
+    const south = await caller.simulator.raise({
+      origin: "WebApp",
+      location: { latitude: 59.92, longitude: 10.75, accuracy: 30 },
+    });
     expect(south.owner).toBe("South PSAP");
   });
 });
 
 describe("caller-side actions", () => {
   it("each action records its change kind, and the engine delivers the matching v3 routes to North PSAP's receiver in order", async () => {
-    const { incidentId } = await caller.simulator.raise({ origin: "MobileApp", agencyId: AGENCY.northPsap, location: { ...NORTH, accuracy: 200 } });
+    const { incidentId } = await caller.simulator.raise({
+      origin: "MobileApp",
+      agencyId: AGENCY.northPsap,
+      location: { ...NORTH, accuracy: 200 },
+    });
     const steps: Array<[TSimulatorAction, string[]]> = [
       [{ action: "location", source: "MobileApp", fix: { ...NORTH, accuracy: 90 } }, ["caller.locationAdded"]],
       [{ action: "replaceTrack", source: "MobileApp", fix: { ...NORTH, accuracy: 5 } }, ["caller.trackReplaced"]],
@@ -99,16 +127,31 @@ describe("caller-side actions", () => {
       "delivered POST /v3/incidents/{id}/caller/live-video/activated",
       "delivered POST /v3/incidents/{id}/caller/live-video/ended",
     ]);
-    expect(await caller.simulator.chatMessages({ incidentId })).toEqual([expect.objectContaining({ author: "Caller", text: "I can see smoke" })]);
+    expect(await caller.simulator.chatMessages({ incidentId })).toEqual([
+      expect.objectContaining({ author: "Caller", text: "I can see smoke" }),
+    ]);
   });
 
   it("a chat message needs an active chat; a closed incident refuses every action", async () => {
     const { incidentId } = await caller.simulator.raise({ origin: "WebApp", agencyId: AGENCY.northPsap });
-    await expect(caller.simulator.act({ incidentId, action: { action: "chatMessage", text: "hello" } })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Chat is not active") });
-    await expect(caller.simulator.act({ incidentId, action: { action: "openLocationSms", fix: { ...NORTH, accuracy: 10 } } })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect((await caller.simulator.act({ incidentId, action: { action: "close" } })).changes).toEqual(["incident.closed"]);
-    await expect(caller.simulator.act({ incidentId, action: { action: "fullName", fullName: "x" } })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(caller.simulator.act({ incidentId, action: { action: "location", source: "Aml", fix: { ...NORTH, accuracy: -1 } } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      caller.simulator.act({ incidentId, action: { action: "chatMessage", text: "hello" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Chat is not active") });
+    await expect(
+      caller.simulator.act({ incidentId, action: { action: "openLocationSms", fix: { ...NORTH, accuracy: 10 } } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await caller.simulator.act({ incidentId, action: { action: "close" } })).changes).toEqual([
+      "incident.closed",
+    ]);
+    await expect(
+      caller.simulator.act({ incidentId, action: { action: "fullName", fullName: "x" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      caller.simulator.act({
+        incidentId,
+        action: { action: "location", source: "Aml", fix: { ...NORTH, accuracy: -1 } },
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
 
@@ -124,8 +167,17 @@ describe("scenarios", () => {
   it("cardiac arrest: AML first, then the precise app fix, caller data and chat", async () => {
     const { finished } = await run("cardiac-arrest");
     const detail = (await caller.incidents.detail({ incidentId: finished.incidentIds[0]! }))!;
-    expect(detail.snapshot.caller.tracks.map((t) => [t.source, t.track.map((l) => l.type === "Measured" && l.accuracy)])).toEqual([["Aml", [60]], ["MobileApp", [6]]]);
-    expect(detail.snapshot.caller).toMatchObject({ fullName: "Ola Nordmann", deviceInfo: { batteryLevel: 14 }, chat: { state: "Active" } });
+    expect(
+      detail.snapshot.caller.tracks.map((t) => [t.source, t.track.map((l) => l.type === "Measured" && l.accuracy)]),
+    ).toEqual([
+      ["Aml", [60]],
+      ["MobileApp", [6]],
+    ]);
+    expect(detail.snapshot.caller).toMatchObject({
+      fullName: "Ola Nordmann",
+      deviceInfo: { batteryLevel: 14 },
+      chat: { state: "Active" },
+    });
   });
 
   // Normally ~1.5 s. A rare CI run (stop 18) hung until the 30 s test timeout, which both a
@@ -137,7 +189,10 @@ describe("scenarios", () => {
     const finished = await done;
     const elapsedMs = performance.now() - started;
     const incidentId = finished.incidentIds[0]!;
-    if (finished.error || elapsedMs > 15_000) throw new Error(`receiver-outage ${finished.error ? `failed (${finished.error})` : "settled"} after ${Math.round(elapsedMs)} ms:\n${await describeLane(incidentId, "north-psap")}`);
+    if (finished.error || elapsedMs > 15_000)
+      throw new Error(
+        `receiver-outage ${finished.error ? `failed (${finished.error})` : "settled"} after ${Math.round(elapsedMs)} ms:\n${await describeLane(incidentId, "north-psap")}`,
+      );
     const rows = await laneWithAttempts(incidentId, "north-psap");
     expect(rows.every((r) => r.state === "delivered")).toBe(true);
     expect(rows.some((r) => r.attempts.some((a) => a.status === 503))).toBe(true);
@@ -150,7 +205,11 @@ describe("scenarios", () => {
   it("collaboration: Central EMS accepts, Fire and Rescue declines", async () => {
     const { finished } = await run("agency-collaboration");
     const detail = (await caller.incidents.detail({ incidentId: finished.incidentIds[0]! }))!;
-    expect(detail.snapshot.involvedAgencies.map((a) => [a.displayName, a.collaboration])).toEqual([["North PSAP", "Owner"], ["Central EMS", "Accepted"], ["Fire and Rescue", "Declined"]]);
+    expect(detail.snapshot.involvedAgencies.map((a) => [a.displayName, a.collaboration])).toEqual([
+      ["North PSAP", "Owner"],
+      ["Central EMS", "Accepted"],
+      ["Fire and Rescue", "Declined"],
+    ]);
   });
 
   it("connector test incident: purpose Test, delivered, closed", async () => {
@@ -163,9 +222,14 @@ describe("scenarios", () => {
     await waitForLaneSettled({ db: s.database.db, incidentId: detail.id, integrationKey: "north-psap" });
     const lane = await laneWithAttempts(detail.id, "north-psap");
     expect(lane.map((d) => `${d.state} ${d.method} ${d.path.replace(detail.id, "{id}")}`)).toEqual([
-      "delivered POST /v3/incidents", "delivered PUT /v3/incidents/{id}/caller/track", "delivered POST /v3/incidents/{id}/closed",
+      "delivered POST /v3/incidents",
+      "delivered PUT /v3/incidents/{id}/caller/track",
+      "delivered POST /v3/incidents/{id}/closed",
     ]);
-    const received = await s.database.db.receiverRecord.findMany({ where: { incidentId: detail.id, integrationKey: "north-psap", status: 200 }, orderBy: { id: "asc" } });
+    const received = await s.database.db.receiverRecord.findMany({
+      where: { incidentId: detail.id, integrationKey: "north-psap", status: 200 },
+      orderBy: { id: "asc" },
+    });
     expect(received.map((r) => r.serviceRequestId)).toEqual(lane.map((d) => d.requestId));
     expect((received[0]!.body as { incident: { purpose: string } }).incident.purpose).toBe("Test");
   });
@@ -173,7 +237,9 @@ describe("scenarios", () => {
   it("blank text never reaches a snapshot through the simulator: refused in tRPC's error shape", async () => {
     await expect(caller.simulator.raise({ origin: "Demo", label: " " })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const { incidentId } = await caller.simulator.raise({ origin: "Demo" });
-    await expect(caller.simulator.act({ incidentId, action: { action: "fullName", fullName: "  " } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      caller.simulator.act({ incidentId, action: { action: "fullName", fullName: "  " } }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect((await caller.incidents.detail({ incidentId }))!.snapshot.caller.fullName).toBeNull();
   });
 });
@@ -183,9 +249,17 @@ async function describeLane(incidentId: string | undefined, integrationKey: stri
   if (!incidentId) return "(no incident was raised)";
   const rows = await laneWithAttempts(incidentId, integrationKey);
   const at = (d: Date | null) => d?.toISOString() ?? "-";
-  const lines = rows.map((r) => `#${r.id} ${r.method} ${r.path.replace(incidentId, "{id}")} ${r.state} attempts=${r.attemptCount} next=${at(r.nextAttemptAt)} claimed=${at(r.claimedAt)} by=${r.claimedBy ?? "-"} lease=${at(r.leaseExpiresAt)}`
-    + r.attempts.map((a) => `\n    attempt ${a.attempt} at ${at(a.startedAt)} ${a.durationMs} ms: ${a.status ?? a.error}`).join(""));
-  const warnings = s.logs.records().filter((l) => Number(l.level) >= 40).map((l) => `  log: ${JSON.stringify(l)}`);
+  const lines = rows.map(
+    (r) =>
+      `#${r.id} ${r.method} ${r.path.replace(incidentId, "{id}")} ${r.state} attempts=${r.attemptCount} next=${at(r.nextAttemptAt)} claimed=${at(r.claimedAt)} by=${r.claimedBy ?? "-"} lease=${at(r.leaseExpiresAt)}` +
+      r.attempts
+        .map((a) => `\n    attempt ${a.attempt} at ${at(a.startedAt)} ${a.durationMs} ms: ${a.status ?? a.error}`)
+        .join(""),
+  );
+  const warnings = s.logs
+    .records()
+    .filter((l) => Number(l.level) >= 40)
+    .map((l) => `  log: ${JSON.stringify(l)}`);
   return [`workbench now ${s.runtime.clock.now().toISOString()}`, ...lines, ...warnings].join("\n");
 }
 

@@ -18,14 +18,30 @@ describe("simulator inputs refuse blank text", () => {
 
   it.each(BLANKS)("full name, operating system, chat message and medical notes %j", (blank) => {
     expect(ZSimulatorAction.safeParse({ action: "fullName", fullName: blank }).success).toBe(false);
-    expect(ZSimulatorAction.safeParse({ action: "deviceInfo", batteryLevel: 50, internetConnectionType: null, operatingSystem: blank }).success).toBe(false);
+    expect(
+      ZSimulatorAction.safeParse({
+        action: "deviceInfo",
+        batteryLevel: 50,
+        internetConnectionType: null,
+        operatingSystem: blank,
+      }).success,
+    ).toBe(false);
     expect(ZSimulatorAction.safeParse({ action: "chatMessage", text: blank }).success).toBe(false);
-    expect(ZSimulatorAction.safeParse({ action: "temporaryInformation", warning: blank, validForMinutes: 10 }).success).toBe(false);
-    expect(ZSimulatorAction.safeParse({ action: "temporaryInformation", warning: "Gas leak", validForMinutes: 10 }).success).toBe(true);
+    expect(
+      ZSimulatorAction.safeParse({ action: "temporaryInformation", warning: blank, validForMinutes: 10 }).success,
+    ).toBe(false);
+    expect(
+      ZSimulatorAction.safeParse({ action: "temporaryInformation", warning: "Gas leak", validForMinutes: 10 }).success,
+    ).toBe(true);
     const medicData = sampleMedicData();
     expect(ZSimulatorAction.safeParse({ action: "medicData", medicData }).success).toBe(true);
-    expect(ZSimulatorAction.safeParse({ action: "medicData", medicData: { ...medicData, notes: { caller: blank } } }).success).toBe(false);
-    expect(ZSimulatorAction.safeParse({ action: "medicData", medicData: { ...medicData, allergies: blank } }).success).toBe(false);
+    expect(
+      ZSimulatorAction.safeParse({ action: "medicData", medicData: { ...medicData, notes: { caller: blank } } })
+        .success,
+    ).toBe(false);
+    expect(
+      ZSimulatorAction.safeParse({ action: "medicData", medicData: { ...medicData, allergies: blank } }).success,
+    ).toBe(false);
   });
 });
 
@@ -34,6 +50,8 @@ describe("the v3 snapshot schema refuses blank text (what the engine sends is va
     const snapshot = buildSnapshot({ id: "0e7f0000-0000-4000-8000-0000000000b1" });
     expect(ZIncidentSnapshotV3.safeParse({ ...snapshot, [member]: "x" }).success).toBe(true);
     expect(ZIncidentSnapshotV3.safeParse({ ...snapshot, [member]: " " }).success).toBe(false);
-    expect(ZIncidentSnapshotV3.safeParse({ ...snapshot, caller: { ...snapshot.caller, fullName: " " } }).success).toBe(false);
+    expect(ZIncidentSnapshotV3.safeParse({ ...snapshot, caller: { ...snapshot.caller, fullName: " " } }).success).toBe(
+      false,
+    );
   });
 });

@@ -29,7 +29,11 @@ export const ZRaiseIncidentInput = z.object({
   location: ZFix.optional(),
   /** Owner agency; absent = jurisdiction of the location, else North PSAP. */
   agencyId: z.uuid().optional(),
-  phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001").nullable().optional(),
+  phoneNumber: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001")
+    .nullable()
+    .optional(),
   label: textInput(200).nullable().optional(),
 });
 export type TRaiseIncidentInput = z.infer<typeof ZRaiseIncidentInput>;
@@ -46,11 +50,18 @@ export const ZSimulatorAction = z.discriminatedUnion("action", [
     operatingSystem: textInput(50).nullable().optional(),
   }),
   z.object({ action: z.literal("fullName"), fullName: textInput(200).nullable() }),
-  z.object({ action: z.literal("phoneNumber"), phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001") }),
+  z.object({
+    action: z.literal("phoneNumber"),
+    phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001"),
+  }),
   /** Medical data: the given record, or a sample when absent. */
   z.object({ action: z.literal("medicData"), medicData: ZMedicData.nullable().optional() }),
   /** A temporary-information warning, merged into medicData.notes.caller until it expires (workbench clock). */
-  z.object({ action: z.literal("temporaryInformation"), warning: textInput(500), validForMinutes: z.number().int().min(1).max(1440) }),
+  z.object({
+    action: z.literal("temporaryInformation"),
+    warning: textInput(500),
+    validForMinutes: z.number().int().min(1).max(1440),
+  }),
   z.object({ action: z.literal("activateChat") }),
   z.object({ action: z.literal("chatMessage"), text: textInput(2000) }),
   z.object({ action: z.literal("activateLiveVideo") }),

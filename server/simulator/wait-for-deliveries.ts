@@ -23,30 +23,65 @@ export function waitForLaneSettled(options: Wait) {
 export function waitForFailedAttempt(options: Wait) {
   let failed: string | undefined;
   const onAttempt = (e: WebhookEvents["delivery:attempted"][0]) => {
-    if (e.incidentId === options.incidentId && e.integrationKey === options.integrationKey && e.status !== 200) failed = `attempt ${e.attempt} of ${e.method} ${e.path} failed (${e.status ?? e.error})`;
+    if (e.incidentId === options.incidentId && e.integrationKey === options.integrationKey && e.status !== 200)
+      failed = `attempt ${e.attempt} of ${e.method} ${e.path} failed (${e.status ?? e.error})`;
   };
   webhookEvents().on("delivery:attempted", onAttempt);
-  return waitUntil(options, ["delivery:attempted"], async () => failed).finally(() => webhookEvents().off("delivery:attempted", onAttempt));
+  return waitUntil(options, ["delivery:attempted"], async () => failed).finally(() =>
+    webhookEvents().off("delivery:attempted", onAttempt),
+  );
 }
 
-async function waitUntil(options: Wait, events: Array<keyof WebhookEvents>, check: () => Promise<string | undefined>): Promise<string> {
+async function waitUntil(
+  options: Wait,
+  events: Array<keyof WebhookEvents>,
+  check: () => Promise<string | undefined>,
+): Promise<string> {
   const emitter = webhookEvents();
   return new Promise<string>((resolve, reject) => {
     let busy = false;
     let again = false;
     const probe = async () => {
-      if (busy) { again = true; return; }
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       try {
         const done = await check();
-        if (done) { finish(); resolve(done); return; }
-      } catch (error) { finish(); reject(error); return; }
+        if (done) {
+          finish();
+          resolve(done);
+          return;
+        }
+      } catch (error) {
+        finish();
+        reject(error);
+        return;
+      }
       busy = false;
-      if (again) { again = false; void probe(); }
+      if (again) {
+        again = false;
+        void probe();
+      }
     };
-    const timer = setTimeout(() => { finish(); reject(new AppError("ScenarioTimeout", 504, `The ${options.integrationKey} deliveries of incident ${options.incidentId} did not get there within ${(options.timeoutMs ?? 30_000) / 1000} s.`)); }, options.timeoutMs ?? 30_000);
-    const finish = () => { clearTimeout(timer); for (const e of events) emitter.off(e, listener); };
-    const listener = (e: { incidentId: string }) => { if (e.incidentId === options.incidentId) void probe(); };
+    const timer = setTimeout(() => {
+      finish();
+      reject(
+        new AppError(
+          "ScenarioTimeout",
+          504,
+          `The ${options.integrationKey} deliveries of incident ${options.incidentId} did not get there within ${(options.timeoutMs ?? 30_000) / 1000} s.`,
+        ),
+      );
+    }, options.timeoutMs ?? 30_000);
+    const finish = () => {
+      clearTimeout(timer);
+      for (const e of events) emitter.off(e, listener);
+    };
+    const listener = (e: { incidentId: string }) => {
+      if (e.incidentId === options.incidentId) void probe();
+    };
     for (const e of events) emitter.on(e, listener);
     void probe();
   });

@@ -44,7 +44,9 @@ async function prepareTemplate(adminUrl: string, template: string) {
 async function dropDatabases(adminUrl: string, prefix: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${prefix}%`]);
+  const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+    `${prefix}%`,
+  ]);
   for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   await admin.end();
 }
@@ -61,7 +63,10 @@ export default async function setup(project: TestProject) {
     if (!url) throw new Error("The external project needs TEST_DATABASE_URL.");
     adminUrl = url;
   } else {
-    const server = await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `wb-test-${runId}`), ephemeral: true });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(os.tmpdir(), `wb-test-${runId}`),
+      ephemeral: true,
+    });
     adminUrl = server.url("postgres");
     stopServer = server.stop;
   }

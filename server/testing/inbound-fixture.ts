@@ -14,7 +14,15 @@ export async function startInboundFixture(options: { env?: Record<string, string
   let n = 0;
   async function createIncident(body: Record<string, unknown> = {}, token = tokens.north): Promise<string> {
     n += 1;
-    const a = await call("POST", "/v1/incidents", { token, body: { routingMode: "TokenAgency", requestedIncidentId: randomUUID(), caller: { phoneNumber: `+47955${String(n).padStart(5, "0")}` }, ...body } });
+    const a = await call("POST", "/v1/incidents", {
+      token,
+      body: {
+        routingMode: "TokenAgency",
+        requestedIncidentId: randomUUID(),
+        caller: { phoneNumber: `+47955${String(n).padStart(5, "0")}` },
+        ...body,
+      },
+    });
     if (a.status !== 201) throw new Error(`create failed: ${a.status} ${JSON.stringify(a.body)}`);
     return a.body.incidentId as string;
   }

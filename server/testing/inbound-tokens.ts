@@ -8,8 +8,16 @@ import type { Runtime } from "../platform/runtime.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 
 export const ALL_INBOUND_SCOPES = [
-  "agency.read", "call.report", "incident.create", "incident.update", "incident.caller.track",
-  "incident.caller.locate", "incident.caller.chat", "incident.caller.live-video", "incident.collaboration", "incident.close",
+  "agency.read",
+  "call.report",
+  "incident.create",
+  "incident.update",
+  "incident.caller.track",
+  "incident.caller.locate",
+  "incident.caller.chat",
+  "incident.caller.live-video",
+  "incident.collaboration",
+  "incident.close",
 ];
 
 export type InboundTokenOptions = {
@@ -30,11 +38,20 @@ export async function mintInboundToken(runtime: Runtime, options: InboundTokenOp
   if (options.username && !user) throw new Error(`no seeded user ${options.username}`);
   const scopes = [...(options.scopes ?? ALL_INBOUND_SCOPES), ...(user ? ["username.required"] : [])];
   const { accessToken } = await mintAccessToken({
-    keys: runtime.keys, clock: runtime.clock, issuer: runtime.env.AUTH_URL, subject: user?.id ?? clientId,
-    audience: options.audience ?? inboundApiResource(runtime.env), clientId, scope: scopes, lifetimeS: options.lifetimeS ?? 3600,
+    keys: runtime.keys,
+    clock: runtime.clock,
+    issuer: runtime.env.AUTH_URL,
+    subject: user?.id ?? clientId,
+    audience: options.audience ?? inboundApiResource(runtime.env),
+    clientId,
+    scope: scopes,
+    lifetimeS: options.lifetimeS ?? 3600,
     claims: {
       agency_context: agencyId ?? undefined,
-      username: user?.username, name: user?.name, email: user?.email ?? undefined, role: user?.role ?? undefined,
+      username: user?.username,
+      name: user?.name,
+      email: user?.email ?? undefined,
+      role: user?.role ?? undefined,
     },
   });
   return accessToken;

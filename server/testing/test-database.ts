@@ -5,7 +5,13 @@ import { inject } from "vitest";
 import { createDbClient, type DbClient } from "../platform/db/client.ts";
 import { withDatabase } from "./global-setup.ts";
 
-export type TestDatabase = { url: string; name: string; db: DbClient; mode: "embedded" | "external"; drop: () => Promise<void> };
+export type TestDatabase = {
+  url: string;
+  name: string;
+  db: DbClient;
+  mode: "embedded" | "external";
+  drop: () => Promise<void>;
+};
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject("testAdminUrl");
@@ -18,7 +24,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = withDatabase(adminUrl, name);
   const db = createDbClient(url, { poolSize: 10 });
   return {
-    url, name, db, mode: inject("testDatabaseMode"),
+    url,
+    name,
+    db,
+    mode: inject("testDatabaseMode"),
     async drop() {
       await db.$disconnect();
       const c = new pg.Client({ connectionString: adminUrl });

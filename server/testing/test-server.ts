@@ -54,7 +54,12 @@ function dashboardStandIn(runtime: Runtime) {
   return getRequestListener(async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) {
-      return fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: () => createTRPCContext({ headers: request.headers, runtime }) });
+      return fetchRequestHandler({
+        endpoint: "/api/trpc",
+        req: request,
+        router: appRouter,
+        createContext: () => createTRPCContext({ headers: request.headers, runtime }),
+      });
     }
     if (pathname === "/api/health") return Response.json({ status: "ok" });
     return new Response(`dashboard page ${pathname}`, { headers: { "content-type": "text/plain" } });
@@ -65,7 +70,9 @@ function dashboardStandIn(runtime: Runtime) {
  * `dashboard`: the dashboard's access check with a stand-in for Next (the real /api/trpc route);
  * `nextHandler`: any other stand-in for Next (e.g. the tRPC route alone) behind the same request guard.
  */
-export async function startTestServer(options: { env?: Record<string, string>; dashboard?: boolean; nextHandler?: NodeHandler } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; dashboard?: boolean; nextHandler?: NodeHandler } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const logs = new CapturedLogs();
   const logger = createLogger({ level: "debug", destination: logs });
@@ -73,25 +80,41 @@ export async function startTestServer(options: { env?: Record<string, string>; d
   const stopClockSync = await syncClockFromDatabase({ databaseUrl: database.url, db: database.db, clock });
 
   // PUBLIC_URL must name the port, which exists only once listening: listen first, then build the app.
-  let handler: ((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void) | undefined;
+  let handler:
+    ((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void) | undefined;
   const server = (await import("node:http")).createServer((req, res) => handler?.(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: url, DATABASE_URL: database.url, ...options.env });
   const keys = new SigningKeyStore({ db: database.db, clock });
-  const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
+  const runtime: Runtime = {
+    env,
+    db: database.db,
+    databaseUrl: database.url,
+    clock,
+    keys,
+    logger,
+    databaseMode: database.mode,
+  };
   const terminal: string[] = [];
   const firstAdmin = options.dashboard ? await prepareFirstAdmin(runtime, (text) => terminal.push(text)) : undefined;
   const inner = createWorkbenchServer({
     env,
     protocolApp: createProtocolApp(runtime),
-    ...(options.dashboard ? { nextHandler: dashboardStandIn(runtime), dashboardAccess: createDashboardAccess(runtime) } : { nextHandler: options.nextHandler }),
+    ...(options.dashboard
+      ? { nextHandler: dashboardStandIn(runtime), dashboardAccess: createDashboardAccess(runtime) }
+      : { nextHandler: options.nextHandler }),
   });
   handler = (req, res) => inner.emit("request", req, res);
 
   return {
-    url, runtime, database, logs, terminal, firstAdmin,
+    url,
+    runtime,
+    database,
+    logs,
+    terminal,
+    firstAdmin,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -30,7 +30,11 @@ let engine: Awaited<ReturnType<typeof startWebhookEngine>>;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const discovered = waitForEvents("integration:discovered", 1, (e) => e.integrationKey === KEY && e.status === "active");
+  const discovered = waitForEvents(
+    "integration:discovered",
+    1,
+    (e) => e.integrationKey === KEY && e.status === "active",
+  );
   engine = await startWebhookEngine(s.runtime);
   await discovered;
 });
@@ -40,40 +44,81 @@ afterAll(async () => {
   await s?.close();
 });
 
-const op = (o: { runtime: TestServer["runtime"]; incidentId: string }) => ({ db: o.runtime.db, clock: o.runtime.clock, incidentId: o.incidentId, actor: "cutover-test" });
+const op = (o: { runtime: TestServer["runtime"]; incidentId: string }) => ({
+  db: o.runtime.db,
+  clock: o.runtime.clock,
+  incidentId: o.incidentId,
+  actor: "cutover-test",
+});
 const delivered = (n: number) => waitForEvents("delivery:delivered", n, (e) => e.integrationKey === KEY, 20_000);
 const platformSnapshot = async (id: string) => (await readIncident({ db: s.runtime.db, incidentId: id }))!.snapshot;
-const replica = async (id: string) => (await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: KEY, incidentId: id } } }));
+const replica = async (id: string) =>
+  await s.runtime.db.receiverIncident.findUniqueOrThrow({
+    where: { integrationKey_incidentId: { integrationKey: KEY, incidentId: id } },
+  });
 
 describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
   let incidentId = "";
 
   it("the seeded fire-rescue integration runs v2: /about 2.0 accepted with the PsapConnector credential", async () => {
     const caps = await s.runtime.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: KEY } });
-    expect([caps.status, caps.version, caps.majorVersion, caps.credential]).toEqual(["active", "2.0", 2, "PsapConnector"]);
+    expect([caps.status, caps.version, caps.majorVersion, caps.credential]).toEqual([
+      "active",
+      "2.0",
+      2,
+      "PsapConnector",
+    ]);
   });
 
   it("delivers v2 routes and bodies with PsapConnector tokens carrying each route's psap.* scope; the receiver's v2 replica follows", async () => {
     const done = delivered(5);
     const { incident } = await createIncident({
-      db: s.runtime.db, clock: s.runtime.clock, portalUrl: s.url, purpose: "Demo", routingMode: "TokenAgency", createdByAgencyId: FIRE,
-      agencyIds: [FIRE], phoneNumber: "+358401112223", enteredLocation: { latitude: 60.2, longitude: 24.9 }, label: "Smoke", actor: "cutover-test",
+      db: s.runtime.db,
+      clock: s.runtime.clock,
+      portalUrl: s.url,
+      purpose: "Demo",
+      routingMode: "TokenAgency",
+      createdByAgencyId: FIRE,
+      agencyIds: [FIRE],
+      phoneNumber: "+358401112223",
+      enteredLocation: { latitude: 60.2, longitude: 24.9 },
+      label: "Smoke",
+      actor: "cutover-test",
     });
     incidentId = incident.id;
     await setIncidentText({ ...op({ runtime: s.runtime, incidentId }), field: "label", value: "Smoke, 3rd floor" });
-    await addMeasuredLocation({ ...op({ runtime: s.runtime, incidentId }), source: "MobileApp", fix: { latitude: 60.21, longitude: 24.91, accuracy: 9 } });
-    await addMeasuredLocation({ ...op({ runtime: s.runtime, incidentId }), source: "MobileApp", fix: { latitude: 60.22, longitude: 24.92, accuracy: 7 } });
+    await addMeasuredLocation({
+      ...op({ runtime: s.runtime, incidentId }),
+      source: "MobileApp",
+      fix: { latitude: 60.21, longitude: 24.91, accuracy: 9 },
+    });
+    await addMeasuredLocation({
+      ...op({ runtime: s.runtime, incidentId }),
+      source: "MobileApp",
+      fix: { latitude: 60.22, longitude: 24.92, accuracy: 7 },
+    });
     const events = await done;
     expect(events.map(([e]) => `${e.method} ${e.path.replace(incidentId, "{id}")}`)).toEqual([
-      "POST /v2/incident", "PUT /v2/incident/{id}/position", "POST /v2/incident", "PUT /v2/incident/{id}/position", "POST /v2/incident/{id}/position",
+      "POST /v2/incident",
+      "PUT /v2/incident/{id}/position",
+      "POST /v2/incident",
+      "PUT /v2/incident/{id}/position",
+      "POST /v2/incident/{id}/position",
     ]);
-    const attempts = await s.runtime.db.webhookAttempt.findMany({ where: { delivery: { integrationKey: KEY } }, include: { delivery: true }, orderBy: { id: "asc" } });
+    const attempts = await s.runtime.db.webhookAttempt.findMany({
+      where: { delivery: { integrationKey: KEY } },
+      include: { delivery: true },
+      orderBy: { id: "asc" },
+    });
     for (const a of attempts) {
       expect(a.requestHeaders).not.toHaveProperty("service-request-id"); // v1/v2: in the body instead
       expect((a.delivery.body as { requestId: string }).requestId).toBe(a.delivery.requestId);
     }
     await whenReceiverProcessingIdle();
-    const records = await s.runtime.db.receiverRecord.findMany({ where: { integrationKey: KEY, incidentId }, orderBy: { id: "asc" } });
+    const records = await s.runtime.db.receiverRecord.findMany({
+      where: { integrationKey: KEY, incidentId },
+      orderBy: { id: "asc" },
+    });
     expect(records.map((r) => [r.outcome, r.anomalies])).toEqual(records.map(() => ["accepted", []]));
     const stored = await replica(incidentId);
     expect(stored.purpose).toBe("Real or Demo");
@@ -83,16 +128,29 @@ describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
   it("tokens: aud urn:service:agency:{id}, sub = client_id = PsapConnector, the route's scope", async () => {
     // The receiver validated them (no rejected-token record above); here their claims, as the receiver saw them, via a fresh mint check.
     const { getServiceToken } = await import("./delivery/service-token-cache.ts");
-    const claims = decodeJwt(await getServiceToken(s.runtime, FIRE, "PsapConnector", [LEGACY_ROUTES.positionAppended.scope]));
-    expect([claims.aud, claims.sub, claims.client_id, claims.scope]).toEqual([psapConnectorAudience(FIRE), PSAP_CONNECTOR, PSAP_CONNECTOR, "psap.incident.position"]);
-    expect(await s.runtime.db.receiverRecord.count({ where: { integrationKey: KEY, outcome: "rejected-token" } })).toBe(0);
+    const claims = decodeJwt(
+      await getServiceToken(s.runtime, FIRE, "PsapConnector", [LEGACY_ROUTES.positionAppended.scope]),
+    );
+    expect([claims.aud, claims.sub, claims.client_id, claims.scope]).toEqual([
+      psapConnectorAudience(FIRE),
+      PSAP_CONNECTOR,
+      PSAP_CONNECTOR,
+      "psap.incident.position",
+    ]);
+    expect(await s.runtime.db.receiverRecord.count({ where: { integrationKey: KEY, outcome: "rejected-token" } })).toBe(
+      0,
+    );
   });
 
   it("switching /about to 3.x while a v2 event is queued: that event still goes to its v2 route, then v3 starts with the whole incident; nothing lost or doubled", async () => {
     // A v2 event held in the queue by a receiver outage across the switch.
     await setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: KEY, mode: "http-503" });
     const failed = waitForEvents("delivery:attempted", 1, (e) => e.integrationKey === KEY && e.status === 503);
-    await setIncidentText({ ...op({ runtime: s.runtime, incidentId }), field: "summary", value: "Two residents inside" });
+    await setIncidentText({
+      ...op({ runtime: s.runtime, incidentId }),
+      field: "summary",
+      value: "Two residents inside",
+    });
     await failed;
     // Listening from here on: the held event's retry may come as soon as the outage ends.
     const done = delivered(1 + 3 + 1 + 1); // the queued v2 summary; v3 create + PUT Entered + PUT MobileApp; an append; closed
@@ -103,23 +161,38 @@ describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
     const next = await rediscoverIntegration({ runtime: s.runtime, key: KEY });
     expect([next.status, next.majorVersion, next.credential]).toEqual(["active", 3, "Publisher"]);
 
-    await addEnteredLocation({ ...op({ runtime: s.runtime, incidentId }), point: { latitude: 60.23, longitude: 24.93 } });
-    await addMeasuredLocation({ ...op({ runtime: s.runtime, incidentId }), source: "MobileApp", fix: { latitude: 60.24, longitude: 24.94, accuracy: 5 } });
+    await addEnteredLocation({
+      ...op({ runtime: s.runtime, incidentId }),
+      point: { latitude: 60.23, longitude: 24.93 },
+    });
+    await addMeasuredLocation({
+      ...op({ runtime: s.runtime, incidentId }),
+      source: "MobileApp",
+      fix: { latitude: 60.24, longitude: 24.94, accuracy: 5 },
+    });
     await closeIncident({ ...op({ runtime: s.runtime, incidentId }) });
     s.runtime.clock.setOffset(s.runtime.clock.offsetMs + 60_000); // the held retry comes due at once
     const events = await done;
     expect(events.map(([e]) => `${e.method} ${e.path.replace(incidentId, "{id}")}`)).toEqual([
       "POST /v2/incident",
-      "POST /v3/incidents", "PUT /v3/incidents/{id}/caller/track", "PUT /v3/incidents/{id}/caller/track",
+      "POST /v3/incidents",
+      "PUT /v3/incidents/{id}/caller/track",
+      "PUT /v3/incidents/{id}/caller/track",
       "POST /v3/incidents/{id}/caller/track",
       "POST /v3/incidents/{id}/closed",
     ]);
 
     // Exactly once: every delivery of this incident delivered, each requestId accepted once by the receiver.
-    const rows = await s.runtime.db.webhookDelivery.findMany({ where: { integrationKey: KEY, incidentId }, orderBy: { id: "asc" } });
+    const rows = await s.runtime.db.webhookDelivery.findMany({
+      where: { integrationKey: KEY, incidentId },
+      orderBy: { id: "asc" },
+    });
     expect(rows.every((r) => r.state === "delivered")).toBe(true);
     await whenReceiverProcessingIdle();
-    const accepted = await s.runtime.db.receiverRecord.findMany({ where: { integrationKey: KEY, incidentId, outcome: "accepted" }, orderBy: { id: "asc" } });
+    const accepted = await s.runtime.db.receiverRecord.findMany({
+      where: { integrationKey: KEY, incidentId, outcome: "accepted" },
+      orderBy: { id: "asc" },
+    });
     expect(accepted.map((r) => r.serviceRequestId)).toEqual(rows.map((r) => r.requestId));
     expect(accepted.map((r) => r.anomalies).flat()).toEqual([]);
     // In order: every v2 record before the first v3 one.
@@ -134,7 +207,9 @@ describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
     expect(platform.summary).toBe("Two residents inside");
     // Every event's token was accepted: PsapConnector on the v2 routes, Publisher on the v3 ones. The only
     // refusals are /about's: a 3.x receiver answers the legacy credential 401, then discovery uses Publisher.
-    const refused = await s.runtime.db.receiverRecord.findMany({ where: { integrationKey: KEY, outcome: "rejected-token" } });
+    const refused = await s.runtime.db.receiverRecord.findMany({
+      where: { integrationKey: KEY, outcome: "rejected-token" },
+    });
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((r) => r.path === "/about")).toBe(true);
   });

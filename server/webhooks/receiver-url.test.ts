@@ -6,39 +6,90 @@ import { flattenSupports, majorVersionOf } from "./contracts/v3/capabilities.sch
 
 describe("receiver URLs", () => {
   it("resolves a stored path against PUBLIC_URL and keeps absolute URLs", () => {
-    expect(resolveReceiverUrl("/receivers/north-psap", "http://localhost:3000/")).toBe("http://localhost:3000/receivers/north-psap");
+    expect(resolveReceiverUrl("/receivers/north-psap", "http://localhost:3000/")).toBe(
+      "http://localhost:3000/receivers/north-psap",
+    );
     expect(resolveReceiverUrl("https://cad.example/hooks/", "http://localhost:3000")).toBe("https://cad.example/hooks");
   });
   it("requires https unless insecure-dev (the outbound policy; the embedded receivers get the scheme rule only)", () => {
-    const checked = (insecureDev: boolean) => ({ kind: "checked", insecureDev, policy: { mode: "local", allow: EMPTY_ALLOW_LIST } }) as const;
+    const checked = (insecureDev: boolean) =>
+      ({ kind: "checked", insecureDev, policy: { mode: "local", allow: EMPTY_ALLOW_LIST } }) as const;
     expect(refusalOf("https://cad.example/about", checked(false))).toBeNull();
     expect(refusalOf("http://localhost:3000/receivers/x/about", checked(true))).toBeNull();
-    expect(refusalOf("http://cad.example/hooks/about", checked(false))).toMatch(/^refused: http:\/\/cad\.example is plain http/);
+    expect(refusalOf("http://cad.example/hooks/about", checked(false))).toMatch(
+      /^refused: http:\/\/cad\.example is plain http/,
+    );
     expect(refusalOf("ftp://cad.example/x", checked(true))).toBe("refused: ftp: is not an http(s) URL");
-    expect(refusalOf("http://localhost:3000/receivers/x/about", { kind: "embedded", insecureDev: false })).toMatch(/^refused: http:\/\/localhost:3000 is plain http/);
+    expect(refusalOf("http://localhost:3000/receivers/x/about", { kind: "embedded", insecureDev: false })).toMatch(
+      /^refused: http:\/\/localhost:3000 is plain http/,
+    );
     expect(refusalOf("http://localhost:3000/receivers/x/about", { kind: "embedded", insecureDev: true })).toBeNull();
   });
   it("knows an embedded receiver by its stored path, or by an absolute URL on the workbench's own origin", () => {
-    expect([isEmbeddedReceiver("/receivers/north-psap"), isEmbeddedReceiver("/receivers/north-psap/x"), isEmbeddedReceiver("/api/trpc"), isEmbeddedReceiver("http://localhost:3000/receivers/north-psap")])
-      .toEqual([true, false, false, false]);
+    expect([
+      isEmbeddedReceiver("/receivers/north-psap"),
+      isEmbeddedReceiver("/receivers/north-psap/x"),
+      isEmbeddedReceiver("/api/trpc"),
+      isEmbeddedReceiver("http://localhost:3000/receivers/north-psap"),
+    ]).toEqual([true, false, false, false]);
     const own = (u: string, publicUrl = "http://localhost:3000") => embeddedReceiverKeyOf(new URL(u), publicUrl);
     expect([
-      own("http://localhost:3000/receivers/north-psap"), own("http://localhost:3000/receivers/north-psap/"), own("HTTP://LOCALHOST:3000/receivers/north-psap"),
-      own("http://127.0.0.1:3000/receivers/north-psap"), own("http://[::1]:3000/receivers/north-psap"),
-      own("http://localhost:3001/receivers/north-psap"), own("https://localhost:3000/receivers/north-psap"), own("http://localhost:3000/receivers/north-psap/v3"),
-      own("http://localhost:3000/receivers/../api/trpc"), own("http://localhost:3000/receivers/north-psap?x=1"),
-      own("https://wb.example/base/receivers/central-ems", "https://wb.example/base"), own("https://wb.example/receivers/central-ems", "https://wb.example/base"),
+      own("http://localhost:3000/receivers/north-psap"),
+      own("http://localhost:3000/receivers/north-psap/"),
+      own("HTTP://LOCALHOST:3000/receivers/north-psap"),
+      own("http://127.0.0.1:3000/receivers/north-psap"),
+      own("http://[::1]:3000/receivers/north-psap"),
+      own("http://localhost:3001/receivers/north-psap"),
+      own("https://localhost:3000/receivers/north-psap"),
+      own("http://localhost:3000/receivers/north-psap/v3"),
+      own("http://localhost:3000/receivers/../api/trpc"),
+      own("http://localhost:3000/receivers/north-psap?x=1"),
+      own("https://wb.example/base/receivers/central-ems", "https://wb.example/base"),
+      own("https://wb.example/receivers/central-ems", "https://wb.example/base"),
       own("https://127.0.0.1/receivers/central-ems", "https://wb.example"),
-    ]).toEqual(["north-psap", "north-psap", "north-psap", "north-psap", "north-psap", null, null, null, null, null, "central-ems", null, null]);
+    ]).toEqual([
+      "north-psap",
+      "north-psap",
+      "north-psap",
+      "north-psap",
+      "north-psap",
+      null,
+      null,
+      null,
+      null,
+      null,
+      "central-ems",
+      null,
+      null,
+    ]);
   });
 });
 describe("capability declarations", () => {
   it("flattens declared flags (true only) by the spec's names", () => {
-    expect(flattenSupports({ incident: { created: true, changed: false, caller: { liveVideo: { ended: true } }, involvedAgency: { collaboration: { changed: true } }, patient: { descriptionChanged: true } } }))
-      .toEqual(["incident.created", "caller.liveVideo.ended", "involvedAgency.collaboration.changed", "patient.descriptionChanged"]);
+    expect(
+      flattenSupports({
+        incident: {
+          created: true,
+          changed: false,
+          caller: { liveVideo: { ended: true } },
+          involvedAgency: { collaboration: { changed: true } },
+          patient: { descriptionChanged: true },
+        },
+      }),
+    ).toEqual([
+      "incident.created",
+      "caller.liveVideo.ended",
+      "involvedAgency.collaboration.changed",
+      "patient.descriptionChanged",
+    ]);
     expect(flattenSupports({})).toEqual([]);
   });
   it("reads the major version", () => {
-    expect([majorVersionOf("3"), majorVersionOf("3.1.4"), majorVersionOf("v2.0"), majorVersionOf("latest")]).toEqual([3, 3, 2, undefined]);
+    expect([majorVersionOf("3"), majorVersionOf("3.1.4"), majorVersionOf("v2.0"), majorVersionOf("latest")]).toEqual([
+      3,
+      3,
+      2,
+      undefined,
+    ]);
   });
 });

@@ -28,8 +28,12 @@ export function isEmbeddedReceiver(stored: string): boolean {
  */
 export function embeddedReceiverKeyOf(url: URL, publicUrl: string): string | null {
   const own = new URL(publicUrl);
-  const sameOrigin = url.origin === own.origin
-    || (url.protocol === own.protocol && url.port === own.port && isLoopbackHost(url.hostname) && isLoopbackHost(own.hostname));
+  const sameOrigin =
+    url.origin === own.origin ||
+    (url.protocol === own.protocol &&
+      url.port === own.port &&
+      isLoopbackHost(url.hostname) &&
+      isLoopbackHost(own.hostname));
   if (!sameOrigin || url.search || url.hash || url.username || url.password) return null;
   const ownPath = own.pathname.replace(/\/+$/, "");
   if (!url.pathname.startsWith(`${ownPath}/`)) return null;
@@ -37,7 +41,16 @@ export function embeddedReceiverKeyOf(url: URL, publicUrl: string): string | nul
 }
 
 /** Where an integration's requests go, and under which rules: embedded (PUBLIC_URL, trusted) or checked by the outbound policy. */
-export function receiverTarget(stored: string, insecureDev: boolean, env: Pick<Env, "PUBLIC_URL" | "ACCESS_MODE" | "OUTBOUND_ALLOW">): { baseUrl: string; target: OutboundTargetKind } {
+export function receiverTarget(
+  stored: string,
+  insecureDev: boolean,
+  env: Pick<Env, "PUBLIC_URL" | "ACCESS_MODE" | "OUTBOUND_ALLOW">,
+): { baseUrl: string; target: OutboundTargetKind } {
   const baseUrl = resolveReceiverUrl(stored, env.PUBLIC_URL);
-  return { baseUrl, target: isEmbeddedReceiver(stored) ? { kind: "embedded", insecureDev } : { kind: "checked", insecureDev, policy: outboundPolicyOf(env) } };
+  return {
+    baseUrl,
+    target: isEmbeddedReceiver(stored)
+      ? { kind: "embedded", insecureDev }
+      : { kind: "checked", insecureDev, policy: outboundPolicyOf(env) },
+  };
 }

@@ -32,13 +32,20 @@ export async function validateReceiverUrl(options: Options): Promise<ValidReceiv
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
   const embedded = (key: string): ValidReceiverUrl => {
     if (options.embeddedKey !== undefined && key !== options.embeddedKey) {
-      throw invalid("ValidationFailed", `refused: a receiver on this workbench must be the integration's own embedded receiver, /receivers/${options.embeddedKey}`);
+      throw invalid(
+        "ValidationFailed",
+        `refused: a receiver on this workbench must be the integration's own embedded receiver, /receivers/${options.embeddedKey}`,
+      );
     }
     return { kind: "embedded", key, path: `/receivers/${key}`, url: `${publicUrl}/receivers/${key}` };
   };
   if (input.startsWith("/")) {
     const key = /^\/receivers\/([A-Za-z0-9_-]{1,64})\/*$/.exec(input)?.[1];
-    if (!key) throw invalid("ValidationFailed", `refused: "${input}" is not an http(s) URL, and the only paths on this workbench are its embedded receivers (/receivers/{key})`);
+    if (!key)
+      throw invalid(
+        "ValidationFailed",
+        `refused: "${input}" is not an http(s) URL, and the only paths on this workbench are its embedded receivers (/receivers/{key})`,
+      );
     return embedded(key);
   }
   let url: URL;
@@ -51,6 +58,7 @@ export async function validateReceiverUrl(options: Options): Promise<ValidReceiv
   if (ownKey) return embedded(ownKey);
   const refusal = await refuseOutboundNow(url, { insecureDev: options.insecureDev }, outboundPolicyOf(env));
   if (refusal) throw invalid("OutboundRefused", refusal);
-  if (url.search || url.hash) throw invalid("ValidationFailed", "refused: a receiver URL is a base URL: no query string or fragment");
+  if (url.search || url.hash)
+    throw invalid("ValidationFailed", "refused: a receiver URL is a base URL: no query string or fragment");
   return { kind: "external", url: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
 }

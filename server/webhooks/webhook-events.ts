@@ -5,11 +5,26 @@
 import { EventEmitter } from "node:events";
 import { processSingleton } from "../platform/process-singleton.ts";
 
-export type DeliveryRef = { deliveryId: string; requestId: string; integrationKey: string; incidentId: string; method: string; path: string };
+export type DeliveryRef = {
+  deliveryId: string;
+  requestId: string;
+  integrationKey: string;
+  incidentId: string;
+  method: string;
+  path: string;
+};
 
 export type WebhookEvents = {
   "delivery:planned": [DeliveryRef & { eventName: string }];
-  "delivery:attempted": [DeliveryRef & { workerId: string; attempt: number; status: number | null; error: string | null; durationMs: number }];
+  "delivery:attempted": [
+    DeliveryRef & {
+      workerId: string;
+      attempt: number;
+      status: number | null;
+      error: string | null;
+      durationMs: number;
+    },
+  ];
   "delivery:delivered": [DeliveryRef & { attempts: number }];
   "delivery:expired": [DeliveryRef & { attempts: number }];
   /** A queued append became a whole-track PUT because the whole track before it expired (decide-expired-track.ts). */
@@ -18,7 +33,9 @@ export type WebhookEvents = {
   "delivery:held": [DeliveryRef & { retryAt: Date }];
   /** A lane's changes held for want of an accepted declaration were planned against it (plan-held-changes.ts). */
   "lane:held-planned": [{ integrationKey: string; incidentId: string; planned: number; expired: number }];
-  "integration:discovered": [{ integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null }];
+  "integration:discovered": [
+    { integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null },
+  ];
   /** Internal: new rows may be ready (planned in this process); wakes the local worker. */
   "outbox:wake": [];
 };

@@ -13,12 +13,25 @@ export const MAX_ADVANCE_MS = 7 * 24 * 3600_000;
 
 export function describeClock(clock: WorkbenchClock): ClockState {
   const nowMs = clock.nowMs();
-  return { now: new Date(nowMs).toISOString(), offsetMs: clock.offsetMs, realNow: new Date(nowMs - clock.offsetMs).toISOString() };
+  return {
+    now: new Date(nowMs).toISOString(),
+    offsetMs: clock.offsetMs,
+    realNow: new Date(nowMs - clock.offsetMs).toISOString(),
+  };
 }
 
-export async function advanceClock(options: { db: DbClient; clock: WorkbenchClock; byMs: number }): Promise<ClockState> {
+export async function advanceClock(options: {
+  db: DbClient;
+  clock: WorkbenchClock;
+  byMs: number;
+}): Promise<ClockState> {
   const { db, clock, byMs } = options;
-  if (!Number.isFinite(byMs) || byMs <= 0) throw new AppError("ValidationFailed", 400, "The clock only moves forward: give a positive duration such as 61m, 10s or 2h.");
+  if (!Number.isFinite(byMs) || byMs <= 0)
+    throw new AppError(
+      "ValidationFailed",
+      400,
+      "The clock only moves forward: give a positive duration such as 61m, 10s or 2h.",
+    );
   if (byMs > MAX_ADVANCE_MS) throw new AppError("ValidationFailed", 400, "One jump may be at most 7 days.");
   await advanceClockOffset(db, clock, byMs);
   return describeClock(clock);
@@ -27,6 +40,8 @@ export async function advanceClock(options: { db: DbClient; clock: WorkbenchCloc
 /** Back to real time. Retries scheduled while the clock was ahead move back with it (shift-retries-back.ts). */
 export async function resetClock(options: { db: DbClient; clock: WorkbenchClock }): Promise<ClockState> {
   const { db } = options;
-  await saveClockOffset(db, options.clock, 0, ({ offsetMs, now }) => [shiftPendingRetriesBack(db, { toOffsetMs: offsetMs, now })]);
+  await saveClockOffset(db, options.clock, 0, ({ offsetMs, now }) => [
+    shiftPendingRetriesBack(db, { toOffsetMs: offsetMs, now }),
+  ]);
   return describeClock(options.clock);
 }

@@ -21,11 +21,20 @@ export function ClockBadge() {
   if (!data) return <span className="text-sm text-slate-500">clock…</span>;
   const now = new Date(Date.now() + data.offsetMs);
   return (
-    <Link href="/clock" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500" data-testid="clock-badge">
+    <Link
+      href="/clock"
+      className="flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
+      data-testid="clock-badge"
+    >
       <Clock aria-hidden className="h-4 w-4 text-slate-500" />
-      <span className="font-mono tabular-nums" data-testid="workbench-time">{now.toISOString().replace("T", " ").slice(0, 19)} UTC</span>
+      <span className="font-mono tabular-nums" data-testid="workbench-time">
+        {now.toISOString().replace("T", " ").slice(0, 19)} UTC
+      </span>
       {data.offsetMs !== 0 && (
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300" data-testid="clock-offset">
+        <span
+          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
+          data-testid="clock-offset"
+        >
           +{formatDuration(data.offsetMs)}
         </span>
       )}

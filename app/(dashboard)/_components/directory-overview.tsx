@@ -26,7 +26,12 @@ export function DirectoryOverview() {
   const trpc = useTRPC();
   const directory = useQuery(trpc.directory.list.queryOptions());
   const info = useQuery(trpc.system.info.queryOptions());
-  if (directory.isError) return <Alert tone="danger" title="Could not load the directory">{directory.error.message}</Alert>;
+  if (directory.isError)
+    return (
+      <Alert tone="danger" title="Could not load the directory">
+        {directory.error.message}
+      </Alert>
+    );
   if (!directory.data) return <SkeletonRows rows={6} label="Loading the directory…" />;
   const { agencies, clients, users, integrations } = directory.data;
   const agencyName = new Map(agencies.map((a) => [a.id, a.displayName]));
@@ -35,24 +40,40 @@ export function DirectoryOverview() {
     <div className="grid gap-6">
       {info.data && (
         <Card className="p-4">
-          <KeyValueList columns={3} className="lg:grid-cols-4" items={[
-            { label: "{auth_url}", value: info.data.authUrl, mono: true },
-            { label: "{base_url}", value: info.data.baseUrl, mono: true },
-            { label: "{portal_url}", value: info.data.portalUrl, mono: true },
-            { label: "Database", value: info.data.database === "embedded" ? "embedded PostgreSQL" : "external PostgreSQL" },
-          ]} />
+          <KeyValueList
+            columns={3}
+            className="lg:grid-cols-4"
+            items={[
+              { label: "{auth_url}", value: info.data.authUrl, mono: true },
+              { label: "{base_url}", value: info.data.baseUrl, mono: true },
+              { label: "{portal_url}", value: info.data.portalUrl, mono: true },
+              {
+                label: "Database",
+                value: info.data.database === "embedded" ? "embedded PostgreSQL" : "external PostgreSQL",
+              },
+            ]}
+          />
         </Card>
       )}
 
       <div className="grid gap-6 2xl:grid-cols-2">
         <Section title="Agencies" count={agencies.length}>
           <Table>
-            <THead><tr><TH>Name</TH><TH>Type</TH><TH>Id</TH><TH>Related agencies</TH></tr></THead>
+            <THead>
+              <tr>
+                <TH>Name</TH>
+                <TH>Type</TH>
+                <TH>Id</TH>
+                <TH>Related agencies</TH>
+              </tr>
+            </THead>
             <TBody>
               {agencies.map((a) => (
                 <TR key={a.id}>
                   <TD className="font-medium">{a.displayName}</TD>
-                  <TD><Badge>{a.type}</Badge></TD>
+                  <TD>
+                    <Badge>{a.type}</Badge>
+                  </TD>
                   <TD className={mono}>{a.id}</TD>
                   <TD>{a.relatedAgencyIds.map((id) => agencyName.get(id)).join(", ") || "—"}</TD>
                 </TR>
@@ -63,11 +84,21 @@ export function DirectoryOverview() {
 
         <Section title="Clients" count={clients.length}>
           <Table>
-            <THead><tr><TH>client_id</TH><TH>Grants</TH><TH>Scopes</TH><TH>Agencies</TH></tr></THead>
+            <THead>
+              <tr>
+                <TH>client_id</TH>
+                <TH>Grants</TH>
+                <TH>Scopes</TH>
+                <TH>Agencies</TH>
+              </tr>
+            </THead>
             <TBody>
               {clients.map((c) => (
                 <TR key={c.clientId}>
-                  <TD className={mono}>{c.clientId}{c.isPublic && <Badge className="ml-2 font-sans">public</Badge>}</TD>
+                  <TD className={mono}>
+                    {c.clientId}
+                    {c.isPublic && <Badge className="ml-2 font-sans">public</Badge>}
+                  </TD>
                   <TD>{c.grantTypes.join(", ")}</TD>
                   <TD className={mono}>{c.scopes.join(" ")}</TD>
                   <TD>{c.agencyIds.map((id) => agencyName.get(id)).join(", ") || "—"}</TD>
@@ -79,7 +110,15 @@ export function DirectoryOverview() {
 
         <Section title="Users" count={users.length}>
           <Table>
-            <THead><tr><TH>Username</TH><TH>Name</TH><TH>Agency</TH><TH>Role</TH><TH>Sign-in</TH></tr></THead>
+            <THead>
+              <tr>
+                <TH>Username</TH>
+                <TH>Name</TH>
+                <TH>Agency</TH>
+                <TH>Role</TH>
+                <TH>Sign-in</TH>
+              </tr>
+            </THead>
             <TBody>
               {users.map((u) => (
                 <TR key={u.id}>
@@ -87,7 +126,9 @@ export function DirectoryOverview() {
                   <TD>{u.name}</TD>
                   <TD>{agencyName.get(u.agencyId)}</TD>
                   <TD>{u.role ?? "—"}</TD>
-                  <TD>{u.canSignIn ? <Badge tone="success">allowed</Badge> : <Badge tone="danger">not allowed</Badge>}</TD>
+                  <TD>
+                    {u.canSignIn ? <Badge tone="success">allowed</Badge> : <Badge tone="danger">not allowed</Badge>}
+                  </TD>
                 </TR>
               ))}
             </TBody>
@@ -96,14 +137,31 @@ export function DirectoryOverview() {
 
         <Section title="Integrations" count={integrations.length}>
           <Table>
-            <THead><tr><TH>Key</TH><TH>Agency</TH><TH>Receiver</TH><TH>Declared contract</TH><TH>Transport</TH></tr></THead>
+            <THead>
+              <tr>
+                <TH>Key</TH>
+                <TH>Agency</TH>
+                <TH>Receiver</TH>
+                <TH>Declared contract</TH>
+                <TH>Transport</TH>
+              </tr>
+            </THead>
             <TBody>
               {integrations.map((i) => (
                 <TR key={i.key}>
                   <TD className={mono}>{i.key}</TD>
                   <TD>{agencyName.get(i.agencyId)}</TD>
                   <TD className={mono}>{i.receiverUrl}</TD>
-                  <TD>{i.declaredVersion ? <Badge tone={i.discoveryStatus === "active" ? "info" : "danger"}>v{i.declaredVersion}{i.discoveryStatus === "active" ? "" : ` · ${i.discoveryStatus}`}</Badge> : <Badge tone="neutral">not declared yet</Badge>}</TD>
+                  <TD>
+                    {i.declaredVersion ? (
+                      <Badge tone={i.discoveryStatus === "active" ? "info" : "danger"}>
+                        v{i.declaredVersion}
+                        {i.discoveryStatus === "active" ? "" : ` · ${i.discoveryStatus}`}
+                      </Badge>
+                    ) : (
+                      <Badge tone="neutral">not declared yet</Badge>
+                    )}
+                  </TD>
                   <TD>{i.insecureDev ? <Badge tone="warning">insecure-dev (http allowed)</Badge> : "HTTPS only"}</TD>
                 </TR>
               ))}

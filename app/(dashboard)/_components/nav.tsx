@@ -1,5 +1,17 @@
 "use client";
-import { Activity, BookOpen, Building2, Clock, FlaskConical, LayoutDashboard, type LucideIcon, Radio, Send, Siren, Terminal } from "lucide-react";
+import {
+  Activity,
+  BookOpen,
+  Building2,
+  Clock,
+  FlaskConical,
+  LayoutDashboard,
+  type LucideIcon,
+  Radio,
+  Send,
+  Siren,
+  Terminal,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/app/_components/ui/cn";
@@ -20,8 +32,15 @@ export const AREAS = [
 ] as const;
 
 const ICONS: Record<string, LucideIcon> = {
-  "/": LayoutDashboard, "/incidents": Siren, "/deliveries": Send, "/reference-receivers": Radio, "/simulator": FlaskConical,
-  "/partner-console": Terminal, "/docs": BookOpen, "/admin": Building2, "/clock": Clock,
+  "/": LayoutDashboard,
+  "/incidents": Siren,
+  "/deliveries": Send,
+  "/reference-receivers": Radio,
+  "/simulator": FlaskConical,
+  "/partner-console": Terminal,
+  "/docs": BookOpen,
+  "/admin": Building2,
+  "/clock": Clock,
 };
 
 export function Nav() {

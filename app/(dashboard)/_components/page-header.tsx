@@ -15,5 +15,9 @@ export function PageHeader({ title, children, actions }: { title: string; childr
 
 /** An area whose capability has not been built yet: says so plainly. */
 export function NotBuiltYet({ issue, what }: { issue: number; what: string }) {
-  return <EmptyState title="Not built yet.">{what} arrives with issue #{issue}.</EmptyState>;
+  return (
+    <EmptyState title="Not built yet.">
+      {what} arrives with issue #{issue}.
+    </EmptyState>
+  );
 }

@@ -6,8 +6,10 @@ import { useCaller } from "../_components/use-caller";
 
 const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-4 py-2 align-top text-sm";
-const button = "rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
-const subtle = "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
+const button =
+  "rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
+const subtle =
+  "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
 const field = "rounded-md border border-slate-400 px-2 py-1.5 text-sm";
 const ROLES = ["viewer", "integrator", "admin"] as const;
 
@@ -16,15 +18,26 @@ export function AccessModePanel() {
   const { data } = useCaller();
   if (!data) return null;
   return (
-    <section aria-labelledby="access-mode-h" className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm" data-testid="access-mode-panel">
-      <h2 id="access-mode-h" className="font-semibold">Access</h2>
+    <section
+      aria-labelledby="access-mode-h"
+      className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm"
+      data-testid="access-mode-panel"
+    >
+      <h2 id="access-mode-h" className="font-semibold">
+        Access
+      </h2>
       <p className="mt-1">
         Mode: <strong data-testid="access-mode-value">{data.mode}</strong>{" "}
-        {data.mode === "local" ? "(listening on loopback only: no sign-in, you act as admin)." : "(reachable beyond loopback: every dashboard page and API call is signed in)."}
+        {data.mode === "local"
+          ? "(listening on loopback only: no sign-in, you act as admin)."
+          : "(reachable beyond loopback: every dashboard page and API call is signed in)."}
       </p>
       <p className="mt-1">
-        Dev credentials (seeded client secrets, the portal password <code>workbench</code>): <strong data-testid="dev-credentials-value">{data.devCredentials}</strong>
-        {data.mode === "shared" && data.devCredentials === "refused" ? ". Rotate the seeded clients' secrets below, or start with ALLOW_DEV_CREDENTIALS=true." : "."}
+        Dev credentials (seeded client secrets, the portal password <code>workbench</code>):{" "}
+        <strong data-testid="dev-credentials-value">{data.devCredentials}</strong>
+        {data.mode === "shared" && data.devCredentials === "refused"
+          ? ". Rotate the seeded clients' secrets below, or start with ALLOW_DEV_CREDENTIALS=true."
+          : "."}
       </p>
     </section>
   );
@@ -42,37 +55,103 @@ export function MembersAdmin() {
     e.preventDefault();
     const form = e.currentTarget;
     const f = new FormData(form);
-    create.mutate({ username: String(f.get("username")), role: String(f.get("role")) as (typeof ROLES)[number], password: String(f.get("password")) }, { onSuccess: () => form.reset() });
+    create.mutate(
+      {
+        username: String(f.get("username")),
+        role: String(f.get("role")) as (typeof ROLES)[number],
+        password: String(f.get("password")),
+      },
+      { onSuccess: () => form.reset() },
+    );
   }
 
   return (
     <section aria-labelledby="members-h" className="rounded-lg border border-slate-200 bg-white">
-      <h2 id="members-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">Workbench members (who may sign in to this shared workbench)</h2>
-      {(update.error ?? create.error) && <p role="alert" className="px-4 py-2 text-sm text-red-700">{(update.error ?? create.error)?.message}</p>}
+      <h2 id="members-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
+        Workbench members (who may sign in to this shared workbench)
+      </h2>
+      {(update.error ?? create.error) && (
+        <p role="alert" className="px-4 py-2 text-sm text-red-700">
+          {(update.error ?? create.error)?.message}
+        </p>
+      )}
       <table className="min-w-full divide-y divide-slate-100">
-        <thead><tr><th className={th}>Name</th><th className={th}>Role</th><th className={th}>State</th><th className={th}><span className="sr-only">Actions</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th className={th}>Name</th>
+            <th className={th}>Role</th>
+            <th className={th}>State</th>
+            <th className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
         <tbody className="divide-y divide-slate-100" data-testid="members">
           {members.data?.map((m) => (
             <tr key={m.id}>
               <td className={`${td} font-mono text-xs`}>{m.username}</td>
               <td className={td}>
-                <select aria-label={`Role of ${m.username}`} className={field} value={m.role} disabled={update.isPending} onChange={(e) => update.mutate({ id: m.id, role: e.target.value as (typeof ROLES)[number] })}>
-                  {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                <select
+                  aria-label={`Role of ${m.username}`}
+                  className={field}
+                  value={m.role}
+                  disabled={update.isPending}
+                  onChange={(e) => update.mutate({ id: m.id, role: e.target.value as (typeof ROLES)[number] })}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td className={td}>{m.disabledAt ? "disabled" : "enabled"}</td>
               <td className={td}>
-                <button type="button" className={subtle} disabled={update.isPending} onClick={() => update.mutate({ id: m.id, disabled: !m.disabledAt })}>{m.disabledAt ? "Enable" : "Disable"}</button>
+                <button
+                  type="button"
+                  className={subtle}
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ id: m.id, disabled: !m.disabledAt })}
+                >
+                  {m.disabledAt ? "Enable" : "Disable"}
+                </button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 border-t border-slate-200 px-4 py-3">
-        <label className="text-xs font-semibold">Name<br /><input name="username" required minLength={2} maxLength={64} className={field} /></label>
-        <label className="text-xs font-semibold">Role<br /><select name="role" className={field} defaultValue="viewer">{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
-        <label className="text-xs font-semibold">Password (12+ characters)<br /><input name="password" type="password" required minLength={12} autoComplete="new-password" className={field} /></label>
-        <button type="submit" className={button} disabled={create.isPending}>Add member</button>
+        <label className="text-xs font-semibold">
+          Name
+          <br />
+          <input name="username" required minLength={2} maxLength={64} className={field} />
+        </label>
+        <label className="text-xs font-semibold">
+          Role
+          <br />
+          <select name="role" className={field} defaultValue="viewer">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs font-semibold">
+          Password (12+ characters)
+          <br />
+          <input
+            name="password"
+            type="password"
+            required
+            minLength={12}
+            autoComplete="new-password"
+            className={field}
+          />
+        </label>
+        <button type="submit" className={button} disabled={create.isPending}>
+          Add member
+        </button>
       </form>
     </section>
   );
@@ -84,47 +163,116 @@ export function ApiTokensAdmin() {
   const tokens = useQuery(trpc.access.apiTokens.list.queryOptions());
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.access.apiTokens.list.queryKey() });
-  const create = useMutation(trpc.access.apiTokens.create.mutationOptions({ onSuccess: (r) => { setShown({ name: r.name, token: r.token }); void refresh(); } }));
+  const create = useMutation(
+    trpc.access.apiTokens.create.mutationOptions({
+      onSuccess: (r) => {
+        setShown({ name: r.name, token: r.token });
+        void refresh();
+      },
+    }),
+  );
   const revoke = useMutation(trpc.access.apiTokens.revoke.mutationOptions({ onSuccess: () => void refresh() }));
 
   function onCreate(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const days = String(f.get("days") ?? "");
-    create.mutate({ name: String(f.get("name")), role: String(f.get("role")) as (typeof ROLES)[number], expiresInDays: days ? Number(days) : undefined });
+    create.mutate({
+      name: String(f.get("name")),
+      role: String(f.get("role")) as (typeof ROLES)[number],
+      expiresInDays: days ? Number(days) : undefined,
+    });
   }
 
   return (
     <section aria-labelledby="api-tokens-h" className="rounded-lg border border-slate-200 bg-white">
-      <h2 id="api-tokens-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">API tokens (WORKBENCH_TOKEN for the CLI and CI)</h2>
+      <h2 id="api-tokens-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
+        API tokens (WORKBENCH_TOKEN for the CLI and CI)
+      </h2>
       {shown && (
         <div role="status" className="m-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm">
           <p className="font-semibold">API token {shown.name}: copy it now, it will not be shown again.</p>
-          <p className="mt-2 break-all rounded bg-white p-2 font-mono text-xs" data-testid="api-token">{shown.token}</p>
-          <button type="button" onClick={() => setShown(null)} className={`${subtle} mt-2`}>I have stored it</button>
+          <p className="mt-2 break-all rounded bg-white p-2 font-mono text-xs" data-testid="api-token">
+            {shown.token}
+          </p>
+          <button type="button" onClick={() => setShown(null)} className={`${subtle} mt-2`}>
+            I have stored it
+          </button>
         </div>
       )}
-      {(create.error ?? revoke.error) && <p role="alert" className="px-4 py-2 text-sm text-red-700">{(create.error ?? revoke.error)?.message}</p>}
+      {(create.error ?? revoke.error) && (
+        <p role="alert" className="px-4 py-2 text-sm text-red-700">
+          {(create.error ?? revoke.error)?.message}
+        </p>
+      )}
       <table className="min-w-full divide-y divide-slate-100">
-        <thead><tr><th className={th}>Name</th><th className={th}>Role</th><th className={th}>Created</th><th className={th}>Expires</th><th className={th}>State</th><th className={th}><span className="sr-only">Actions</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th className={th}>Name</th>
+            <th className={th}>Role</th>
+            <th className={th}>Created</th>
+            <th className={th}>Expires</th>
+            <th className={th}>State</th>
+            <th className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
         <tbody className="divide-y divide-slate-100" data-testid="api-tokens">
           {tokens.data?.map((t) => (
             <tr key={t.id}>
-              <td className={td}>{t.name}<div className="font-mono text-xs text-slate-600">{t.id}</div></td>
+              <td className={td}>
+                {t.name}
+                <div className="font-mono text-xs text-slate-600">{t.id}</div>
+              </td>
               <td className={td}>{t.role}</td>
-              <td className={`${td} font-mono text-xs`}>{t.createdAt.toISOString()} by {t.createdBy}</td>
+              <td className={`${td} font-mono text-xs`}>
+                {t.createdAt.toISOString()} by {t.createdBy}
+              </td>
               <td className={`${td} font-mono text-xs`}>{t.expiresAt?.toISOString() ?? "never"}</td>
               <td className={td}>{t.revokedAt ? "revoked" : "active"}</td>
-              <td className={td}>{!t.revokedAt && <button type="button" className={subtle} disabled={revoke.isPending} onClick={() => revoke.mutate({ id: t.id })} aria-label={`Revoke ${t.name}`}>Revoke</button>}</td>
+              <td className={td}>
+                {!t.revokedAt && (
+                  <button
+                    type="button"
+                    className={subtle}
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate({ id: t.id })}
+                    aria-label={`Revoke ${t.name}`}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 border-t border-slate-200 px-4 py-3">
-        <label className="text-xs font-semibold">Name<br /><input name="name" required maxLength={80} className={field} /></label>
-        <label className="text-xs font-semibold">Role<br /><select name="role" className={field} defaultValue="viewer">{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
-        <label className="text-xs font-semibold">Expires in days (empty: never)<br /><input name="days" type="number" min={1} max={366} className={field} /></label>
-        <button type="submit" className={button} disabled={create.isPending}>Create token</button>
+        <label className="text-xs font-semibold">
+          Name
+          <br />
+          <input name="name" required maxLength={80} className={field} />
+        </label>
+        <label className="text-xs font-semibold">
+          Role
+          <br />
+          <select name="role" className={field} defaultValue="viewer">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs font-semibold">
+          Expires in days (empty: never)
+          <br />
+          <input name="days" type="number" min={1} max={366} className={field} />
+        </label>
+        <button type="submit" className={button} disabled={create.isPending}>
+          Create token
+        </button>
       </form>
     </section>
   );

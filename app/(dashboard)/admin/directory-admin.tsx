@@ -19,21 +19,50 @@ export function DirectoryAdmin() {
     <>
       <SectionCard id="h-admin-agencies" title={`Agencies (${agencies.length})`} bodyClassName="p-0">
         <Table>
-          <THead><TR><TH>Name</TH><TH>Type</TH><TH>Id</TH><TH>Related</TH></TR></THead>
-          <TBody>{agencies.map((a) => (
-            <TR key={a.id}><TD>{a.displayName}</TD><TD>{a.type}</TD><TD className="font-mono text-xs">{a.id}</TD><TD>{a.relatedAgencyIds.map(name).join(", ") || "—"}</TD></TR>
-          ))}</TBody>
+          <THead>
+            <TR>
+              <TH>Name</TH>
+              <TH>Type</TH>
+              <TH>Id</TH>
+              <TH>Related</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {agencies.map((a) => (
+              <TR key={a.id}>
+                <TD>{a.displayName}</TD>
+                <TD>{a.type}</TD>
+                <TD className="font-mono text-xs">{a.id}</TD>
+                <TD>{a.relatedAgencyIds.map(name).join(", ") || "—"}</TD>
+              </TR>
+            ))}
+          </TBody>
         </Table>
       </SectionCard>
       <SectionCard id="h-admin-users" title={`Users (${users.length})`} bodyClassName="p-0">
         <Table>
-          <THead><TR><TH>Username</TH><TH>Name</TH><TH>Agency</TH><TH>Role</TH><TH>Sign-in</TH><TH>Clients</TH></TR></THead>
-          <TBody>{users.map((u) => (
-            <TR key={u.id}>
-              <TD className="font-mono text-xs">{u.username}</TD><TD>{u.name}</TD><TD>{name(u.agencyId)}</TD><TD>{u.role ?? "—"}</TD>
-              <TD>{u.canSignIn ? <Badge tone="success">allowed</Badge> : <Badge tone="danger">blocked</Badge>}</TD><TD className="font-mono text-xs">{u.clientIds.join(", ") || "—"}</TD>
+          <THead>
+            <TR>
+              <TH>Username</TH>
+              <TH>Name</TH>
+              <TH>Agency</TH>
+              <TH>Role</TH>
+              <TH>Sign-in</TH>
+              <TH>Clients</TH>
             </TR>
-          ))}</TBody>
+          </THead>
+          <TBody>
+            {users.map((u) => (
+              <TR key={u.id}>
+                <TD className="font-mono text-xs">{u.username}</TD>
+                <TD>{u.name}</TD>
+                <TD>{name(u.agencyId)}</TD>
+                <TD>{u.role ?? "—"}</TD>
+                <TD>{u.canSignIn ? <Badge tone="success">allowed</Badge> : <Badge tone="danger">blocked</Badge>}</TD>
+                <TD className="font-mono text-xs">{u.clientIds.join(", ") || "—"}</TD>
+              </TR>
+            ))}
+          </TBody>
         </Table>
       </SectionCard>
     </>

@@ -13,9 +13,12 @@ export default function AdminPage() {
   return (
     <>
       <PageHeader title="Admin">
-        Clients with the onboarding values a partner receives, where each agency&apos;s webhooks go, agencies and users, and
-        the identity server&apos;s signing keys. To look inside an
-        access token, use the <Link href="/admin/tokens" className="font-medium text-orange-800 underline">token inspector</Link>.
+        Clients with the onboarding values a partner receives, where each agency&apos;s webhooks go, agencies and users,
+        and the identity server&apos;s signing keys. To look inside an access token, use the{" "}
+        <Link href="/admin/tokens" className="font-medium text-orange-800 underline">
+          token inspector
+        </Link>
+        .
       </PageHeader>
       <div className="grid gap-8">
         <AccessModePanel />

@@ -27,20 +27,32 @@ export function ClockControls() {
       <dl className="grid grid-cols-2 gap-4 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Workbench time</dt>
-          <dd className="font-mono text-lg tabular-nums" data-testid="clock-now">{clock.data?.now ?? "…"}</dd>
+          <dd className="font-mono text-lg tabular-nums" data-testid="clock-now">
+            {clock.data?.now ?? "…"}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Ahead of real time by</dt>
-          <dd className={`font-mono text-lg ${ahead ? "text-amber-800" : ""}`} data-testid="clock-offset-value">{clock.data ? (clock.data.offsetMs ? formatDuration(clock.data.offsetMs) : "0 (real time)") : "…"}</dd>
+          <dd className={`font-mono text-lg ${ahead ? "text-amber-800" : ""}`} data-testid="clock-offset-value">
+            {clock.data ? (clock.data.offsetMs ? formatDuration(clock.data.offsetMs) : "0 (real time)") : "…"}
+          </dd>
         </div>
       </dl>
       <div className="mt-6 flex flex-wrap gap-2">
         {JUMPS.map((j) => (
-          <Button key={j.label} disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })} title={j.hint}>{j.label}</Button>
+          <Button key={j.label} disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })} title={j.hint}>
+            {j.label}
+          </Button>
         ))}
-        <Button variant="secondary" disabled={busy || !ahead} onClick={() => reset.mutate()}>Reset to real time</Button>
+        <Button variant="secondary" disabled={busy || !ahead} onClick={() => reset.mutate()}>
+          Reset to real time
+        </Button>
       </div>
-      {(advance.error ?? reset.error) && <Alert tone="danger" className="mt-3">{(advance.error ?? reset.error)?.message}</Alert>}
+      {(advance.error ?? reset.error) && (
+        <Alert tone="danger" className="mt-3">
+          {(advance.error ?? reset.error)?.message}
+        </Alert>
+      )}
     </Card>
   );
 }

@@ -12,10 +12,11 @@ export default async function ConformancePage() {
     <HydrateClient>
       <PageHeader title="Receiver conformance">
         Check a webhook receiver against the v3 contract before go-live: discovery, token validation (every forged or
-        wrong token must be refused) and delivery semantics. A receiver whose /about declares 2.x (or 1.x) gets the
-        same checks for the legacy contract: PsapConnector tokens with each route&apos;s psap.* scope, v2 bodies. The workbench signs the tokens with its own keys, so the
-        receiver must fetch them from this workbench&apos;s JWKS. HTTPS with a valid certificate is required; insecure-dev allows plain http and self-signed certificates for loopback receivers (or hosts the operator allows).
-        Incidents the kit sends are Demo or Test, never Real.
+        wrong token must be refused) and delivery semantics. A receiver whose /about declares 2.x (or 1.x) gets the same
+        checks for the legacy contract: PsapConnector tokens with each route&apos;s psap.* scope, v2 bodies. The
+        workbench signs the tokens with its own keys, so the receiver must fetch them from this workbench&apos;s JWKS.
+        HTTPS with a valid certificate is required; insecure-dev allows plain http and self-signed certificates for
+        loopback receivers (or hosts the operator allows). Incidents the kit sends are Demo or Test, never Real.
       </PageHeader>
       <ConformanceConsole />
     </HydrateClient>

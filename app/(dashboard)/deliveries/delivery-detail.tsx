@@ -16,14 +16,34 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/t
 import { useTRPC } from "@/app/_trpc/react";
 import { STATE_TONE } from "./delivery-row";
 
-export function DeliveryDetail({ requestId, clockOffsetMs, onShowLane }: { requestId: string; clockOffsetMs: number; onShowLane: (incidentId: string, integration: string) => void }) {
+export function DeliveryDetail({
+  requestId,
+  clockOffsetMs,
+  onShowLane,
+}: {
+  requestId: string;
+  clockOffsetMs: number;
+  onShowLane: (incidentId: string, integration: string) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const q = useQuery({ ...trpc.deliveries.get.queryOptions({ requestId }), refetchInterval: (s) => (s.state.data && ["delivered", "expired"].includes(s.state.data.state) ? false : 1_000) });
-  const resend = useMutation(trpc.deliveries.resend.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.deliveries.inspect.queryKey() }) }));
+  const q = useQuery({
+    ...trpc.deliveries.get.queryOptions({ requestId }),
+    refetchInterval: (s) => (s.state.data && ["delivered", "expired"].includes(s.state.data.state) ? false : 1_000),
+  });
+  const resend = useMutation(
+    trpc.deliveries.resend.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.deliveries.inspect.queryKey() }),
+    }),
+  );
   const [attemptIndex, setAttemptIndex] = useState<number | null>(null);
   if (q.isPending) return <SkeletonRows rows={6} />;
-  if (q.isError) return <Alert tone="danger" title="Could not load the delivery">{q.error.message}</Alert>;
+  if (q.isError)
+    return (
+      <Alert tone="danger" title="Could not load the delivery">
+        {q.error.message}
+      </Alert>
+    );
   const d = q.data;
   const attempt = d.attempts[attemptIndex ?? d.attempts.length - 1];
   const open = d.state === "pending" || d.state === "delivering";
@@ -32,21 +52,47 @@ export function DeliveryDetail({ requestId, clockOffsetMs, onShowLane }: { reque
     <div className="grid gap-3" data-testid="delivery-detail">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={STATE_TONE[d.state]}>{d.state}</Badge>
-        <span className="font-mono text-sm">{d.method} {d.path}</span>
+        <span className="font-mono text-sm">
+          {d.method} {d.path}
+        </span>
         <span className="ml-auto flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => onShowLane(d.incidentId, d.integration)}>Show lane</Button>
-          <Button size="sm" disabled={resend.isPending} onClick={() => resend.mutate({ incidentId: d.incidentId, integration: d.integration })}>Resend incident</Button>
+          <Button size="sm" variant="secondary" onClick={() => onShowLane(d.incidentId, d.integration)}>
+            Show lane
+          </Button>
+          <Button
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ incidentId: d.incidentId, integration: d.integration })}
+          >
+            Resend incident
+          </Button>
         </span>
       </div>
-      {resend.isSuccess && <Alert tone="success">Re-planned {resend.data.planned.length} event(s) behind the lane's queue.</Alert>}
-      {resend.isError && <Alert tone="danger" title="Resend refused">{resend.error.message}</Alert>}
-      <KeyValueList columns={2} items={[
-        { label: "Event", value: d.event }, { label: "Integration", value: d.integration },
-        { label: "Service-Request-Id", value: d.requestId, mono: true }, { label: "Incident", value: d.incidentId, mono: true },
-        { label: "Produced", value: d.producedAt, mono: true },
-        { label: open ? "Expires in" : "Expiry", value: open ? <Countdown targetIso={d.expiresAt} clockOffsetMs={clockOffsetMs} /> : d.expiresAt, mono: true },
-        { label: "Next attempt", value: d.nextAttemptAt, mono: true }, { label: "Change", value: d.change ? `#${d.change.seq} ${d.change.kind}` : `#${d.changeSeq}` },
-      ]} />
+      {resend.isSuccess && (
+        <Alert tone="success">Re-planned {resend.data.planned.length} event(s) behind the lane's queue.</Alert>
+      )}
+      {resend.isError && (
+        <Alert tone="danger" title="Resend refused">
+          {resend.error.message}
+        </Alert>
+      )}
+      <KeyValueList
+        columns={2}
+        items={[
+          { label: "Event", value: d.event },
+          { label: "Integration", value: d.integration },
+          { label: "Service-Request-Id", value: d.requestId, mono: true },
+          { label: "Incident", value: d.incidentId, mono: true },
+          { label: "Produced", value: d.producedAt, mono: true },
+          {
+            label: open ? "Expires in" : "Expiry",
+            value: open ? <Countdown targetIso={d.expiresAt} clockOffsetMs={clockOffsetMs} /> : d.expiresAt,
+            mono: true,
+          },
+          { label: "Next attempt", value: d.nextAttemptAt, mono: true },
+          { label: "Change", value: d.change ? `#${d.change.seq} ${d.change.kind}` : `#${d.changeSeq}` },
+        ]}
+      />
       <Tabs defaultValue="request">
         <TabsList aria-label="Delivery details">
           <TabsTrigger value="request">Request</TabsTrigger>
@@ -55,29 +101,52 @@ export function DeliveryDetail({ requestId, clockOffsetMs, onShowLane }: { reque
           <TabsTrigger value="attempts">Attempts ({d.attempts.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="request" className="grid gap-2">
-          {attempt ? <HeaderTable title={`${d.method} ${attempt.url}`} headers={attempt.requestHeaders} /> : <p className="text-sm text-slate-600">Not attempted yet.</p>}
-          {d.body === null ? <p className="text-sm text-slate-600">No body.</p> : <JsonView value={d.body} expandDepth={3} maxHeight="24rem" />}
+          {attempt ? (
+            <HeaderTable title={`${d.method} ${attempt.url}`} headers={attempt.requestHeaders} />
+          ) : (
+            <p className="text-sm text-slate-600">Not attempted yet.</p>
+          )}
+          {d.body === null ? (
+            <p className="text-sm text-slate-600">No body.</p>
+          ) : (
+            <JsonView value={d.body} expandDepth={3} maxHeight="24rem" />
+          )}
         </TabsContent>
         <TabsContent value="response" className="grid gap-2">
-          {!attempt ? <p className="text-sm text-slate-600">No response yet.</p> : (
+          {!attempt ? (
+            <p className="text-sm text-slate-600">No response yet.</p>
+          ) : (
             <>
-              <p className="font-mono text-sm" data-testid="response-status">{attempt.status ?? "no response"}{attempt.error ? ` — ${attempt.error}` : ""} · {attempt.durationMs} ms</p>
+              <p className="font-mono text-sm" data-testid="response-status">
+                {attempt.status ?? "no response"}
+                {attempt.error ? ` — ${attempt.error}` : ""} · {attempt.durationMs} ms
+              </p>
               {attempt.responseHeaders && <HeaderTable title="Response headers" headers={attempt.responseHeaders} />}
               <ResponseBody body={attempt.responseBody} />
             </>
           )}
         </TabsContent>
         <TabsContent value="diff">
-          {d.snapshot ? <JsonDiffView value={d.snapshot} previous={d.previousSnapshot ?? {}} maxHeight="28rem" />
-            : <p className="text-sm text-slate-600">The incident's change #{d.changeSeq} is not recorded (a synthetic or purged delivery).</p>}
+          {d.snapshot ? (
+            <JsonDiffView value={d.snapshot} previous={d.previousSnapshot ?? {}} maxHeight="28rem" />
+          ) : (
+            <p className="text-sm text-slate-600">
+              The incident's change #{d.changeSeq} is not recorded (a synthetic or purged delivery).
+            </p>
+          )}
         </TabsContent>
         <TabsContent value="attempts">
           <ol className="grid gap-1 text-sm" aria-label="Attempts">
             {d.attempts.map((a, i) => (
               <li key={a.attempt}>
-                <button type="button" onClick={() => setAttemptIndex(i)} aria-pressed={attempt === a}
-                  className="w-full rounded px-2 py-1 text-left font-mono text-xs hover:bg-slate-100 aria-pressed:bg-orange-50">
-                  #{a.attempt} {a.at.slice(11, 23)} → {a.status ?? "—"}{a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
+                <button
+                  type="button"
+                  onClick={() => setAttemptIndex(i)}
+                  aria-pressed={attempt === a}
+                  className="w-full rounded px-2 py-1 text-left font-mono text-xs hover:bg-slate-100 aria-pressed:bg-orange-50"
+                >
+                  #{a.attempt} {a.at.slice(11, 23)} → {a.status ?? "—"}
+                  {a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
                 </button>
               </li>
             ))}
@@ -93,7 +162,12 @@ function HeaderTable({ title, headers }: { title: string; headers: Record<string
     <div className="rounded-md border border-slate-200">
       <p className="truncate border-b border-slate-200 bg-slate-50 px-2 py-1 font-mono text-xs">{title}</p>
       <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3 px-2 py-1 font-mono text-xs">
-        {Object.entries(headers).map(([k, v]) => <div key={k} className="contents"><dt className="text-slate-600">{k}</dt><dd className="break-all">{v}</dd></div>)}
+        {Object.entries(headers).map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-600">{k}</dt>
+            <dd className="break-all">{v}</dd>
+          </div>
+        ))}
       </dl>
     </div>
   );
@@ -101,5 +175,9 @@ function HeaderTable({ title, headers }: { title: string; headers: Record<string
 
 function ResponseBody({ body }: { body: string | null }) {
   if (!body) return <p className="text-sm text-slate-600">Empty body.</p>;
-  try { return <JsonView value={JSON.parse(body)} maxHeight="16rem" />; } catch { return <pre className="max-h-64 overflow-auto [contain:inline-size] rounded bg-slate-50 p-2 text-xs">{body}</pre>; }
+  try {
+    return <JsonView value={JSON.parse(body)} maxHeight="16rem" />;
+  } catch {
+    return <pre className="max-h-64 overflow-auto [contain:inline-size] rounded bg-slate-50 p-2 text-xs">{body}</pre>;
+  }
 }

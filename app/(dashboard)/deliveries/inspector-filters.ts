@@ -7,8 +7,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function toQueryInput(f: InspectorFilters) {
   const incidentId = UUID.test(f.incident.trim()) ? f.incident.trim().toLowerCase() : undefined;
   return {
-    integration: f.integration || undefined, incidentId,
+    integration: f.integration || undefined,
+    incidentId,
     state: (f.state || undefined) as "pending" | "delivering" | "delivered" | "expired" | undefined,
-    search: f.q.trim() || undefined, limit: 100,
+    search: f.q.trim() || undefined,
+    limit: 100,
   };
 }

@@ -16,4 +16,3 @@ export function useInspectorFilters(initial: InspectorFilters) {
   }, []);
   return [filters, update] as const;
 }
-

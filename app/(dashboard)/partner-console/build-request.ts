@@ -4,7 +4,12 @@ import type { ConsoleOperation } from "./openapi-operations";
 export type ConsoleRequest = { method: string; url: string; headers: Record<string, string>; body: string | null };
 
 export function buildRequest(options: {
-  origin: string; operation: ConsoleOperation; pathValues: Record<string, string>; headerValues: Record<string, string>; body: unknown; token: string | null;
+  origin: string;
+  operation: ConsoleOperation;
+  pathValues: Record<string, string>;
+  headerValues: Record<string, string>;
+  body: unknown;
+  token: string | null;
 }): ConsoleRequest {
   const { origin, operation, pathValues, headerValues, body, token } = options;
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? ""));
@@ -13,7 +18,12 @@ export function buildRequest(options: {
   for (const [k, v] of Object.entries(headerValues)) if (v.trim()) headers[k.toLowerCase()] = v;
   const hasBody = operation.body !== null && body !== undefined;
   if (hasBody) headers["content-type"] = "application/json";
-  return { method: operation.method, url: `${origin}${path}`, headers, body: hasBody ? JSON.stringify(body, null, 2) : null };
+  return {
+    method: operation.method,
+    url: `${origin}${path}`,
+    headers,
+    body: hasBody ? JSON.stringify(body, null, 2) : null,
+  };
 }
 
 /** POSIX shell single quotes: the only character to escape is the quote itself. */
@@ -28,7 +38,12 @@ export function toCurl(request: ConsoleRequest): string {
 
 /** The token request exactly as sent (form fields), with the secret masked for display. */
 export function tokenRequestCurl(origin: string, fields: Record<string, string>, { maskSecret = true } = {}): string {
-  const lines = [`curl -X POST ${shellQuote(`${origin}/connect/token`)}`, `  -H 'content-type: application/x-www-form-urlencoded'`];
-  for (const [k, v] of Object.entries(fields)) if (v) lines.push(`  --data-urlencode ${shellQuote(`${k}=${k === "client_secret" && maskSecret ? "********" : v}`)}`);
+  const lines = [
+    `curl -X POST ${shellQuote(`${origin}/connect/token`)}`,
+    `  -H 'content-type: application/x-www-form-urlencoded'`,
+  ];
+  for (const [k, v] of Object.entries(fields))
+    if (v)
+      lines.push(`  --data-urlencode ${shellQuote(`${k}=${k === "client_secret" && maskSecret ? "********" : v}`)}`);
   return lines.join(" \\\n");
 }

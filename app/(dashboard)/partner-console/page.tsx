@@ -8,8 +8,11 @@ export default function Page() {
     <>
       <PageHeader title="Partner console">
         Act as a partner system: get a token from the real identity server for a client, agency and user, then call any
-        inbound operation with a form generated from <a className="underline" href="/v1/openapi.json">/v1/openapi.json</a>.
-        Every request can be copied as curl.
+        inbound operation with a form generated from{" "}
+        <a className="underline" href="/v1/openapi.json">
+          /v1/openapi.json
+        </a>
+        . Every request can be copied as curl.
       </PageHeader>
       <PartnerConsole />
     </>

@@ -15,13 +15,23 @@ export function SchemaField(props: Props) {
   const type = baseType(props.schema);
   if (type === "object" && props.schema.properties) return <ObjectField {...props} />;
   if (type === "array" && props.schema.items?.enum) return <EnumArrayField {...props} />;
-  if (type === "string" || type === "number" || type === "integer" || type === "boolean") return <ScalarField {...props} type={type} />;
+  if (type === "string" || type === "number" || type === "integer" || type === "boolean")
+    return <ScalarField {...props} type={type} />;
   return <JsonField {...props} />;
 }
 
 function Hint({ schema, required }: { schema: JsonSchema; required: boolean }) {
-  const bits = [required ? "required" : "optional", schema.format, schema.maxLength ? `≤ ${schema.maxLength} chars` : null].filter(Boolean);
-  return <p className="mt-0.5 text-[11px] text-slate-600">{bits.join(" · ")}{schema.description ? ` — ${schema.description}` : ""}</p>;
+  const bits = [
+    required ? "required" : "optional",
+    schema.format,
+    schema.maxLength ? `≤ ${schema.maxLength} chars` : null,
+  ].filter(Boolean);
+  return (
+    <p className="mt-0.5 text-[11px] text-slate-600">
+      {bits.join(" · ")}
+      {schema.description ? ` — ${schema.description}` : ""}
+    </p>
+  );
 }
 
 function ObjectField({ name, schema, value, onChange, required }: Props) {
@@ -29,7 +39,8 @@ function ObjectField({ name, schema, value, onChange, required }: Props) {
   const included = obj !== undefined;
   const setMember = (k: string, v: unknown) => {
     const next = { ...(obj ?? {}) };
-    if (v === undefined) delete next[k]; else next[k] = v;
+    if (v === undefined) delete next[k];
+    else next[k] = v;
     onChange(next);
   };
   return (
@@ -38,17 +49,32 @@ function ObjectField({ name, schema, value, onChange, required }: Props) {
         {name}
         {!required && (
           <label className="ml-2 font-normal text-slate-600">
-            <input type="checkbox" checked={included} onChange={(e) => onChange(e.target.checked ? {} : undefined)} className="mr-1 align-middle" />include
+            <input
+              type="checkbox"
+              checked={included}
+              onChange={(e) => onChange(e.target.checked ? {} : undefined)}
+              className="mr-1 align-middle"
+            />
+            include
           </label>
         )}
       </legend>
       {included || required ? (
         <div className="grid gap-3">
           {Object.entries(schema.properties!).map(([k, s]) => (
-            <SchemaField key={k} name={k} schema={s} value={obj?.[k]} required={schema.required?.includes(k) ?? false} onChange={(v) => setMember(k, v)} />
+            <SchemaField
+              key={k}
+              name={k}
+              schema={s}
+              value={obj?.[k]}
+              required={schema.required?.includes(k) ?? false}
+              onChange={(v) => setMember(k, v)}
+            />
           ))}
         </div>
-      ) : <p className="text-xs text-slate-600">Omitted.</p>}
+      ) : (
+        <p className="text-xs text-slate-600">Omitted.</p>
+      )}
     </fieldset>
   );
 }
@@ -66,21 +92,50 @@ function ScalarField({ name, schema, value, onChange, required, type }: Props & 
   };
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block font-mono text-xs font-medium text-slate-800">{name}{required && <span aria-hidden className="text-red-700"> *</span>}</label>
+      <label htmlFor={id} className="mb-1 block font-mono text-xs font-medium text-slate-800">
+        {name}
+        {required && (
+          <span aria-hidden className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
       <div className="flex items-center gap-2">
         {schema.enum || type === "boolean" ? (
           <Select id={id} value={text} disabled={isNull} onChange={(e) => onChange(parse(e.target.value))}>
             <option value="">{required ? "choose…" : "(omit)"}</option>
-            {(schema.enum ?? [true, false]).map((v) => <option key={String(v)} value={String(v)}>{String(v)}</option>)}
+            {(schema.enum ?? [true, false]).map((v) => (
+              <option key={String(v)} value={String(v)}>
+                {String(v)}
+              </option>
+            ))}
           </Select>
         ) : (
-          <Input id={id} value={text} disabled={isNull} inputMode={type === "string" ? undefined : "decimal"} placeholder={schema.example !== undefined ? String(schema.example) : required ? "" : "(omit)"}
-            className={schema.format === "uuid" ? "font-mono text-xs" : undefined} onChange={(e) => onChange(parse(e.target.value))} />
+          <Input
+            id={id}
+            value={text}
+            disabled={isNull}
+            inputMode={type === "string" ? undefined : "decimal"}
+            placeholder={schema.example !== undefined ? String(schema.example) : required ? "" : "(omit)"}
+            className={schema.format === "uuid" ? "font-mono text-xs" : undefined}
+            onChange={(e) => onChange(parse(e.target.value))}
+          />
         )}
-        {schema.format === "uuid" && <Button size="sm" variant="secondary" onClick={() => onChange(crypto.randomUUID())} aria-label={`Generate ${name}`}>Generate</Button>}
+        {schema.format === "uuid" && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onChange(crypto.randomUUID())}
+            aria-label={`Generate ${name}`}
+          >
+            Generate
+          </Button>
+        )}
         {nullable && (
           <label className="flex items-center gap-1 text-xs text-slate-700">
-            <input type="checkbox" checked={isNull} onChange={(e) => onChange(e.target.checked ? null : undefined)} />null
+            <input type="checkbox" checked={isNull} onChange={(e) => onChange(e.target.checked ? null : undefined)} />
+            null
           </label>
         )}
       </div>
@@ -100,7 +155,10 @@ function EnumArrayField({ name, schema, value, onChange, required }: Props) {
       <legend className="mb-1 font-mono text-xs font-medium text-slate-800">{name}</legend>
       <div className="flex flex-wrap gap-3 text-sm">
         {schema.items!.enum!.map((v) => (
-          <label key={String(v)} className="flex items-center gap-1"><input type="checkbox" checked={list.includes(v)} onChange={(e) => toggle(v, e.target.checked)} />{String(v)}</label>
+          <label key={String(v)} className="flex items-center gap-1">
+            <input type="checkbox" checked={list.includes(v)} onChange={(e) => toggle(v, e.target.checked)} />
+            {String(v)}
+          </label>
         ))}
       </div>
       <Hint schema={schema} required={required} />
@@ -112,10 +170,20 @@ function JsonField({ name, schema, value, onChange, required }: Props) {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block font-mono text-xs font-medium text-slate-800">{name} (JSON)</label>
-      <Textarea id={id} defaultValue={value === undefined ? "" : JSON.stringify(value)} onBlur={(e) => {
-        try { onChange(e.target.value.trim() ? JSON.parse(e.target.value) : undefined); } catch { /* kept as typed until it parses */ }
-      }} />
+      <label htmlFor={id} className="mb-1 block font-mono text-xs font-medium text-slate-800">
+        {name} (JSON)
+      </label>
+      <Textarea
+        id={id}
+        defaultValue={value === undefined ? "" : JSON.stringify(value)}
+        onBlur={(e) => {
+          try {
+            onChange(e.target.value.trim() ? JSON.parse(e.target.value) : undefined);
+          } catch {
+            /* kept as typed until it parses */
+          }
+        }}
+      />
       <Hint schema={schema} required={required} />
     </div>
   );

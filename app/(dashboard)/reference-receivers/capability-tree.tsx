@@ -26,16 +26,26 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [version, setVersion] = useState(receiver.declaration.version);
-  const save = useMutation(trpc.receivers.setCapabilities.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.receivers.list.queryKey() }) }));
-  const set = (flag: string, value: boolean) => save.mutate({ key: receiver.key, set: { [`incident.${flag}`]: value } });
+  const save = useMutation(
+    trpc.receivers.setCapabilities.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.receivers.list.queryKey() }),
+    }),
+  );
+  const set = (flag: string, value: boolean) =>
+    save.mutate({ key: receiver.key, set: { [`incident.${flag}`]: value } });
 
   const render = (node: Node, depth: number) =>
     node.children.map((child) => (
       <li key={`${child.name}-${child.flag ?? "group"}`} style={{ paddingLeft: depth * 12 }}>
         {child.flag ? (
           <label className="flex items-center gap-2 py-0.5">
-            <input type="checkbox" checked={child.enabled} disabled={save.isPending} onChange={(e) => set(child.flag!, e.target.checked)}
-              aria-label={`${receiver.key}: incident.${child.flag}`} />
+            <input
+              type="checkbox"
+              checked={child.enabled}
+              disabled={save.isPending}
+              onChange={(e) => set(child.flag!, e.target.checked)}
+              aria-label={`${receiver.key}: incident.${child.flag}`}
+            />
             <span className="font-mono text-xs">{child.name}</span>
           </label>
         ) : (
@@ -52,17 +62,36 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2">
           <span className="text-xs">version</span>
-          <input value={version} onChange={(e) => setVersion(e.target.value)} className="w-16 rounded border border-slate-300 px-2 py-1 font-mono text-xs" aria-label={`${receiver.key}: version`} />
+          <input
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            className="w-16 rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+            aria-label={`${receiver.key}: version`}
+          />
         </label>
-        <button type="button" disabled={save.isPending || version === receiver.declaration.version} onClick={() => save.mutate({ key: receiver.key, version })}
-          className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-50">Set version</button>
+        <button
+          type="button"
+          disabled={save.isPending || version === receiver.declaration.version}
+          onClick={() => save.mutate({ key: receiver.key, version })}
+          className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-50"
+        >
+          Set version
+        </button>
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={receiver.declaration.allowsMonitoring} disabled={save.isPending}
-            onChange={(e) => save.mutate({ key: receiver.key, allowsMonitoring: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={receiver.declaration.allowsMonitoring}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ key: receiver.key, allowsMonitoring: e.target.checked })}
+          />
           <span className="text-xs">allowsMonitoring</span>
         </label>
       </div>
-      {save.error && <p role="alert" className="mt-2 text-xs text-red-700">{save.error.message}</p>}
+      {save.error && (
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          {save.error.message}
+        </p>
+      )}
     </fieldset>
   );
 }

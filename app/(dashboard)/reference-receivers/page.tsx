@@ -8,8 +8,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ i
   return (
     <>
       <PageHeader title="Reference receivers">
-        The embedded v3 receivers the workbench delivers to by default, one per integration at /receivers/&#123;key&#125;.
-        Change what they declare on /about, break them on purpose, and see what they recorded — duplicates and anomalies marked.
+        The embedded v3 receivers the workbench delivers to by default, one per integration at
+        /receivers/&#123;key&#125;. Change what they declare on /about, break them on purpose, and see what they
+        recorded — duplicates and anomalies marked.
       </PageHeader>
       <ReceiversPanel focusIncidentId={typeof incident === "string" ? incident : undefined} />
     </>

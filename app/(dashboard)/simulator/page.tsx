@@ -10,11 +10,13 @@ export default function Page() {
     <>
       <PageHeader title="Simulator">
         Play the caller: raise incidents from an app, a web page, AML or ELS, move the caller, change battery, name and
-        medical data, chat and end live video. Each action is a change on the platform, delivered to the receivers like a
-        real one. Scenarios script whole stories.
+        medical data, chat and end live video. Each action is a change on the platform, delivered to the receivers like
+        a real one. Scenarios script whole stories.
       </PageHeader>
       <RoleGate role="integrator" what="Driving the simulator">
-        <Suspense><SimulatorWorkspace /></Suspense>
+        <Suspense>
+          <SimulatorWorkspace />
+        </Suspense>
       </RoleGate>
     </>
   );

@@ -8,19 +8,46 @@ export function CallerDetails({ caller }: { caller: TCaller }) {
   const home = caller.permanentResidence;
   return (
     <div className="grid gap-4">
-      <KeyValueList columns={2} items={[
-        { label: "Name", value: caller.fullName && <span className="font-semibold">{caller.fullName}</span> },
-        { label: "Phone", value: caller.phoneNumber && <a className="font-mono text-sm underline-offset-2 hover:underline" href={`tel:${caller.phoneNumber}`}>{caller.phoneNumber}</a> },
-        { label: "Email", value: caller.email },
-        { label: "Insurance number", value: caller.insuranceNumber, mono: true },
-        { label: "Languages", value: caller.languages.length ? <span className="flex flex-wrap gap-1">{caller.languages.map((l) => <Badge key={l}>{languageName(l)}</Badge>)}</span> : null },
-        { label: "Permanent residence", value: home && (home.address || home.coordinates) ? (
-          <>
-            {home.address ?? <span className="text-slate-500">address not known</span>}
-            {home.coordinates && <span className="block font-mono text-xs text-slate-500">{home.coordinates.latitude.toFixed(5)}, {home.coordinates.longitude.toFixed(5)}</span>}
-          </>
-        ) : null },
-      ]} />
+      <KeyValueList
+        columns={2}
+        items={[
+          { label: "Name", value: caller.fullName && <span className="font-semibold">{caller.fullName}</span> },
+          {
+            label: "Phone",
+            value: caller.phoneNumber && (
+              <a className="font-mono text-sm underline-offset-2 hover:underline" href={`tel:${caller.phoneNumber}`}>
+                {caller.phoneNumber}
+              </a>
+            ),
+          },
+          { label: "Email", value: caller.email },
+          { label: "Insurance number", value: caller.insuranceNumber, mono: true },
+          {
+            label: "Languages",
+            value: caller.languages.length ? (
+              <span className="flex flex-wrap gap-1">
+                {caller.languages.map((l) => (
+                  <Badge key={l}>{languageName(l)}</Badge>
+                ))}
+              </span>
+            ) : null,
+          },
+          {
+            label: "Permanent residence",
+            value:
+              home && (home.address || home.coordinates) ? (
+                <>
+                  {home.address ?? <span className="text-slate-500">address not known</span>}
+                  {home.coordinates && (
+                    <span className="block font-mono text-xs text-slate-500">
+                      {home.coordinates.latitude.toFixed(5)}, {home.coordinates.longitude.toFixed(5)}
+                    </span>
+                  )}
+                </>
+              ) : null,
+          },
+        ]}
+      />
       <div>
         <h3 className="text-xs text-slate-500">Contacts</h3>
         {caller.contacts.length ? (
@@ -33,7 +60,9 @@ export function CallerDetails({ caller }: { caller: TCaller }) {
               </li>
             ))}
           </ul>
-        ) : <p className="text-sm text-slate-500">—</p>}
+        ) : (
+          <p className="text-sm text-slate-500">—</p>
+        )}
       </div>
     </div>
   );

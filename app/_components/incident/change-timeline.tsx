@@ -8,7 +8,17 @@ export function ChangeTimeline({ changes, snapshot }: { changes: ChangeRecord[];
   const names = new Map(snapshot.involvedAgencies.map((a) => [a.id, a.displayName]));
   const items = [...changes].reverse().map((c) => {
     const { title, status } = describeChange(c, (id) => names.get(id) ?? "An agency");
-    return { id: String(c.seq), at: c.producedAtUtc, title, status, meta: <Badge tone="neutral" className="font-mono font-normal">#{c.seq} · {c.actor}</Badge> };
+    return {
+      id: String(c.seq),
+      at: c.producedAtUtc,
+      title,
+      status,
+      meta: (
+        <Badge tone="neutral" className="font-mono font-normal">
+          #{c.seq} · {c.actor}
+        </Badge>
+      ),
+    };
   });
   return <Timeline items={items} ariaLabel="Changes, newest first" />;
 }

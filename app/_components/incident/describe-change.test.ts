@@ -6,11 +6,18 @@ const rec = (kind: string, payload: unknown = {}) => ({ seq: 1, kind, payload, p
 
 describe("describeChange", () => {
   it("names a measured location with its source and rounded accuracy", () => {
-    expect(describeChange(rec("caller.locationAdded", { source: "Aml", location: { type: "Measured", accuracy: 59.6 } }))).toEqual({ title: "New Aml location ±60 m", status: "info" });
-    expect(describeChange(rec("caller.locationAdded", { source: "Entered", location: { type: "Known" } })).title).toBe("New Entered location");
+    expect(
+      describeChange(rec("caller.locationAdded", { source: "Aml", location: { type: "Measured", accuracy: 59.6 } })),
+    ).toEqual({ title: "New Aml location ±60 m", status: "info" });
+    expect(describeChange(rec("caller.locationAdded", { source: "Entered", location: { type: "Known" } })).title).toBe(
+      "New Entered location",
+    );
   });
   it("names agencies through the lookup, and says what caller data changed", () => {
-    expect(describeChange(rec("involvedAgency.invited", { agencyId: "a2" }), (id) => (id === "a2" ? "Central EMS" : id)).title).toBe("Central EMS invited");
+    expect(
+      describeChange(rec("involvedAgency.invited", { agencyId: "a2" }), (id) => (id === "a2" ? "Central EMS" : id))
+        .title,
+    ).toBe("Central EMS invited");
     expect(describeChange(rec("caller.changed", { what: "medicData" })).title).toBe("Caller data changed: medicData");
   });
   it("falls back to the kind for anything unknown", () => {

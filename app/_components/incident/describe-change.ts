@@ -6,29 +6,52 @@ export type ChangeRecord = { seq: number; kind: string; payload: unknown; produc
 
 type Payload = { source?: string; what?: string; agencyId?: string; location?: { accuracy?: number; type?: string } };
 
-export function describeChange(change: ChangeRecord, agencyName: (id: string) => string = (id) => id): { title: string; status: TimelineStatus } {
+export function describeChange(
+  change: ChangeRecord,
+  agencyName: (id: string) => string = (id) => id,
+): { title: string; status: TimelineStatus } {
   const p = (change.payload ?? {}) as Payload;
   switch (change.kind) {
-    case "incident.created": return { title: "Incident created", status: "info" };
-    case "incident.closed": return { title: "Incident closed", status: "neutral" };
+    case "incident.created":
+      return { title: "Incident created", status: "info" };
+    case "incident.closed":
+      return { title: "Incident closed", status: "neutral" };
     case "caller.locationAdded": {
-      const acc = p.location?.type === "Measured" && typeof p.location.accuracy === "number" ? ` ±${Math.round(p.location.accuracy)} m` : "";
+      const acc =
+        p.location?.type === "Measured" && typeof p.location.accuracy === "number"
+          ? ` ±${Math.round(p.location.accuracy)} m`
+          : "";
       return { title: `New ${p.source ?? ""} location${acc}`.replace("  ", " "), status: "info" };
     }
-    case "caller.trackReplaced": return { title: `${p.source ?? "A"} track replaced`, status: "info" };
-    case "caller.changed": return { title: p.what ? `Caller data changed: ${p.what}` : "Caller data changed", status: "neutral" };
-    case "caller.fullNameChanged": return { title: "Caller's name changed", status: "neutral" };
-    case "caller.phoneNumberChanged": return { title: "Caller's phone number available", status: "neutral" };
-    case "caller.deviceInfoChanged": return { title: "Device info changed", status: "neutral" };
-    case "caller.chatActivated": return { title: "Chat activated", status: "success" };
-    case "caller.liveVideoActivated": return { title: "Live video started", status: "success" };
-    case "caller.liveVideoEnded": return { title: "Live video ended", status: "neutral" };
-    case "involvedAgency.invited": return { title: `${agencyName(p.agencyId ?? "")} invited`, status: "warning" };
-    case "involvedAgency.collaborationChanged": return { title: `${agencyName(p.agencyId ?? "")}: collaboration changed`, status: "warning" };
-    case "labelChanged": return { title: "Label changed", status: "neutral" };
-    case "summaryChanged": return { title: "Summary changed", status: "neutral" };
-    case "callSignChanged": return { title: "Call sign changed", status: "neutral" };
-    case "patient.descriptionChanged": return { title: "Patient description changed", status: "neutral" };
-    default: return { title: change.kind, status: "neutral" };
+    case "caller.trackReplaced":
+      return { title: `${p.source ?? "A"} track replaced`, status: "info" };
+    case "caller.changed":
+      return { title: p.what ? `Caller data changed: ${p.what}` : "Caller data changed", status: "neutral" };
+    case "caller.fullNameChanged":
+      return { title: "Caller's name changed", status: "neutral" };
+    case "caller.phoneNumberChanged":
+      return { title: "Caller's phone number available", status: "neutral" };
+    case "caller.deviceInfoChanged":
+      return { title: "Device info changed", status: "neutral" };
+    case "caller.chatActivated":
+      return { title: "Chat activated", status: "success" };
+    case "caller.liveVideoActivated":
+      return { title: "Live video started", status: "success" };
+    case "caller.liveVideoEnded":
+      return { title: "Live video ended", status: "neutral" };
+    case "involvedAgency.invited":
+      return { title: `${agencyName(p.agencyId ?? "")} invited`, status: "warning" };
+    case "involvedAgency.collaborationChanged":
+      return { title: `${agencyName(p.agencyId ?? "")}: collaboration changed`, status: "warning" };
+    case "labelChanged":
+      return { title: "Label changed", status: "neutral" };
+    case "summaryChanged":
+      return { title: "Summary changed", status: "neutral" };
+    case "callSignChanged":
+      return { title: "Call sign changed", status: "neutral" };
+    case "patient.descriptionChanged":
+      return { title: "Patient description changed", status: "neutral" };
+    default:
+      return { title: change.kind, status: "neutral" };
   }
 }

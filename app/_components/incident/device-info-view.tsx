@@ -10,20 +10,47 @@ const yesNo = (v: boolean | null) => (v === null ? null : v ? "yes" : "no");
 export function DeviceInfoView({ device }: { device: TCaller["deviceInfo"] }) {
   if (!device) return <p className="text-sm text-slate-500">Device not known.</p>;
   const conn = device.internetConnectionType;
-  const detections = [device.automaticDetections.crashDetected && "Crash detected", device.automaticDetections.fallDetected && "Fall detected"].filter(Boolean) as string[];
+  const detections = [
+    device.automaticDetections.crashDetected && "Crash detected",
+    device.automaticDetections.fallDetected && "Fall detected",
+  ].filter(Boolean) as string[];
   return (
     <div className="grid gap-3">
-      {detections.length > 0 && <div className="flex gap-1.5">{detections.map((d) => <Badge key={d} tone="danger">{d}</Badge>)}</div>}
-      <KeyValueList columns={2} items={[
-        { label: "Battery", value: <BatteryGauge level={device.batteryLevel} /> },
-        { label: "Connection", value: conn && (
-          <span className="inline-flex items-center gap-1.5">
-            {conn === "Wifi" ? <Wifi className="h-4 w-4" aria-hidden /> : <Signal className="h-4 w-4" aria-hidden />}{CONNECTION_LABELS[conn] ?? conn}
-          </span>
-        ) },
-        { label: "Operating system", value: device.operatingSystem && `${device.operatingSystem}${device.operatingSystemVersion ? ` ${device.operatingSystemVersion}` : ""}` },
-        { label: "Live video support", value: yesNo(device.liveVideoSupport) },
-      ]} />
+      {detections.length > 0 && (
+        <div className="flex gap-1.5">
+          {detections.map((d) => (
+            <Badge key={d} tone="danger">
+              {d}
+            </Badge>
+          ))}
+        </div>
+      )}
+      <KeyValueList
+        columns={2}
+        items={[
+          { label: "Battery", value: <BatteryGauge level={device.batteryLevel} /> },
+          {
+            label: "Connection",
+            value: conn && (
+              <span className="inline-flex items-center gap-1.5">
+                {conn === "Wifi" ? (
+                  <Wifi className="h-4 w-4" aria-hidden />
+                ) : (
+                  <Signal className="h-4 w-4" aria-hidden />
+                )}
+                {CONNECTION_LABELS[conn] ?? conn}
+              </span>
+            ),
+          },
+          {
+            label: "Operating system",
+            value:
+              device.operatingSystem &&
+              `${device.operatingSystem}${device.operatingSystemVersion ? ` ${device.operatingSystemVersion}` : ""}`,
+          },
+          { label: "Live video support", value: yesNo(device.liveVideoSupport) },
+        ]}
+      />
     </div>
   );
 }
@@ -34,7 +61,21 @@ export function DataSourcesView({ sources }: { sources: TCaller["dataSources"] }
   const rows: [string, string | null][] = [
     ["Mobile app", sources.mobileApp ? `${sources.mobileApp.appInfo.name} ${sources.mobileApp.appInfo.version}` : null],
     ["Web app", sources.webApp ? "used" : null],
-    ["Apple EED", eed ? (["hasLocation", "hasLiveVideo", "hasMediaUpload", "hasAdditionalData"] as const).filter((k) => eed[k]).map((k) => k.slice(3).replace(/([A-Z])/g, " $1").trim().toLowerCase()).join(", ") || "used" : null],
+    [
+      "Apple EED",
+      eed
+        ? (["hasLocation", "hasLiveVideo", "hasMediaUpload", "hasAdditionalData"] as const)
+            .filter((k) => eed[k])
+            .map((k) =>
+              k
+                .slice(3)
+                .replace(/([A-Z])/g, " $1")
+                .trim()
+                .toLowerCase(),
+            )
+            .join(", ") || "used"
+        : null,
+    ],
     ["Google ELS", sources.googleEls ? "used" : null],
   ];
   return (

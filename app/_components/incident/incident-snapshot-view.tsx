@@ -27,30 +27,72 @@ export function IncidentSnapshotView({ snapshot, showMap = true, tileUrl, classN
   const s = snapshot;
   const test = s.purpose === "Test";
   return (
-    <article className={className} aria-labelledby={`${id}-title`} data-testid="incident-snapshot" data-purpose={s.purpose}>
-      <header className={test ? "mb-4 rounded-lg border-2 border-dashed border-violet-400 bg-violet-50/60 p-4" : "mb-4"}>
+    <article
+      className={className}
+      aria-labelledby={`${id}-title`}
+      data-testid="incident-snapshot"
+      data-purpose={s.purpose}
+    >
+      <header
+        className={test ? "mb-4 rounded-lg border-2 border-dashed border-violet-400 bg-violet-50/60 p-4" : "mb-4"}
+      >
         <div className="flex flex-wrap items-center gap-3">
           <PurposeBadge purpose={s.purpose} />
-          {s.callSign && <span className="rounded bg-slate-900 px-2 py-0.5 font-mono text-xs font-semibold text-white">{s.callSign}</span>}
+          {s.callSign && (
+            <span className="rounded bg-slate-900 px-2 py-0.5 font-mono text-xs font-semibold text-white">
+              {s.callSign}
+            </span>
+          )}
           <span className="font-mono text-xs text-slate-600">created {formatUtc(s.createdAtUtc)}</span>
         </div>
-        <h2 id={`${id}-title`} className="mt-2 text-xl font-semibold tracking-tight">{s.label ?? <span className="text-slate-500">Unlabelled incident</span>}</h2>
+        <h2 id={`${id}-title`} className="mt-2 text-xl font-semibold tracking-tight">
+          {s.label ?? <span className="text-slate-500">Unlabelled incident</span>}
+        </h2>
         {s.summary && <p className="mt-1 max-w-3xl text-sm text-slate-700">{s.summary}</p>}
-        <KeyValueList className="mt-3" columns={3} items={[
-          { label: "Patient", value: s.patient.description },
-          { label: "Incident id", value: s.id, mono: true },
-          { label: "Open in portal", value: <a href={s.openUrl} className="text-sm text-orange-800 underline-offset-2 hover:underline">{new URL(s.openUrl, "http://x").pathname}</a> },
-        ]} />
+        <KeyValueList
+          className="mt-3"
+          columns={3}
+          items={[
+            { label: "Patient", value: s.patient.description },
+            { label: "Incident id", value: s.id, mono: true },
+            {
+              label: "Open in portal",
+              value: (
+                <a href={s.openUrl} className="text-sm text-orange-800 underline-offset-2 hover:underline">
+                  {new URL(s.openUrl, "http://x").pathname}
+                </a>
+              ),
+            },
+          ]}
+        />
       </header>
       <div className="grid gap-4 xl:grid-cols-3">
-        <SectionCard id={`${id}-problems`} title="Reported problems" className="xl:col-span-3"><ReportedProblems problems={s.caller.reportedProblems} /></SectionCard>
-        <SectionCard id={`${id}-caller`} title="Caller" className="xl:col-span-2"><CallerDetails caller={s.caller} /></SectionCard>
-        <SectionCard id={`${id}-device`} title="Device"><DeviceInfoView device={s.caller.deviceInfo} /></SectionCard>
-        {showMap && <SectionCard id={`${id}-map`} title="Caller location" className="xl:col-span-3"><CallerTrackMap tracks={s.caller.tracks} tileUrl={tileUrl} /></SectionCard>}
-        <SectionCard id={`${id}-medic`} title="Medical data" className="xl:col-span-2"><MedicDataView medic={s.caller.medicData} /></SectionCard>
-        <SectionCard id={`${id}-sources`} title="Data sources"><DataSourcesView sources={s.caller.dataSources} /></SectionCard>
-        <SectionCard id={`${id}-comms`} title="Chat and live video" className="xl:col-span-1"><CommunicationView chat={s.caller.chat} liveVideo={s.caller.liveVideo} /></SectionCard>
-        <SectionCard id={`${id}-agencies`} title="Involved agencies" className="xl:col-span-2" bodyClassName="p-0"><AgenciesView agencies={s.involvedAgencies} /></SectionCard>
+        <SectionCard id={`${id}-problems`} title="Reported problems" className="xl:col-span-3">
+          <ReportedProblems problems={s.caller.reportedProblems} />
+        </SectionCard>
+        <SectionCard id={`${id}-caller`} title="Caller" className="xl:col-span-2">
+          <CallerDetails caller={s.caller} />
+        </SectionCard>
+        <SectionCard id={`${id}-device`} title="Device">
+          <DeviceInfoView device={s.caller.deviceInfo} />
+        </SectionCard>
+        {showMap && (
+          <SectionCard id={`${id}-map`} title="Caller location" className="xl:col-span-3">
+            <CallerTrackMap tracks={s.caller.tracks} tileUrl={tileUrl} />
+          </SectionCard>
+        )}
+        <SectionCard id={`${id}-medic`} title="Medical data" className="xl:col-span-2">
+          <MedicDataView medic={s.caller.medicData} />
+        </SectionCard>
+        <SectionCard id={`${id}-sources`} title="Data sources">
+          <DataSourcesView sources={s.caller.dataSources} />
+        </SectionCard>
+        <SectionCard id={`${id}-comms`} title="Chat and live video" className="xl:col-span-1">
+          <CommunicationView chat={s.caller.chat} liveVideo={s.caller.liveVideo} />
+        </SectionCard>
+        <SectionCard id={`${id}-agencies`} title="Involved agencies" className="xl:col-span-2" bodyClassName="p-0">
+          <AgenciesView agencies={s.involvedAgencies} />
+        </SectionCard>
       </div>
     </article>
   );

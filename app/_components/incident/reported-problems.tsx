@@ -10,11 +10,22 @@ export function ReportedProblems({ problems }: { problems: TCaller["reportedProb
       {reported.length ? (
         <ul className="flex flex-wrap gap-2" aria-label="Reported">
           {reported.map((p) => (
-            <li key={p} className="rounded-md bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-900 ring-1 ring-inset ring-red-200">{PROBLEM_LABELS[p]}</li>
+            <li
+              key={p}
+              className="rounded-md bg-red-50 px-2.5 py-1 text-sm font-semibold text-red-900 ring-1 ring-inset ring-red-200"
+            >
+              {PROBLEM_LABELS[p]}
+            </li>
           ))}
         </ul>
-      ) : <p className="text-sm text-slate-600">No problem reported.</p>}
-      {others.length > 0 && <p className="mt-2 text-xs text-slate-500">Not reported: {others.map((p) => PROBLEM_LABELS[p].toLowerCase()).join(", ")}.</p>}
+      ) : (
+        <p className="text-sm text-slate-600">No problem reported.</p>
+      )}
+      {others.length > 0 && (
+        <p className="mt-2 text-xs text-slate-500">
+          Not reported: {others.map((p) => PROBLEM_LABELS[p].toLowerCase()).join(", ")}.
+        </p>
+      )}
     </div>
   );
 }

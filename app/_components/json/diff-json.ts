@@ -16,14 +16,17 @@ export function formatPath(path: (string | number)[]): string {
 }
 
 export function changedPaths(prev: Json, next: Json): PathChange[] {
-  if (!isContainer(prev) || !isContainer(next)) return Object.is(prev, next) ? [] : [{ kind: "changed", path: "(root)" }];
+  if (!isContainer(prev) || !isContainer(next))
+    return Object.is(prev, next) ? [] : [{ kind: "changed", path: "(root)" }];
   const kinds = { CREATE: "added", REMOVE: "removed", CHANGE: "changed" } as const;
   return diff(prev, next).map((d) => ({ kind: kinds[d.type], path: formatPath(d.path) }));
 }
 
 export function diffJsonLines(prev: Json, next: Json): DiffLine[] {
   if (!isContainer(prev) || !isContainer(next)) {
-    return Object.is(prev, next) ? subtree(next, "same", 0, "", "", "") : [...subtree(prev, "removed", 0, "", "", ""), ...subtree(next, "added", 0, "", "", "")];
+    return Object.is(prev, next)
+      ? subtree(next, "same", 0, "", "", "")
+      : [...subtree(prev, "removed", 0, "", "", ""), ...subtree(next, "added", 0, "", "", "")];
   }
   const changes = new Map<string, Difference>();
   const removedUnder = new Map<string, Extract<Difference, { type: "REMOVE" }>[]>();
@@ -40,20 +43,42 @@ export function diffJsonLines(prev: Json, next: Json): DiffLine[] {
     if (change?.type === "CREATE") return void lines.push(...subtree(value, "added", indent, prefix, comma, p));
     if (change?.type === "CHANGE") {
       if (isContainer(change.oldValue) || isContainer(value)) {
-        lines.push(...subtree(change.oldValue, "removed", indent, prefix, comma, p), ...subtree(value, "added", indent, prefix, comma, p));
-      } else lines.push({ kind: "changed", indent, text: `${prefix}${JSON.stringify(value)}${comma}`, path: p, was: JSON.stringify(change.oldValue) });
+        lines.push(
+          ...subtree(change.oldValue, "removed", indent, prefix, comma, p),
+          ...subtree(value, "added", indent, prefix, comma, p),
+        );
+      } else
+        lines.push({
+          kind: "changed",
+          indent,
+          text: `${prefix}${JSON.stringify(value)}${comma}`,
+          path: p,
+          was: JSON.stringify(change.oldValue),
+        });
       return;
     }
-    if (!isContainer(value)) return void lines.push({ kind: "same", indent, text: `${prefix}${JSON.stringify(value)}${comma}`, path: p });
+    if (!isContainer(value))
+      return void lines.push({ kind: "same", indent, text: `${prefix}${JSON.stringify(value)}${comma}`, path: p });
     const isArray = Array.isArray(value);
     const entries: [string | number, Json][] = isArray ? value.map((v, i) => [i, v]) : Object.entries(value);
     const removed = removedUnder.get(pathKey(path)) ?? [];
     lines.push({ kind: "same", indent, text: `${prefix}${isArray ? "[" : "{"}`, path: p });
     const total = entries.length + removed.length;
-    entries.forEach(([k, v], i) => walk(v, [...path, k], indent + 1, isArray ? "" : `${JSON.stringify(k)}: `, i < total - 1 ? "," : ""));
+    entries.forEach(([k, v], i) =>
+      walk(v, [...path, k], indent + 1, isArray ? "" : `${JSON.stringify(k)}: `, i < total - 1 ? "," : ""),
+    );
     removed.forEach((d, i) => {
       const k = d.path.at(-1)!;
-      lines.push(...subtree(d.oldValue, "removed", indent + 1, typeof k === "number" ? "" : `${JSON.stringify(k)}: `, entries.length + i < total - 1 ? "," : "", formatPath(d.path)));
+      lines.push(
+        ...subtree(
+          d.oldValue,
+          "removed",
+          indent + 1,
+          typeof k === "number" ? "" : `${JSON.stringify(k)}: `,
+          entries.length + i < total - 1 ? "," : "",
+          formatPath(d.path),
+        ),
+      );
     });
     lines.push({ kind: "same", indent, text: `${isArray ? "]" : "}"}${comma}`, path: p });
   };
@@ -62,11 +87,23 @@ export function diffJsonLines(prev: Json, next: Json): DiffLine[] {
 }
 
 /** A whole value as lines of one kind (2-space JSON, like JSON.stringify(v, null, 2)). */
-function subtree(value: Json, kind: DiffLineKind, indent: number, prefix: string, comma: string, path: string): DiffLine[] {
+function subtree(
+  value: Json,
+  kind: DiffLineKind,
+  indent: number,
+  prefix: string,
+  comma: string,
+  path: string,
+): DiffLine[] {
   const raw = (JSON.stringify(value, null, 2) ?? "undefined").split("\n");
   return raw.map((line, i) => {
     const lead = line.length - line.trimStart().length;
-    return { kind, indent: indent + lead / 2, text: `${i === 0 ? prefix : ""}${line.trimStart()}${i === raw.length - 1 ? comma : ""}`, path };
+    return {
+      kind,
+      indent: indent + lead / 2,
+      text: `${i === 0 ? prefix : ""}${line.trimStart()}${i === raw.length - 1 ? comma : ""}`,
+      path,
+    };
   });
 }
 

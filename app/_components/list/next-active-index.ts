@@ -3,12 +3,19 @@ export function nextActiveIndex(key: string, current: number, count: number, pag
   if (count === 0) return null;
   const clamp = (i: number) => Math.max(0, Math.min(count - 1, i));
   switch (key) {
-    case "ArrowDown": return clamp(current + 1);
-    case "ArrowUp": return clamp(current - 1);
-    case "PageDown": return clamp(current + pageSize);
-    case "PageUp": return clamp(current - pageSize);
-    case "Home": return 0;
-    case "End": return count - 1;
-    default: return null;
+    case "ArrowDown":
+      return clamp(current + 1);
+    case "ArrowUp":
+      return clamp(current - 1);
+    case "PageDown":
+      return clamp(current + pageSize);
+    case "PageUp":
+      return clamp(current - pageSize);
+    case "Home":
+      return 0;
+    case "End":
+      return count - 1;
+    default:
+      return null;
   }
 }

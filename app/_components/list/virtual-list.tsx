@@ -38,25 +38,55 @@ export type VirtualListProps<T> = {
  * focus stays on the list), Enter activates it.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { items, getKey, renderItem, ariaLabel, estimateSize = 40, measureRows = false, height = 480, overscan = 8, selectedKey, onActivate, hasMore, isLoadingMore, onLoadMore, loadMoreThreshold = 30, header, empty, className } = props;
+  const {
+    items,
+    getKey,
+    renderItem,
+    ariaLabel,
+    estimateSize = 40,
+    measureRows = false,
+    height = 480,
+    overscan = 8,
+    selectedKey,
+    onActivate,
+    hasMore,
+    isLoadingMore,
+    onLoadMore,
+    loadMoreThreshold = 30,
+    header,
+    empty,
+    className,
+  } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const [active, setActive] = useState(0);
   const count = items.length + (hasMore ? 1 : 0);
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => estimateSize, overscan, getItemKey: (i) => (i < items.length ? getKey(items[i]!, i) : "__load-more") });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimateSize,
+    overscan,
+    getItemKey: (i) => (i < items.length ? getKey(items[i]!, i) : "__load-more"),
+  });
   const virtualItems = virtualizer.getVirtualItems();
   const lastVisible = virtualItems.at(-1)?.index ?? -1;
 
   useEffect(() => {
     if (hasMore && !isLoadingMore && onLoadMore && lastVisible >= items.length - loadMoreThreshold) onLoadMore();
   }, [hasMore, isLoadingMore, onLoadMore, lastVisible, items.length, loadMoreThreshold]);
-  useEffect(() => { if (active >= items.length && items.length) setActive(items.length - 1); }, [active, items.length]);
+  useEffect(() => {
+    if (active >= items.length && items.length) setActive(items.length - 1);
+  }, [active, items.length]);
 
   if (!items.length && !hasMore) return <>{empty ?? <p className="p-4 text-sm text-slate-500">Nothing here yet.</p>}</>;
 
   const pageSize = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / estimateSize) - 1);
   function onKeyDown(e: KeyboardEvent) {
-    if (e.key === "Enter" && items[active]) { e.preventDefault(); onActivate?.(items[active], active); return; }
+    if (e.key === "Enter" && items[active]) {
+      e.preventDefault();
+      onActivate?.(items[active], active);
+      return;
+    }
     const next = nextActiveIndex(e.key, active, items.length, pageSize);
     if (next === null) return;
     e.preventDefault();
@@ -67,23 +97,65 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   return (
     <div className={cn("min-w-0 rounded-md border border-slate-200 bg-white", className)}>
       {header && <div className="border-b border-slate-200 bg-slate-50/60">{header}</div>}
-      <div ref={scrollRef} role="listbox" aria-label={ariaLabel} tabIndex={0} onKeyDown={onKeyDown}
+      <div
+        ref={scrollRef}
+        role="listbox"
+        aria-label={ariaLabel}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
         aria-activedescendant={items[active] ? `${id}-${active}` : undefined}
-        className={cn("overflow-auto contain-strict", focusRing, "focus-visible:ring-offset-0")} style={{ height }} data-testid="virtual-list">
+        className={cn("overflow-auto contain-strict", focusRing, "focus-visible:ring-offset-0")}
+        style={{ height }}
+        data-testid="virtual-list"
+      >
         <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualItems.map((v) => {
             const item = items[v.index];
-            const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", transform: `translateY(${v.start}px)`, height: measureRows ? undefined : estimateSize };
+            const style = {
+              position: "absolute" as const,
+              top: 0,
+              left: 0,
+              width: "100%",
+              transform: `translateY(${v.start}px)`,
+              height: measureRows ? undefined : estimateSize,
+            };
             const measure = measureRows ? virtualizer.measureElement : undefined;
             if (item === undefined) {
-              return <div key={v.key} role="presentation" data-index={v.index} ref={measure} style={style} className="px-3 py-2 text-sm text-slate-500">{isLoadingMore ? "Loading more…" : "More rows on the server"}</div>;
+              return (
+                <div
+                  key={v.key}
+                  role="presentation"
+                  data-index={v.index}
+                  ref={measure}
+                  style={style}
+                  className="px-3 py-2 text-sm text-slate-500"
+                >
+                  {isLoadingMore ? "Loading more…" : "More rows on the server"}
+                </div>
+              );
             }
             const selected = selectedKey != null && getKey(item, v.index) === selectedKey;
             return (
-              <div key={v.key} id={`${id}-${v.index}`} role="option" aria-selected={selected} aria-posinset={v.index + 1} aria-setsize={hasMore ? -1 : items.length}
-                data-index={v.index} ref={measure} style={style}
-                onClick={() => { setActive(v.index); onActivate?.(item, v.index); }}
-                className={cn("cursor-default border-b border-slate-100", v.index === active && "bg-orange-50 outline outline-1 -outline-offset-1 outline-orange-300", selected && "bg-orange-100")}>
+              <div
+                key={v.key}
+                id={`${id}-${v.index}`}
+                role="option"
+                aria-selected={selected}
+                aria-posinset={v.index + 1}
+                aria-setsize={hasMore ? -1 : items.length}
+                data-index={v.index}
+                ref={measure}
+                style={style}
+                onClick={() => {
+                  setActive(v.index);
+                  onActivate?.(item, v.index);
+                }}
+                className={cn(
+                  "cursor-default border-b border-slate-100",
+                  v.index === active && "bg-orange-50 outline outline-1 -outline-offset-1 outline-orange-300",
+                  selected && "bg-orange-100",
+                )}
+              >
                 {renderItem(item, { index: v.index, active: v.index === active, selected })}
               </div>
             );

@@ -25,7 +25,15 @@ export type CallerTrackMapProps = {
 };
 
 /** Caller tracks (spec: caller.tracks) on a Web Mercator SVG: one colour per source, accuracy circles, a time slider. */
-export function CallerTrackMap({ tracks, tileUrl = process.env.NEXT_PUBLIC_MAP_TILE_URL, attribution = process.env.NEXT_PUBLIC_MAP_ATTRIBUTION, height = 420, atMs, onAtMsChange, className }: CallerTrackMapProps) {
+export function CallerTrackMap({
+  tracks,
+  tileUrl = process.env.NEXT_PUBLIC_MAP_TILE_URL,
+  attribution = process.env.NEXT_PUBLIC_MAP_ATTRIBUTION,
+  height = 420,
+  atMs,
+  onAtMsChange,
+  className,
+}: CallerTrackMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box, PRE_HYDRATION_WIDTH);
   const times = useMemo(() => captureTimes(tracks), [tracks]);
@@ -34,24 +42,54 @@ export function CallerTrackMap({ tracks, tileUrl = process.env.NEXT_PUBLIC_MAP_T
   const at = atMs ?? ownAt ?? latest;
   const setAt = (v: number) => (onAtMsChange ? onAtMsChange(v) : setOwnAt(v));
   // The view fits ALL locations, not only those visible now, so scrubbing never makes the map jump.
-  const view = useMemo(() => fitView({
-    points: tracks.flatMap((t) => t.track.map((l) => ({ latitude: l.latitude, longitude: l.longitude, radiusM: l.type === "Measured" ? l.accuracy : 0 }))),
-    width, height, padding: 36,
-  }), [tracks, width, height]);
+  const view = useMemo(
+    () =>
+      fitView({
+        points: tracks.flatMap((t) =>
+          t.track.map((l) => ({
+            latitude: l.latitude,
+            longitude: l.longitude,
+            radiusM: l.type === "Measured" ? l.accuracy : 0,
+          })),
+        ),
+        width,
+        height,
+        padding: 36,
+      }),
+    [tracks, width, height],
+  );
   const visible = useMemo(() => tracksAt(tracks, at), [tracks, at]);
   const visibleCount = visible.reduce((n, t) => n + t.track.length, 0);
 
-  if (!times.length) return <EmptyState title="No caller location yet">Locations appear here as sources (AML, the mobile app, an entered address…) report them.</EmptyState>;
+  if (!times.length)
+    return (
+      <EmptyState title="No caller location yet">
+        Locations appear here as sources (AML, the mobile app, an entered address…) report them.
+      </EmptyState>
+    );
 
   return (
     <div className={cn("min-w-0", className)} data-testid="caller-track-map">
-      <div ref={box} className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50" style={{ height }}>
-        <svg width={width} height={height} role="img" aria-label={`Caller locations at ${new Date(at).toISOString()}: ${visibleCount} of ${tracks.reduce((n, t) => n + t.track.length, 0)} shown`}
-          data-testid="track-map-svg" data-visible-points={visibleCount} className="block select-none">
+      <div
+        ref={box}
+        className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50"
+        style={{ height }}
+      >
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={`Caller locations at ${new Date(at).toISOString()}: ${visibleCount} of ${tracks.reduce((n, t) => n + t.track.length, 0)} shown`}
+          data-testid="track-map-svg"
+          data-visible-points={visibleCount}
+          className="block select-none"
+        >
           <MapBase view={view} tileUrl={tileUrl} />
           <TrackLayer view={view} tracks={visible} />
         </svg>
-        {tileUrl && attribution && <div className="absolute bottom-0 right-0 bg-white/80 px-1 text-[10px] text-slate-600">{attribution}</div>}
+        {tileUrl && attribution && (
+          <div className="absolute bottom-0 right-0 bg-white/80 px-1 text-[10px] text-slate-600">{attribution}</div>
+        )}
       </div>
       <div className="mt-3 grid gap-3 lg:grid-cols-[1fr_auto] lg:items-start">
         <TimeSlider times={times} atMs={at} onChange={setAt} />

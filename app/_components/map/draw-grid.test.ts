@@ -14,7 +14,14 @@ describe("niceStep", () => {
 });
 
 describe("gridLines", () => {
-  const view = fitView({ points: [{ latitude: 48.2, longitude: 16.37 }, { latitude: 48.22, longitude: 16.41 }], width: 800, height: 500 });
+  const view = fitView({
+    points: [
+      { latitude: 48.2, longitude: 16.37 },
+      { latitude: 48.22, longitude: 16.41 },
+    ],
+    width: 800,
+    height: 500,
+  });
   it("labels lines at round coordinates that lie inside the view, where they are drawn", () => {
     const { lats, lons } = gridLines(view);
     expect(lats.length).toBeGreaterThanOrEqual(3);

@@ -30,7 +30,11 @@ export function gridLines(view: MapView, target = 5): { lats: GridLine[]; lons: 
   const lats: GridLine[] = [];
   for (let v = Math.ceil(se.latitude / latStep) * latStep; v <= nw.latitude; v += latStep) {
     const value = +v.toFixed(10);
-    lats.push({ value, at: toPx(project(view, value, nw.longitude).y), label: formatCoordinate(value, "lat", latStep) });
+    lats.push({
+      value,
+      at: toPx(project(view, value, nw.longitude).y),
+      label: formatCoordinate(value, "lat", latStep),
+    });
   }
   const lons: GridLine[] = [];
   for (let v = Math.ceil(nw.longitude / lonStep) * lonStep; v <= se.longitude; v += lonStep) {
@@ -46,7 +50,11 @@ export function scaleBar(view: MapView, maxPx = 120): { metres: number; px: numb
   const mpp = metresPerPixel(centreLat, view.zoom);
   let metres = niceStep(mpp * maxPx);
   if (metres / mpp > maxPx) metres = niceStep((mpp * maxPx) / 2.5);
-  return { metres, px: toPx(metres / mpp), label: metres >= 1000 ? `${+(metres / 1000).toFixed(2)} km` : `${+metres.toFixed(1)} m` };
+  return {
+    metres,
+    px: toPx(metres / mpp),
+    label: metres >= 1000 ? `${+(metres / 1000).toFixed(2)} km` : `${+metres.toFixed(1)} m`,
+  };
 }
 
 export type Tile = { key: string; url: string; left: number; top: number; size: number };
@@ -57,13 +65,21 @@ export function tilesFor(view: MapView, template: string, maxTileZoom = 19): Til
   const size = TILE_SIZE * 2 ** (view.zoom - z);
   const n = 2 ** z;
   const tiles: Tile[] = [];
-  const x0 = Math.floor(view.originX / size), x1 = Math.floor((view.originX + view.width) / size);
-  const y0 = Math.max(0, Math.floor(view.originY / size)), y1 = Math.min(n - 1, Math.floor((view.originY + view.height) / size));
+  const x0 = Math.floor(view.originX / size),
+    x1 = Math.floor((view.originX + view.width) / size);
+  const y0 = Math.max(0, Math.floor(view.originY / size)),
+    y1 = Math.min(n - 1, Math.floor((view.originY + view.height) / size));
   for (let ty = y0; ty <= y1; ty++) {
     for (let tx = x0; tx <= x1; tx++) {
       const wx = ((tx % n) + n) % n;
       const url = template.replace("{z}", String(z)).replace("{x}", String(wx)).replace("{y}", String(ty));
-      tiles.push({ key: `${z}/${tx}/${ty}`, url, left: toPx(tx * size - view.originX), top: toPx(ty * size - view.originY), size: toPx(size) });
+      tiles.push({
+        key: `${z}/${tx}/${ty}`,
+        url,
+        left: toPx(tx * size - view.originX),
+        top: toPx(ty * size - view.originY),
+        size: toPx(size),
+      });
     }
   }
   return tiles;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fitView, lonLatToWorld, metresPerPixel, metresToPixels, project, unproject, worldToLonLat } from "./project-tracks";
+import {
+  fitView,
+  lonLatToWorld,
+  metresPerPixel,
+  metresToPixels,
+  project,
+  unproject,
+  worldToLonLat,
+} from "./project-tracks";
 
 describe("Web Mercator", () => {
   it("puts (0,0) in the middle of the world and round-trips", () => {
@@ -37,8 +45,16 @@ describe("fitView", () => {
   });
   it("touches the padding on the binding axis (it zooms as far as it can)", () => {
     const view = fitView({ points, width: 800, height: 400, padding: 20 });
-    const ys = points.flatMap((p) => { const c = project(view, p.latitude, p.longitude); const r = metresToPixels(p.radiusM, p.latitude, view.zoom); return [c.y - r, c.y + r]; });
-    const xs = points.flatMap((p) => { const c = project(view, p.latitude, p.longitude); const r = metresToPixels(p.radiusM, p.latitude, view.zoom); return [c.x - r, c.x + r]; });
+    const ys = points.flatMap((p) => {
+      const c = project(view, p.latitude, p.longitude);
+      const r = metresToPixels(p.radiusM, p.latitude, view.zoom);
+      return [c.y - r, c.y + r];
+    });
+    const xs = points.flatMap((p) => {
+      const c = project(view, p.latitude, p.longitude);
+      const r = metresToPixels(p.radiusM, p.latitude, view.zoom);
+      return [c.x - r, c.x + r];
+    });
     const tight = Math.min(Math.abs(Math.min(...ys) - 20), Math.abs(Math.min(...xs) - 20));
     expect(tight).toBeLessThan(1e-6);
   });

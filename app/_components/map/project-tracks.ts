@@ -39,24 +39,38 @@ export type FitPoint = { latitude: number; longitude: number; radiusM?: number }
  * The view that shows every point with its accuracy circle inside width×height less padding.
  * Fractional zoom (SVG scales freely); capped at maxZoom so one point is not a blur of grid.
  */
-export function fitView(opts: { points: FitPoint[]; width: number; height: number; padding?: number; maxZoom?: number; minZoom?: number }): MapView {
+export function fitView(opts: {
+  points: FitPoint[];
+  width: number;
+  height: number;
+  padding?: number;
+  maxZoom?: number;
+  minZoom?: number;
+}): MapView {
   const { width, height, padding = 32, maxZoom = 17, minZoom = 1 } = opts;
   const points = opts.points.length ? opts.points : [{ latitude: 0, longitude: 0 }];
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const p of points) {
     const w = lonLatToWorld(p.latitude, p.longitude);
     // A circle of r metres spans r / (C·cos φ) world units in both axes (Mercator is conformal).
     const r = (p.radiusM ?? 0) / (EARTH_CIRCUMFERENCE_M * Math.cos((clampLat(p.latitude) * Math.PI) / 180));
-    minX = Math.min(minX, w.x - r); maxX = Math.max(maxX, w.x + r);
-    minY = Math.min(minY, w.y - r); maxY = Math.max(maxY, w.y + r);
+    minX = Math.min(minX, w.x - r);
+    maxX = Math.max(maxX, w.x + r);
+    minY = Math.min(minY, w.y - r);
+    maxY = Math.max(maxY, w.y + r);
   }
-  const spanX = maxX - minX, spanY = maxY - minY;
+  const spanX = maxX - minX,
+    spanY = maxY - minY;
   const fitX = spanX > 0 ? (width - 2 * padding) / (spanX * TILE_SIZE) : Infinity;
   const fitY = spanY > 0 ? (height - 2 * padding) / (spanY * TILE_SIZE) : Infinity;
   const fit = Math.min(fitX, fitY);
   const zoom = Math.max(minZoom, Math.min(maxZoom, Number.isFinite(fit) ? Math.log2(fit) : maxZoom));
   const scale = TILE_SIZE * 2 ** zoom;
-  const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+  const cx = (minX + maxX) / 2,
+    cy = (minY + maxY) / 2;
   return { zoom, originX: cx * scale - width / 2, originY: cy * scale - height / 2, width, height };
 }
 

@@ -4,11 +4,39 @@ import { captureTimes, tracksAt } from "./select-tracks";
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 6, 0, s)).toISOString();
 const tracks: TTrack[] = [
-  { source: "Aml", track: [
-    { type: "Measured", accuracy: 20, altitude: null, altitudeAccuracy: null, latitude: 1, longitude: 1, capturedAtUtc: at(30), receivedAtUtc: at(31), source: "Aml" },
-    { type: "Measured", accuracy: 80, altitude: null, altitudeAccuracy: null, latitude: 1, longitude: 1, capturedAtUtc: at(10), receivedAtUtc: at(11), source: "Aml" },
-  ] },
-  { source: "Entered", track: [{ type: "Known", latitude: 2, longitude: 2, capturedAtUtc: at(20), receivedAtUtc: at(20), source: "Entered" }] },
+  {
+    source: "Aml",
+    track: [
+      {
+        type: "Measured",
+        accuracy: 20,
+        altitude: null,
+        altitudeAccuracy: null,
+        latitude: 1,
+        longitude: 1,
+        capturedAtUtc: at(30),
+        receivedAtUtc: at(31),
+        source: "Aml",
+      },
+      {
+        type: "Measured",
+        accuracy: 80,
+        altitude: null,
+        altitudeAccuracy: null,
+        latitude: 1,
+        longitude: 1,
+        capturedAtUtc: at(10),
+        receivedAtUtc: at(11),
+        source: "Aml",
+      },
+    ],
+  },
+  {
+    source: "Entered",
+    track: [
+      { type: "Known", latitude: 2, longitude: 2, capturedAtUtc: at(20), receivedAtUtc: at(20), source: "Entered" },
+    ],
+  },
 ];
 
 describe("tracksAt", () => {

@@ -12,7 +12,12 @@ export const SOURCE_COLOURS: Record<TLocationSource, string> = {
 };
 
 export const SOURCE_LABELS: Record<TLocationSource, string> = {
-  Entered: "Entered", MobileApp: "Mobile app", MobileAppSms: "Mobile app (SMS)", WebApp: "Web app", Aml: "AML", GoogleEls: "Google ELS",
+  Entered: "Entered",
+  MobileApp: "Mobile app",
+  MobileAppSms: "Mobile app (SMS)",
+  WebApp: "Web app",
+  Aml: "AML",
+  GoogleEls: "Google ELS",
 };
 
 /** Distinct capture times across all tracks, ascending: the slider's stops. */
@@ -27,7 +32,9 @@ export function tracksAt(tracks: TTrack[], atMs: number): { source: TLocationSou
   return tracks
     .map((t) => ({
       source: t.source,
-      track: t.track.filter((l) => Date.parse(l.capturedAtUtc) <= atMs).sort((a, b) => Date.parse(a.capturedAtUtc) - Date.parse(b.capturedAtUtc)),
+      track: t.track
+        .filter((l) => Date.parse(l.capturedAtUtc) <= atMs)
+        .sort((a, b) => Date.parse(a.capturedAtUtc) - Date.parse(b.capturedAtUtc)),
     }))
     .filter((t) => t.track.length > 0);
 }

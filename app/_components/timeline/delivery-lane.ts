@@ -36,6 +36,9 @@ export function waitBeforeFirstMs(d: DeliveryLane, nowMs?: number): number {
 }
 
 export function describeLane(d: DeliveryLane): string {
-  const parts = d.attempts.map((a, i) => `attempt ${i + 1} at ${a.at.slice(11, 19)}Z: ${a.status ?? "no response"}${a.error ? ` (${a.error})` : ""}`);
+  const parts = d.attempts.map(
+    (a, i) =>
+      `attempt ${i + 1} at ${a.at.slice(11, 19)}Z: ${a.status ?? "no response"}${a.error ? ` (${a.error})` : ""}`,
+  );
   return `${d.label}, ${d.state}, ${d.attempts.length} attempt${d.attempts.length === 1 ? "" : "s"}${parts.length ? `: ${parts.join("; ")}` : ""}`;
 }

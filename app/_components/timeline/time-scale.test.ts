@@ -16,7 +16,11 @@ describe("createTimeScale", () => {
     const s = createTimeScale({ originMs: origin, endMs: origin + 60_000, width: 600, kind: "linear" });
     expect(s.x(origin + 30_000)).toBeCloseTo(300, 9);
     expect(s.ticks.map((t) => t.label)).toEqual(["0", "+10s", "+20s", "+30s", "+40s", "+50s", "+1m"]);
-    expect(createTimeScale({ originMs: origin, endMs: origin + 3_660_000, width: 600, kind: "linear" }).ticks.map((t) => t.label)).toEqual(["0", "+15m", "+30m", "+45m", "+1h"]);
+    expect(
+      createTimeScale({ originMs: origin, endMs: origin + 3_660_000, width: 600, kind: "linear" }).ticks.map(
+        (t) => t.label,
+      ),
+    ).toEqual(["0", "+15m", "+30m", "+45m", "+1h"]);
   });
   it("never divides by zero and clamps times before the origin", () => {
     const s = createTimeScale({ originMs: origin, endMs: origin, width: 100, kind: "log" });

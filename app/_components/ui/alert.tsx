@@ -13,10 +13,23 @@ const TONES = {
  * Inline alert. danger uses role="alert" (announced at once); the others role="status"
  * (announced politely) so a page of successes does not interrupt a screen reader.
  */
-export function Alert({ tone = "info", title, children, className }: { tone?: keyof typeof TONES; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className,
+}: {
+  tone?: keyof typeof TONES;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   const { box, Icon } = TONES[tone];
   return (
-    <div role={tone === "danger" ? "alert" : "status"} className={cn("flex gap-2.5 rounded-md border px-3 py-2.5 text-sm", box, className)}>
+    <div
+      role={tone === "danger" ? "alert" : "status"}
+      className={cn("flex gap-2.5 rounded-md border px-3 py-2.5 text-sm", box, className)}
+    >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div className="min-w-0">
         {title && <p className="font-semibold">{title}</p>}

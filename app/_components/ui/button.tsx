@@ -25,5 +25,11 @@ export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonV
 /** `asChild` renders the styling onto its child (a Next `<Link>`, an `<a>`) instead of a `<button>`. */
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} type={asChild ? undefined : (type ?? "button")} {...props} />;
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size }), className)}
+      type={asChild ? undefined : (type ?? "button")}
+      {...props}
+    />
+  );
 }

@@ -6,7 +6,15 @@ import { expect, it } from "vitest";
 import { ClientForm, Input } from "./form.tsx";
 
 it("renders every control inside a disabled fieldset until hydration", () => {
-  const html = renderToString(createElement(ClientForm, { "aria-label": "probe", className: "grid" },
-    createElement(Input, { name: "url" }), createElement("button", { type: "submit" }, "Go")));
-  expect(html).toMatch(/^<form aria-label="probe" class="grid"><fieldset disabled="" class="contents"><input [^>]*name="url"[^>]*\/?><button type="submit">Go<\/button><\/fieldset><\/form>$/);
+  const html = renderToString(
+    createElement(
+      ClientForm,
+      { "aria-label": "probe", className: "grid" },
+      createElement(Input, { name: "url" }),
+      createElement("button", { type: "submit" }, "Go"),
+    ),
+  );
+  expect(html).toMatch(
+    /^<form aria-label="probe" class="grid"><fieldset disabled="" class="contents"><input [^>]*name="url"[^>]*\/?><button type="submit">Go<\/button><\/fieldset><\/form>$/,
+  );
 });

@@ -7,4 +7,5 @@ export function cn(...inputs: ClassValue[]) {
 }
 
 /** One focus ring for every interactive element, so keyboard users always see where they are. */
-export const focusRing = "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-2";
+export const focusRing =
+  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-2";

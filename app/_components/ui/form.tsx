@@ -24,12 +24,32 @@ export function Select({ className, ...props }: ComponentProps<"select">) {
 }
 
 /** Label + control + hint/error, wired with ids so the error is announced. */
-export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {error ? <p id={`${id}-error`} className="mt-1 text-xs text-red-700">{error}</p> : hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -44,7 +64,9 @@ export function ClientForm({ children, ...props }: ComponentProps<"form">) {
   const hydrated = useHydrated();
   return (
     <form {...props}>
-      <fieldset disabled={!hydrated} className="contents">{children}</fieldset>
+      <fieldset disabled={!hydrated} className="contents">
+        {children}
+      </fieldset>
     </form>
   );
 }

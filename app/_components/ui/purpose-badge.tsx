@@ -20,20 +20,36 @@ export function PurposeBadge({ purpose, className }: { purpose: Purpose; classNa
           className,
         )}
       >
-        <Flag aria-hidden className="h-3.5 w-3.5" />TEST — not a real emergency
+        <Flag aria-hidden className="h-3.5 w-3.5" />
+        TEST — not a real emergency
       </span>
     );
   }
   if (purpose === "Demo") {
     return (
-      <span data-testid="purpose-badge" data-purpose="Demo" className={cn("inline-flex items-center rounded-md bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800 ring-1 ring-inset ring-sky-300", className)}>
+      <span
+        data-testid="purpose-badge"
+        data-purpose="Demo"
+        className={cn(
+          "inline-flex items-center rounded-md bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800 ring-1 ring-inset ring-sky-300",
+          className,
+        )}
+      >
         Demo
       </span>
     );
   }
   return (
-    <span data-testid="purpose-badge" data-purpose="Real" className={cn("inline-flex items-center gap-1 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white", className)}>
-      <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-white" />Real
+    <span
+      data-testid="purpose-badge"
+      data-purpose="Real"
+      className={cn(
+        "inline-flex items-center gap-1 rounded-md bg-red-700 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white",
+        className,
+      )}
+    >
+      <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-white" />
+      Real
     </span>
   );
 }

@@ -9,7 +9,9 @@ export function SkeletonRows({ rows = 3, label = "Loading…" }: { rows?: number
   return (
     <div role="status" className="grid gap-2">
       <span className="sr-only">{label}</span>
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} className="h-5" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-5" />
+      ))}
     </div>
   );
 }

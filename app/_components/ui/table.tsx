@@ -19,7 +19,13 @@ export function TR({ className, ...props }: ComponentProps<"tr">) {
   return <tr className={cn("hover:bg-slate-50/80", className)} {...props} />;
 }
 export function TH({ className, ...props }: ComponentProps<"th">) {
-  return <th scope="col" className={cn("px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500", className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn("px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500", className)}
+      {...props}
+    />
+  );
 }
 export function TD({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("px-4 py-2 align-top", className)} {...props} />;

@@ -10,5 +10,9 @@ const subscribe = () => () => {};
  * ClientForm (form.tsx).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -9,6 +9,9 @@ export async function GET() {
     await db.$queryRaw`SELECT 1`;
     return Response.json({ status: "ok", database: databaseMode, now: clock.now().toISOString() });
   } catch {
-    return Response.json({ status: "unavailable", database: databaseMode, reason: "database unreachable" }, { status: 503 });
+    return Response.json(
+      { status: "unavailable", database: databaseMode, reason: "database unreachable" },
+      { status: 503 },
+    );
   }
 }

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type { PortalClientConfig } from "../portal-client";
 import { PKCE_STORAGE } from "../sign-in-button";
 
-type Outcome = { state: "working" } | { state: "done"; expiresIn: number; scope: string } | { state: "failed"; message: string };
+type Outcome =
+  { state: "working" } | { state: "done"; expiresIn: number; scope: string } | { state: "failed"; message: string };
 
 /**
  * The PKCE client's redirect target: checks `state`, redeems the code with the
@@ -31,28 +32,50 @@ export function CompleteSignIn({ config }: { config: PortalClientConfig }) {
       if (stored) setNext(`/portal?next=${encodeURIComponent(stored)}`);
       // Drop the code from the address bar and history.
       window.history.replaceState(null, "", "/portal/callback");
-      if (params.get("error")) return setOutcome({ state: "failed", message: params.get("error_description") ?? params.get("error")! });
+      if (params.get("error"))
+        return setOutcome({ state: "failed", message: params.get("error_description") ?? params.get("error")! });
       const code = params.get("code");
-      if (!code || !verifier || params.get("state") !== expectedState) return setOutcome({ state: "failed", message: "The sign-in response does not match a request of this tab." });
+      if (!code || !verifier || params.get("state") !== expectedState)
+        return setOutcome({ state: "failed", message: "The sign-in response does not match a request of this tab." });
       const res = await fetch(config.tokenUrl, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "authorization_code", client_id: config.clientId, code, redirect_uri: config.redirectUri, code_verifier: verifier }),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          client_id: config.clientId,
+          code,
+          redirect_uri: config.redirectUri,
+          code_verifier: verifier,
+        }),
       });
       const body = (await res.json()) as { expires_in?: number; scope?: string; error_description?: string };
-      if (!res.ok) return setOutcome({ state: "failed", message: body.error_description ?? "The code could not be redeemed." });
+      if (!res.ok)
+        return setOutcome({ state: "failed", message: body.error_description ?? "The code could not be redeemed." });
       setOutcome({ state: "done", expiresIn: body.expires_in!, scope: body.scope! });
     })();
   }, [config]);
 
   return (
     <section aria-labelledby="cb-h" className="rounded-lg border border-slate-200 bg-white p-6">
-      <h1 id="cb-h" className="text-xl font-semibold">{outcome.state === "working" ? "Signing in…" : outcome.state === "done" ? "Signed in" : "Sign-in failed"}</h1>
+      <h1 id="cb-h" className="text-xl font-semibold">
+        {outcome.state === "working" ? "Signing in…" : outcome.state === "done" ? "Signed in" : "Sign-in failed"}
+      </h1>
       <div role="status" className="mt-2 text-sm">
-        {outcome.state === "done" && <p>Access token received for <code>{outcome.scope}</code>, valid {outcome.expiresIn} s, with a refresh token (kept in memory only).</p>}
+        {outcome.state === "done" && (
+          <p>
+            Access token received for <code>{outcome.scope}</code>, valid {outcome.expiresIn} s, with a refresh token
+            (kept in memory only).
+          </p>
+        )}
         {outcome.state === "failed" && <p className="text-red-700">{outcome.message}</p>}
       </div>
-      {outcome.state !== "working" && <p className="mt-4"><Link href={next} className="font-medium text-orange-800 underline">Go to the portal</Link></p>}
+      {outcome.state !== "working" && (
+        <p className="mt-4">
+          <Link href={next} className="font-medium text-orange-800 underline">
+            Go to the portal
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -9,7 +9,9 @@ export default async function PortalIncidentsPage() {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Incidents</h1>
-      <p className="mt-1 text-sm text-slate-600">{session.agencyName} and the agencies it works with. The list updates by itself.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {session.agencyName} and the agencies it works with. The list updates by itself.
+      </p>
       <PortalIncidentList ownAgencyId={session.agencyId} />
     </>
   );

@@ -2,9 +2,20 @@
 // for admins, members and API tokens.
 import { z } from "zod";
 import { adminProcedure, createTRPCRouter, viewerProcedure } from "../trpc.ts";
-import { createApiToken, listApiTokens, revokeApiToken, ZCreateApiTokenInput } from "../../workbench/access/api-tokens.ts";
+import {
+  createApiToken,
+  listApiTokens,
+  revokeApiToken,
+  ZCreateApiTokenInput,
+} from "../../workbench/access/api-tokens.ts";
 import { devCredentialsAllowed } from "../../workbench/access/dev-credentials.ts";
-import { createMember, listMembers, updateMember, ZCreateMemberInput, ZPassword } from "../../workbench/access/members.ts";
+import {
+  createMember,
+  listMembers,
+  updateMember,
+  ZCreateMemberInput,
+  ZPassword,
+} from "../../workbench/access/members.ts";
 import { ZRole } from "../../workbench/access/roles.ts";
 
 export const accessRouter = createTRPCRouter({
@@ -18,13 +29,24 @@ export const accessRouter = createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => listMembers(ctx)),
     create: adminProcedure.input(ZCreateMemberInput).mutation(({ ctx, input }) => createMember({ ...ctx, input })),
     update: adminProcedure
-      .input(z.object({ id: z.uuid(), role: ZRole.optional(), disabled: z.boolean().optional(), password: ZPassword.optional() }))
+      .input(
+        z.object({
+          id: z.uuid(),
+          role: ZRole.optional(),
+          disabled: z.boolean().optional(),
+          password: ZPassword.optional(),
+        }),
+      )
       .mutation(({ ctx, input }) => updateMember({ ...ctx, ...input })),
   }),
   apiTokens: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => listApiTokens(ctx)),
     /** The token value is in this answer only: it is stored as a hash. */
-    create: adminProcedure.input(ZCreateApiTokenInput).mutation(({ ctx, input }) => createApiToken({ ...ctx, input, createdBy: ctx.caller.name })),
-    revoke: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => revokeApiToken({ ...ctx, id: input.id })),
+    create: adminProcedure
+      .input(ZCreateApiTokenInput)
+      .mutation(({ ctx, input }) => createApiToken({ ...ctx, input, createdBy: ctx.caller.name })),
+    revoke: adminProcedure
+      .input(z.object({ id: z.uuid() }))
+      .mutation(({ ctx, input }) => revokeApiToken({ ...ctx, id: input.id })),
   }),
 });

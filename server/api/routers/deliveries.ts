@@ -8,9 +8,15 @@ import { describeDelivery } from "../../webhooks/admin/describe-delivery.ts";
 export const deliveriesRouter = createTRPCRouter({
   list: viewerProcedure.input(ZListDeliveriesInput).query(({ ctx, input }) => listDeliveries({ db: ctx.db, input })),
   /** The inspector: newest first, keyset pages (`cursor` = the previous page's `nextCursor`). */
-  inspect: viewerProcedure.input(ZInspectDeliveriesInput).query(({ ctx, input }) => inspectDeliveries({ db: ctx.db, input })),
-  get: viewerProcedure.input(z.object({ requestId: z.uuid() })).query(({ ctx, input }) => describeDelivery({ db: ctx.db, requestId: input.requestId })),
+  inspect: viewerProcedure
+    .input(ZInspectDeliveriesInput)
+    .query(({ ctx, input }) => inspectDeliveries({ db: ctx.db, input })),
+  get: viewerProcedure
+    .input(z.object({ requestId: z.uuid() }))
+    .query(({ ctx, input }) => describeDelivery({ db: ctx.db, requestId: input.requestId })),
   resend: integratorProcedure
     .input(z.object({ incidentId: z.uuid(), integration: z.string().min(1).optional() }))
-    .mutation(({ ctx, input }) => resendIncident({ runtime: ctx, incidentId: input.incidentId, integrationKey: input.integration })),
+    .mutation(({ ctx, input }) =>
+      resendIncident({ runtime: ctx, incidentId: input.incidentId, integrationKey: input.integration }),
+    ),
 });

@@ -12,10 +12,14 @@ export const identityRouter = createTRPCRouter({
   clients: createTRPCRouter({
     list: viewerProcedure.query(({ ctx }) => listClients(ctx)),
     create: adminProcedure.input(ZCreateClientInput).mutation(({ ctx, input }) => createClient({ ...ctx, input })),
-    rotateSecret: adminProcedure.input(z.object({ clientId: z.string().min(1) })).mutation(({ ctx, input }) => rotateClientSecret({ ...ctx, ...input })),
+    rotateSecret: adminProcedure
+      .input(z.object({ clientId: z.string().min(1) }))
+      .mutation(({ ctx, input }) => rotateClientSecret({ ...ctx, ...input })),
   }),
   tokens: createTRPCRouter({
     // A mutation so the pasted token travels in a POST body, never in a GET query string.
-    inspect: integratorProcedure.input(z.object({ token: z.string().min(1).max(20_000) })).mutation(({ ctx, input }) => inspectToken({ ...ctx, ...input })),
+    inspect: integratorProcedure
+      .input(z.object({ token: z.string().min(1).max(20_000) }))
+      .mutation(({ ctx, input }) => inspectToken({ ...ctx, ...input })),
   }),
 });

@@ -19,16 +19,36 @@ let caller: ReturnType<typeof createCaller>;
 beforeAll(async () => {
   t = await createTestDatabase();
   const clock = new WorkbenchClock();
-  runtime = { env: parseEnv({ NODE_ENV: "test" }), db: t.db, databaseUrl: t.url, clock, keys: new SigningKeyStore({ db: t.db, clock }), logger: createLogger({ destination: new Writable({ write: (_c, _e, d) => d() }) }), databaseMode: t.mode };
+  runtime = {
+    env: parseEnv({ NODE_ENV: "test" }),
+    db: t.db,
+    databaseUrl: t.url,
+    clock,
+    keys: new SigningKeyStore({ db: t.db, clock }),
+    logger: createLogger({ destination: new Writable({ write: (_c, _e, d) => d() }) }),
+    databaseMode: t.mode,
+  };
   setRuntime(runtime);
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
 });
-afterAll(async () => { setRuntime(undefined); await t.drop(); });
+afterAll(async () => {
+  setRuntime(undefined);
+  await t.drop();
+});
 
 it("lists simulated SMS newest first, per incident", async () => {
-  const sent = await sendLocationSms({ db: t.db, clock: runtime.clock, incidentId: DEMO_INCIDENT.northFall, actor: "test", portalUrl: "http://wb.test", agencyId: AGENCY.northPsap });
+  const sent = await sendLocationSms({
+    db: t.db,
+    clock: runtime.clock,
+    incidentId: DEMO_INCIDENT.northFall,
+    actor: "test",
+    portalUrl: "http://wb.test",
+    agencyId: AGENCY.northPsap,
+  });
   const list = await caller.inbound.smsList({ incidentId: DEMO_INCIDENT.northFall });
-  expect(list).toEqual([expect.objectContaining({ smsId: sent.result.smsId, sentTo: "+4790000100", openedAtUtc: null })]);
+  expect(list).toEqual([
+    expect.objectContaining({ smsId: sent.result.smsId, sentTo: "+4790000100", openedAtUtc: null }),
+  ]);
   expect(await caller.inbound.smsList({ incidentId: DEMO_INCIDENT.emsChestPain })).toEqual([]);
 });
 

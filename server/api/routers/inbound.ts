@@ -13,7 +13,11 @@ export const inboundRouter = createTRPCRouter({
   incident: viewerProcedure.input(z.object({ incidentId: z.uuid() })).query(async ({ ctx, input }) => {
     const incident = await readIncident({ db: ctx.db, incidentId: input.incidentId });
     if (!incident) return null;
-    const changes = await ctx.db.incidentChange.findMany({ where: { incidentId: input.incidentId }, orderBy: { seq: "asc" }, select: { seq: true, kind: true, payload: true, producedAt: true, actor: true } });
+    const changes = await ctx.db.incidentChange.findMany({
+      where: { incidentId: input.incidentId },
+      orderBy: { seq: "asc" },
+      select: { seq: true, kind: true, payload: true, producedAt: true, actor: true },
+    });
     return { ...incident, changes };
   }),
   openApi: viewerProcedure.query(({ ctx }) => inboundOpenApiDocument(ctx)),

@@ -10,6 +10,13 @@ export const incidentsRouter = createTRPCRouter({
     const incident = await readIncident({ db: ctx.db, incidentId: input.incidentId });
     if (!incident) return null;
     const changes = await listIncidentChanges({ db: ctx.db, incidentId: input.incidentId });
-    return { id: incident.id, purpose: incident.purpose, version: incident.version, closedAtUtc: incident.closedAt?.toISOString() ?? null, snapshot: incident.snapshot, changes };
+    return {
+      id: incident.id,
+      purpose: incident.purpose,
+      version: incident.version,
+      closedAtUtc: incident.closedAt?.toISOString() ?? null,
+      snapshot: incident.snapshot,
+      changes,
+    };
   }),
 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
   setRuntime(s.runtime);
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
 });
-afterAll(async () => { setRuntime(undefined); await whenReceiverProcessingIdle(); await s.close(); });
+afterAll(async () => {
+  setRuntime(undefined);
+  await whenReceiverProcessingIdle();
+  await s.close();
+});
 
 describe("receivers router", () => {
   it("lists the three seeded embedded receivers with the default declaration and no fault", async () => {
@@ -31,15 +35,37 @@ describe("receivers router", () => {
   });
 
   it("a capability change is served on /about and emitted as receiver:capabilities-changed", async () => {
-    const emitted = new Promise<ReceiverEventMap["receiver:capabilities-changed"][0]>((resolve) => receiverEvents.once("receiver:capabilities-changed", resolve));
-    await caller.receivers.setCapabilities({ key: "north-psap", set: { "incident.labelChanged": false, "incident.changed": true }, version: "3.1", allowsMonitoring: true });
-    expect(await emitted).toMatchObject({ integrationKey: "north-psap", declaration: { version: "3.1", allowsMonitoring: true } });
+    const emitted = new Promise<ReceiverEventMap["receiver:capabilities-changed"][0]>((resolve) =>
+      receiverEvents.once("receiver:capabilities-changed", resolve),
+    );
+    await caller.receivers.setCapabilities({
+      key: "north-psap",
+      set: { "incident.labelChanged": false, "incident.changed": true },
+      version: "3.1",
+      allowsMonitoring: true,
+    });
+    expect(await emitted).toMatchObject({
+      integrationKey: "north-psap",
+      declaration: { version: "3.1", allowsMonitoring: true },
+    });
     const north = receiverClient(s, "north-psap", NORTH_PSAP);
-    const about = (await (await fetch(`${north.url}/about`, { headers: { authorization: `Bearer ${await north.token()}` } })).json()) as { version: string; supports: { incident: Record<string, unknown> }; allowsMonitoring: boolean };
-    expect(about).toMatchObject({ version: "3.1", allowsMonitoring: true, supports: { incident: { labelChanged: false, changed: true, created: true } } });
-    await expect(caller.receivers.setCapabilities({ key: "north-psap", set: { "incident.teleport": true } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(caller.receivers.setCapabilities({ key: "north-psap", version: "4.0" })).rejects.toMatchObject({ code: "BAD_REQUEST" }); // issue 8: 1.x/2.x are accepted (legacy mode); an unknown major is not
-    await expect(caller.receivers.setCapabilities({ key: "nobody", set: {} })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const about = (await (
+      await fetch(`${north.url}/about`, { headers: { authorization: `Bearer ${await north.token()}` } })
+    ).json()) as { version: string; supports: { incident: Record<string, unknown> }; allowsMonitoring: boolean };
+    expect(about).toMatchObject({
+      version: "3.1",
+      allowsMonitoring: true,
+      supports: { incident: { labelChanged: false, changed: true, created: true } },
+    });
+    await expect(
+      caller.receivers.setCapabilities({ key: "north-psap", set: { "incident.teleport": true } }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.receivers.setCapabilities({ key: "north-psap", version: "4.0" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    }); // issue 8: 1.x/2.x are accepted (legacy mode); an unknown major is not
+    await expect(caller.receivers.setCapabilities({ key: "nobody", set: {} })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("events lists what was recorded, newest first, with duplicates and anomalies marked; filtered by incident", async () => {
@@ -63,9 +89,18 @@ describe("receivers router", () => {
   });
 
   it("faults show their remaining time; network faults are per integration", async () => {
-    expect(await caller.receivers.setFault({ key: "central-ems", mode: "http-503", for: "2m" })).toMatchObject({ state: "active", mode: "http-503", remainingMs: 120_000 });
+    expect(await caller.receivers.setFault({ key: "central-ems", mode: "http-503", for: "2m" })).toMatchObject({
+      state: "active",
+      mode: "http-503",
+      remainingMs: 120_000,
+    });
     expect((await caller.receivers.get({ key: "central-ems" })).fault.remainingMs).toBeLessThanOrEqual(120_000);
-    expect(await caller.receivers.setNetworkFault({ key: "fire-rescue", mode: "timeout", at: "+1m" })).toMatchObject({ state: "scheduled", remainingMs: 60_000 });
-    await expect(caller.receivers.setFault({ key: "central-ems", mode: "explode" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await caller.receivers.setNetworkFault({ key: "fire-rescue", mode: "timeout", at: "+1m" })).toMatchObject({
+      state: "scheduled",
+      remainingMs: 60_000,
+    });
+    await expect(caller.receivers.setFault({ key: "central-ems", mode: "explode" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });

@@ -12,10 +12,26 @@ import { simulatorDeps } from "../../simulator/simulator-deps.ts";
 export const simulatorRouter = createTRPCRouter({
   raise: integratorProcedure.input(ZRaiseIncidentInput).mutation(async ({ ctx, input }) => {
     const incident = await raiseSimulatedIncident({ ...simulatorDeps(ctx), input });
-    return { incidentId: incident.id, purpose: incident.purpose, openUrl: incident.snapshot.openUrl, owner: incident.snapshot.involvedAgencies[0]?.displayName ?? null };
+    return {
+      incidentId: incident.id,
+      purpose: incident.purpose,
+      openUrl: incident.snapshot.openUrl,
+      owner: incident.snapshot.involvedAgencies[0]?.displayName ?? null,
+    };
   }),
-  act: integratorProcedure.input(ZPerformActionInput).mutation(({ ctx, input }) => performSimulatorAction({ ...simulatorDeps(ctx), incidentId: input.incidentId, action: input.action })),
-  scenarios: viewerProcedure.query(() => SCENARIO_KEYS.map((key) => ({ key, title: SCENARIOS[key].title, description: SCENARIOS[key].description, steps: SCENARIOS[key].steps.map((s) => s.title) }))),
+  act: integratorProcedure
+    .input(ZPerformActionInput)
+    .mutation(({ ctx, input }) =>
+      performSimulatorAction({ ...simulatorDeps(ctx), incidentId: input.incidentId, action: input.action }),
+    ),
+  scenarios: viewerProcedure.query(() =>
+    SCENARIO_KEYS.map((key) => ({
+      key,
+      title: SCENARIOS[key].title,
+      description: SCENARIOS[key].description,
+      steps: SCENARIOS[key].steps.map((s) => s.title),
+    })),
+  ),
   runScenario: integratorProcedure.input(z.object({ scenario: z.enum(SCENARIO_KEYS) })).mutation(({ ctx, input }) => {
     const { run, done } = startScenarioRun({ ...simulatorDeps(ctx), scenario: input.scenario });
     // Failures are kept on the run (state "failed"), never thrown into the void.
@@ -24,5 +40,7 @@ export const simulatorRouter = createTRPCRouter({
   }),
   scenarioRun: viewerProcedure.input(z.object({ runId: z.uuid() })).query(({ input }) => readScenarioRun(input.runId)),
   scenarioRuns: viewerProcedure.query(() => listScenarioRuns()),
-  chatMessages: viewerProcedure.input(z.object({ incidentId: z.uuid() })).query(({ ctx, input }) => listChatMessages({ db: ctx.db, incidentId: input.incidentId })),
+  chatMessages: viewerProcedure
+    .input(z.object({ incidentId: z.uuid() }))
+    .query(({ ctx, input }) => listChatMessages({ db: ctx.db, incidentId: input.incidentId })),
 });

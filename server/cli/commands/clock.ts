@@ -8,14 +8,20 @@ type ClockState = { now: string; offsetMs: number; realNow: string };
 
 const human = (s: ClockState) => `workbench time ${s.now} (real time ${s.realNow}, offset ${s.offsetMs} ms)`;
 
-export function registerClockCommands(program: Command, run: (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>) {
+export function registerClockCommands(
+  program: Command,
+  run: (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>,
+) {
   const clock = program.command("clock").description("show or move the workbench clock");
-  clock.command("show").description("print workbench time and its offset").action(
-    run(async (client, mode) => {
-      const state = await client.clock.show.query();
-      print(mode, state, () => human(state));
-    }),
-  );
+  clock
+    .command("show")
+    .description("print workbench time and its offset")
+    .action(
+      run(async (client, mode) => {
+        const state = await client.clock.show.query();
+        print(mode, state, () => human(state));
+      }),
+    );
   clock
     .command("advance <duration>")
     .description("jump the clock ahead, e.g. 61m, 90s, 2h")
@@ -27,10 +33,13 @@ export function registerClockCommands(program: Command, run: (fn: (client: Workb
         print(mode, state, () => human(state));
       })(),
     );
-  clock.command("reset").description("back to real time").action(
-    run(async (client, mode) => {
-      const state = await client.clock.reset.mutate();
-      print(mode, state, () => human(state));
-    }),
-  );
+  clock
+    .command("reset")
+    .description("back to real time")
+    .action(
+      run(async (client, mode) => {
+        const state = await client.clock.reset.mutate();
+        print(mode, state, () => human(state));
+      }),
+    );
 }

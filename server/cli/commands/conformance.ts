@@ -15,7 +15,14 @@ import { renderRunTable } from "../../conformance/render-run-table.ts";
 
 const POLL_MS = 250;
 
-type Options = { receiver: string; agency?: string; junit?: string; insecureDev: boolean; ephemeral?: boolean; port?: string };
+type Options = {
+  receiver: string;
+  agency?: string;
+  junit?: string;
+  insecureDev: boolean;
+  ephemeral?: boolean;
+  port?: string;
+};
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
 export function registerConformanceCommands(program: Command, run: Run) {
@@ -24,8 +31,15 @@ export function registerConformanceCommands(program: Command, run: Run) {
     .description(
       "check a webhook receiver against the v3 contract, or v2 when its /about declares 2.x (discovery, token validation, delivery semantics)",
     )
-    .requiredOption("--receiver <url>", "the receiver's base URL ({receiver_url}); https with a valid certificate unless --insecure-dev")
-    .option("--insecure-dev", "allow plain http and self-signed certificates (loopback, or hosts in the workbench's OUTBOUND_ALLOW)", false)
+    .requiredOption(
+      "--receiver <url>",
+      "the receiver's base URL ({receiver_url}); https with a valid certificate unless --insecure-dev",
+    )
+    .option(
+      "--insecure-dev",
+      "allow plain http and self-signed certificates (loopback, or hosts in the workbench's OUTBOUND_ALLOW)",
+      false,
+    )
     .option(
       "--agency <id>",
       "the agency the receiver serves (token audience); default: its integration's agency, else North PSAP",
@@ -41,9 +55,15 @@ export function registerConformanceCommands(program: Command, run: Run) {
     )
     .action((options: Options) =>
       run(async (client, mode) => {
-        if (options.agency && !z.uuid().safeParse(options.agency).success) throw usageError("--agency", options.agency, "an agency id (a UUID)");
+        if (options.agency && !z.uuid().safeParse(options.agency).success)
+          throw usageError("--agency", options.agency, "an agency id (a UUID)");
         const port = wholeNumber("--port", options.port, 1, 65535);
-        if (port !== undefined && !options.ephemeral) throw usageError("--port", options.port!, "a port only with --ephemeral (otherwise WORKBENCH_URL names the workbench)");
+        if (port !== undefined && !options.ephemeral)
+          throw usageError(
+            "--port",
+            options.port!,
+            "a port only with --ephemeral (otherwise WORKBENCH_URL names the workbench)",
+          );
         if (!options.ephemeral) return runConformance(client, workbenchUrl(), options, mode);
         const workbench = await startEphemeralWorkbench({ port, log: (line) => process.stderr.write(`${line}\n`) });
         try {
@@ -56,7 +76,11 @@ export function registerConformanceCommands(program: Command, run: Run) {
 }
 
 async function runConformance(client: WorkbenchClient, baseUrl: string, options: Options, mode: OutputMode) {
-  const { id } = await client.conformance.start.mutate({ receiverUrl: options.receiver, agencyId: options.agency, insecureDev: options.insecureDev });
+  const { id } = await client.conformance.start.mutate({
+    receiverUrl: options.receiver,
+    agencyId: options.agency,
+    insecureDev: options.insecureDev,
+  });
   const live = !mode.json && process.stderr.isTTY;
   let result = await client.conformance.get.query({ id });
   while (result.status === "running") {

@@ -16,16 +16,28 @@ type Entry = { pid: number; url: string; dataDir: string };
 
 export function readyLine(w: Pick<EphemeralWorkbench, "url" | "pid" | "dataDir" | "seed">) {
   return {
-    event: "ready", url: w.url, authUrl: w.url, baseUrl: `${w.url}/v1`, pid: w.pid, dataDir: w.dataDir,
-    agencies: w.seed.agencies, users: w.seed.users, clients: w.seed.clients,
+    event: "ready",
+    url: w.url,
+    authUrl: w.url,
+    baseUrl: `${w.url}/v1`,
+    pid: w.pid,
+    dataDir: w.dataDir,
+    agencies: w.seed.agencies,
+    users: w.seed.users,
+    clients: w.seed.clients,
   };
 }
 
 export function registerEphemeralCommands(program: Command) {
   program
     .command("up")
-    .description("start a throwaway workbench (temporary data, free port) and keep it running until `workbench down` or a signal; prints one JSON ready line")
-    .option("--port <port>", "listen on this port instead of a free one (e.g. so a receiver can trust http://localhost:PORT as its issuer)")
+    .description(
+      "start a throwaway workbench (temporary data, free port) and keep it running until `workbench down` or a signal; prints one JSON ready line",
+    )
+    .option(
+      "--port <port>",
+      "listen on this port instead of a free one (e.g. so a receiver can trust http://localhost:PORT as its issuer)",
+    )
     .action(async (options: { port?: string }) => {
       const mode: OutputMode = { json: Boolean(program.opts().json) };
       let port: number | undefined;
@@ -42,9 +54,13 @@ export function registerEphemeralCommands(program: Command) {
       }
       const entryFile = path.join(REGISTRY, `${process.pid}.json`);
       await mkdir(REGISTRY, { recursive: true });
-      await writeFile(entryFile, JSON.stringify({ pid: process.pid, url: workbench.url, dataDir: workbench.dataDir } satisfies Entry));
+      await writeFile(
+        entryFile,
+        JSON.stringify({ pid: process.pid, url: workbench.url, dataDir: workbench.dataDir } satisfies Entry),
+      );
       process.stdout.write(`${JSON.stringify(readyLine(workbench))}\n`);
-      if (!mode.json) process.stderr.write(`Ephemeral workbench on ${workbench.url} — stop it with \`workbench down\` or Ctrl-C.\n`);
+      if (!mode.json)
+        process.stderr.write(`Ephemeral workbench on ${workbench.url} — stop it with \`workbench down\` or Ctrl-C.\n`);
       let stopping = false;
       const stop = async (code: number) => {
         if (stopping) return;
@@ -68,10 +84,18 @@ export function registerEphemeralCommands(program: Command) {
       const entries = await readRegistry();
       const wanted = options.url?.replace(/\/+$/, "");
       const targets = wanted ? entries.filter((e) => e.url === wanted) : entries;
-      if (options.url && targets.length === 0) fail(mode, `no ephemeral workbench runs at ${options.url} (running: ${entries.map((e) => e.url).join(", ") || "none"}).`);
+      if (options.url && targets.length === 0)
+        fail(
+          mode,
+          `no ephemeral workbench runs at ${options.url} (running: ${entries.map((e) => e.url).join(", ") || "none"}).`,
+        );
       await Promise.all(targets.map(stopEntry));
       const stopped = targets.map((t) => t.url);
-      process.stdout.write(mode.json ? `${JSON.stringify({ stopped })}\n` : `${stopped.length ? `stopped ${stopped.join(", ")}` : "no ephemeral workbench was running"}\n`);
+      process.stdout.write(
+        mode.json
+          ? `${JSON.stringify({ stopped })}\n`
+          : `${stopped.length ? `stopped ${stopped.join(", ")}` : "no ephemeral workbench was running"}\n`,
+      );
     });
 }
 
@@ -80,7 +104,10 @@ async function readRegistry(): Promise<Array<Entry & { file: string }>> {
   const entries: Array<Entry & { file: string }> = [];
   for (const name of names.filter((n) => n.endsWith(".json"))) {
     const file = path.join(REGISTRY, name);
-    const entry = await readFile(file, "utf8").then((t) => JSON.parse(t) as Entry, () => null);
+    const entry = await readFile(file, "utf8").then(
+      (t) => JSON.parse(t) as Entry,
+      () => null,
+    );
     if (entry && isAlive(entry.pid)) entries.push({ ...entry, file });
     else await rm(file, { force: true }); // its `up` died: its server stopped with it
   }

@@ -12,9 +12,11 @@ type FaultState = Receiver["fault"];
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const describeFault = (f: FaultState) =>
-  f.state === "none" ? "ok (no fault)"
-  : f.state === "scheduled" ? `${f.mode} scheduled: starts in ${seconds(f.remainingMs)}${f.endsAt ? `, ends ${f.endsAt}` : ""}`
-  : `${f.mode} active${f.remainingMs === null ? " until changed" : `, ${seconds(f.remainingMs)} left`}`;
+  f.state === "none"
+    ? "ok (no fault)"
+    : f.state === "scheduled"
+      ? `${f.mode} scheduled: starts in ${seconds(f.remainingMs)}${f.endsAt ? `, ends ${f.endsAt}` : ""}`
+      : `${f.mode} active${f.remainingMs === null ? " until changed" : `, ${seconds(f.remainingMs)} left`}`;
 const seconds = (ms: number | null) => (ms === null ? "—" : `${Math.ceil(ms / 1000)}s`);
 
 function describeCapabilities(r: Receiver) {
@@ -31,14 +33,26 @@ function parseSet(text: string): [string, boolean] | undefined {
 }
 
 export function registerReceiverCommands(program: Command, run: Run) {
-  const receiver = program.command("receiver").description("the embedded reference receivers: capabilities, faults, recorded events");
+  const receiver = program
+    .command("receiver")
+    .description("the embedded reference receivers: capabilities, faults, recorded events");
 
-  receiver.command("list").description("every embedded receiver with its fault and what it recorded").action(
-    run(async (client, mode) => {
-      const list = await client.receivers.list.query();
-      print(mode, list, () => list.map((r) => `${r.key.padEnd(14)} ${r.path.padEnd(26)} v${r.declaration.version}  fault: ${describeFault(r.fault)}  network: ${describeFault(r.networkFault)}`).join("\n"));
-    }),
-  );
+  receiver
+    .command("list")
+    .description("every embedded receiver with its fault and what it recorded")
+    .action(
+      run(async (client, mode) => {
+        const list = await client.receivers.list.query();
+        print(mode, list, () =>
+          list
+            .map(
+              (r) =>
+                `${r.key.padEnd(14)} ${r.path.padEnd(26)} v${r.declaration.version}  fault: ${describeFault(r.fault)}  network: ${describeFault(r.networkFault)}`,
+            )
+            .join("\n"),
+        );
+      }),
+    );
 
   receiver
     .command("capabilities <key>")
@@ -54,9 +68,17 @@ export function registerReceiverCommands(program: Command, run: Run) {
           if (!parsed) throw usageError("--set", s, "flag=true or flag=false, e.g. incident.labelChanged=false");
           set[parsed[0]] = parsed[1];
         }
-        if (opts.allowsMonitoring !== undefined && !["true", "false"].includes(opts.allowsMonitoring)) throw usageError("--allows-monitoring", opts.allowsMonitoring, "true or false");
-        const changing = Object.keys(set).length > 0 || opts.version !== undefined || opts.allowsMonitoring !== undefined;
-        if (changing) await client.receivers.setCapabilities.mutate({ key, set, version: opts.version, allowsMonitoring: opts.allowsMonitoring === undefined ? undefined : opts.allowsMonitoring === "true" });
+        if (opts.allowsMonitoring !== undefined && !["true", "false"].includes(opts.allowsMonitoring))
+          throw usageError("--allows-monitoring", opts.allowsMonitoring, "true or false");
+        const changing =
+          Object.keys(set).length > 0 || opts.version !== undefined || opts.allowsMonitoring !== undefined;
+        if (changing)
+          await client.receivers.setCapabilities.mutate({
+            key,
+            set,
+            version: opts.version,
+            allowsMonitoring: opts.allowsMonitoring === undefined ? undefined : opts.allowsMonitoring === "true",
+          });
         const r = await client.receivers.get.query({ key });
         print(mode, { key, declaration: r.declaration, problem: r.declarationProblem }, () => describeCapabilities(r));
       })(),
@@ -64,13 +86,17 @@ export function registerReceiverCommands(program: Command, run: Run) {
 
   receiver
     .command("fault <key>")
-    .description("make a receiver misbehave: ok|http-500|http-503|http-201|timeout|slow:<ms>|flaky:<percent>|reject-token|down")
+    .description(
+      "make a receiver misbehave: ok|http-500|http-503|http-201|timeout|slow:<ms>|flaky:<percent>|reject-token|down",
+    )
     .option("--mode <mode>", "the fault; without it, show the current one")
     .option("--for <duration>", "how long, e.g. 10m (workbench clock)")
     .option("--at <time>", "start later: +5m or an ISO timestamp (an outage window)")
     .action((key: string, opts: { mode?: string; for?: string; at?: string }) =>
       run(async (client, mode) => {
-        const state = opts.mode ? await client.receivers.setFault.mutate({ key, mode: opts.mode, for: opts.for, at: opts.at }) : (await client.receivers.get.query({ key })).fault;
+        const state = opts.mode
+          ? await client.receivers.setFault.mutate({ key, mode: opts.mode, for: opts.for, at: opts.at })
+          : (await client.receivers.get.query({ key })).fault;
         print(mode, state, () => `${key}: ${describeFault(state)}`);
       })(),
     );
@@ -83,7 +109,12 @@ export function registerReceiverCommands(program: Command, run: Run) {
     .option("--at <time>", "start later: +5m or an ISO timestamp")
     .action((key: string, opts: { mode: string; for?: string; at?: string }) =>
       run(async (client, mode) => {
-        const state = await client.receivers.setNetworkFault.mutate({ key, mode: opts.mode, for: opts.for, at: opts.at });
+        const state = await client.receivers.setNetworkFault.mutate({
+          key,
+          mode: opts.mode,
+          for: opts.for,
+          at: opts.at,
+        });
         print(mode, state, () => `${key} (dispatcher side): ${describeFault(state)}`);
       })(),
     );
@@ -97,13 +128,26 @@ export function registerReceiverCommands(program: Command, run: Run) {
       run(async (client, mode) => {
         const limit = wholeNumber("--limit", opts.limit, 1, 1_000);
         const events = await client.receivers.events.query({ key, incidentId: opts.incident, limit });
-        print(mode, events, () => events.length === 0 ? `${key}: nothing recorded` : events.map((e) => [
-          e.receivedAt, String(e.status).padEnd(3), e.method.padEnd(5), e.path,
-          e.isTest ? "[TEST]" : "",
-          e.duplicates ? `[duplicate x${e.duplicates}]` : "",
-          e.outcome !== "accepted" ? `[${e.outcome}: ${e.detail}]` : "",
-          e.anomalies.length ? `[anomaly: ${e.anomalies.join(", ")}]` : "",
-        ].filter(Boolean).join(" ")).join("\n"));
+        print(mode, events, () =>
+          events.length === 0
+            ? `${key}: nothing recorded`
+            : events
+                .map((e) =>
+                  [
+                    e.receivedAt,
+                    String(e.status).padEnd(3),
+                    e.method.padEnd(5),
+                    e.path,
+                    e.isTest ? "[TEST]" : "",
+                    e.duplicates ? `[duplicate x${e.duplicates}]` : "",
+                    e.outcome !== "accepted" ? `[${e.outcome}: ${e.detail}]` : "",
+                    e.anomalies.length ? `[anomaly: ${e.anomalies.join(", ")}]` : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" "),
+                )
+                .join("\n"),
+        );
       })(),
     );
 }

@@ -6,7 +6,9 @@ import { wholeNumber } from "../parse-options.ts";
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
 export function registerSmsCommands(program: Command, run: Run) {
-  const sms = program.command("sms").description("the simulated location-link SMS (POST /v1/incidents/{id}/caller/locate)");
+  const sms = program
+    .command("sms")
+    .description("the simulated location-link SMS (POST /v1/incidents/{id}/caller/locate)");
   sms
     .command("list")
     .description("list sent SMS, newest first")
@@ -16,7 +18,16 @@ export function registerSmsCommands(program: Command, run: Run) {
       run(async (client, mode) => {
         const take = wholeNumber("--take", opts.take, 1, 500);
         const list = await client.inbound.smsList.query({ incidentId: opts.incident, take });
-        print(mode, list, () => list.length === 0 ? "no SMS sent" : list.map((s) => `${s.sentAtUtc}  to ${s.sentTo}  incident ${s.incidentId}  ${s.openedAtUtc ? "opened" : "not opened"}  ${s.link}`).join("\n"));
+        print(mode, list, () =>
+          list.length === 0
+            ? "no SMS sent"
+            : list
+                .map(
+                  (s) =>
+                    `${s.sentAtUtc}  to ${s.sentTo}  incident ${s.incidentId}  ${s.openedAtUtc ? "opened" : "not opened"}  ${s.link}`,
+                )
+                .join("\n"),
+        );
       })(),
     );
 }

@@ -7,15 +7,27 @@ type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) =>
 
 /** API tokens of a shared workbench (admins only): what CI sets as WORKBENCH_TOKEN. */
 export function registerTokensCommands(program: Command, run: Run) {
-  const tokens = program.command("tokens").description("API tokens for the CLI and scripts on a shared workbench (admin)");
-  tokens.command("list").description("list API tokens (never their values)").action(
-    run(async (client, mode) => {
-      const list = await client.access.apiTokens.list.query();
-      print(mode, list, () =>
-        list.length === 0 ? "no API tokens" : list.map((t) => `${t.id}  ${t.role.padEnd(10)} ${t.name}${t.revokedAt ? " (revoked)" : t.expiresAt ? ` (expires ${t.expiresAt.toISOString()})` : ""}`).join("\n"),
-      );
-    }),
-  );
+  const tokens = program
+    .command("tokens")
+    .description("API tokens for the CLI and scripts on a shared workbench (admin)");
+  tokens
+    .command("list")
+    .description("list API tokens (never their values)")
+    .action(
+      run(async (client, mode) => {
+        const list = await client.access.apiTokens.list.query();
+        print(mode, list, () =>
+          list.length === 0
+            ? "no API tokens"
+            : list
+                .map(
+                  (t) =>
+                    `${t.id}  ${t.role.padEnd(10)} ${t.name}${t.revokedAt ? " (revoked)" : t.expiresAt ? ` (expires ${t.expiresAt.toISOString()})` : ""}`,
+                )
+                .join("\n"),
+        );
+      }),
+    );
   tokens
     .command("create <name>")
     .description("create an API token; its value is printed once")
@@ -26,15 +38,24 @@ export function registerTokensCommands(program: Command, run: Run) {
         const role = ROLES.find((r) => r === opts.role);
         if (!role) fail(mode, `--role must be one of ${ROLES.join(", ")}.`, 2);
         const days = opts.expiresInDays === undefined ? undefined : Number(opts.expiresInDays);
-        if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 366)) fail(mode, "--expires-in-days must be a whole number from 1 to 366.", 2);
+        if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 366))
+          fail(mode, "--expires-in-days must be a whole number from 1 to 366.", 2);
         const created = await client.access.apiTokens.create.mutate({ name, role, expiresInDays: days });
-        print(mode, created, () => `${created.token}\n(API token ${created.id}, role ${created.role}: shown once; set it as WORKBENCH_TOKEN)`);
+        print(
+          mode,
+          created,
+          () =>
+            `${created.token}\n(API token ${created.id}, role ${created.role}: shown once; set it as WORKBENCH_TOKEN)`,
+        );
       })(),
     );
-  tokens.command("revoke <id>").description("revoke an API token at once").action((id: string) =>
-    run(async (client, mode) => {
-      const revoked = await client.access.apiTokens.revoke.mutate({ id });
-      print(mode, revoked, () => `revoked API token ${revoked.id} (${revoked.name})`);
-    })(),
-  );
+  tokens
+    .command("revoke <id>")
+    .description("revoke an API token at once")
+    .action((id: string) =>
+      run(async (client, mode) => {
+        const revoked = await client.access.apiTokens.revoke.mutate({ id });
+        print(mode, revoked, () => `revoked API token ${revoked.id} (${revoked.name})`);
+      })(),
+    );
 }

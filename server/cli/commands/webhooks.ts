@@ -21,41 +21,92 @@ export function registerWebhookCommands(program: Command, run: Run) {
       run(async (client, mode) => {
         const state = oneOf("--state", opts.state, DELIVERY_STATES);
         const limit = wholeNumber("--limit", opts.limit, 1, 5_000);
-        const rows = await client.deliveries.list.query({ incidentId: opts.incident, integration: opts.integration, state, limit });
-        const json = rows.map(({ requestId, integration, incidentId, method, path, state, producedAt, attempts }) => ({ requestId, integration, incidentId, method, path, state, producedAt, attempts }));
-        print(mode, json, () => rows.length
-          ? rows.map((r) => `${r.producedAt}  ${r.state.padEnd(10)} ${r.integration.padEnd(12)} ${r.method.padEnd(5)} ${r.path}  attempts ${r.attempts.length}${r.attempts.at(-1)?.error ? `  last: ${r.attempts.at(-1)!.error}` : ""}`).join("\n")
-          : "no deliveries");
+        const rows = await client.deliveries.list.query({
+          incidentId: opts.incident,
+          integration: opts.integration,
+          state,
+          limit,
+        });
+        const json = rows.map(({ requestId, integration, incidentId, method, path, state, producedAt, attempts }) => ({
+          requestId,
+          integration,
+          incidentId,
+          method,
+          path,
+          state,
+          producedAt,
+          attempts,
+        }));
+        print(mode, json, () =>
+          rows.length
+            ? rows
+                .map(
+                  (r) =>
+                    `${r.producedAt}  ${r.state.padEnd(10)} ${r.integration.padEnd(12)} ${r.method.padEnd(5)} ${r.path}  attempts ${r.attempts.length}${r.attempts.at(-1)?.error ? `  last: ${r.attempts.at(-1)!.error}` : ""}`,
+                )
+                .join("\n")
+            : "no deliveries",
+        );
       })(),
     );
 
-  const integrations = program.command("integrations").description("webhook integrations: receivers and their declared capabilities");
-  integrations.command("list").description("every integration with its discovery state").action(
-    run(async (client, mode) => {
-      const rows = await client.integrations.list.query();
-      print(mode, rows, () => rows.map((i) => `${i.key.padEnd(12)} ${i.agency.padEnd(16)} ${i.resolvedUrl}${i.insecureDev ? " (insecure-dev)" : ""}  ${i.discovery ? `${i.discovery.status} v${i.discovery.version ?? "?"} [${i.discovery.flags.join(", ")}]${i.discovery.error ? ` — ${i.discovery.error}` : ""}` : "not discovered yet"}`).join("\n"));
-    }),
-  );
+  const integrations = program
+    .command("integrations")
+    .description("webhook integrations: receivers and their declared capabilities");
+  integrations
+    .command("list")
+    .description("every integration with its discovery state")
+    .action(
+      run(async (client, mode) => {
+        const rows = await client.integrations.list.query();
+        print(mode, rows, () =>
+          rows
+            .map(
+              (i) =>
+                `${i.key.padEnd(12)} ${i.agency.padEnd(16)} ${i.resolvedUrl}${i.insecureDev ? " (insecure-dev)" : ""}  ${i.discovery ? `${i.discovery.status} v${i.discovery.version ?? "?"} [${i.discovery.flags.join(", ")}]${i.discovery.error ? ` — ${i.discovery.error}` : ""}` : "not discovered yet"}`,
+            )
+            .join("\n"),
+        );
+      }),
+    );
   integrations
     .command("set <key>")
     .description("point an integration at a receiver (absolute URL, or a path on this workbench), then rediscover it")
     .requiredOption("--url <url>", "the receiver's {receiver_url}")
-    .option("--insecure-dev", "allow plain http and invalid certificates (loopback, or hosts in the workbench's OUTBOUND_ALLOW)", false)
+    .option(
+      "--insecure-dev",
+      "allow plain http and invalid certificates (loopback, or hosts in the workbench's OUTBOUND_ALLOW)",
+      false,
+    )
     .action((key: string, opts: { url: string; insecureDev: boolean }) =>
       run(async (client, mode) => {
         const result = await client.integrations.set.mutate({ key, url: opts.url, insecureDev: opts.insecureDev });
-        print(mode, result, () => `${key}: ${result.status}${result.error ? ` — ${result.error}` : ` (v${result.version}, ${result.flags.length} flags)`}`);
+        print(
+          mode,
+          result,
+          () =>
+            `${key}: ${result.status}${result.error ? ` — ${result.error}` : ` (v${result.version}, ${result.flags.length} flags)`}`,
+        );
       })(),
     );
-  integrations.command("rediscover <key>").description("GET /about again now").action((key: string) =>
-    run(async (client, mode) => {
-      const result = await client.integrations.rediscover.mutate({ key });
-      print(mode, result, () => `${key}: ${result.status}${result.error ? ` — ${result.error}` : ` (v${result.version}, credential ${result.credential}, flags: ${result.flags.join(", ")})`}`);
-    })(),
-  );
+  integrations
+    .command("rediscover <key>")
+    .description("GET /about again now")
+    .action((key: string) =>
+      run(async (client, mode) => {
+        const result = await client.integrations.rediscover.mutate({ key });
+        print(
+          mode,
+          result,
+          () =>
+            `${key}: ${result.status}${result.error ? ` — ${result.error}` : ` (v${result.version}, credential ${result.credential}, flags: ${result.flags.join(", ")})`}`,
+        );
+      })(),
+    );
 
   // Another issue may own the `incidents` group: add to it rather than declare it twice.
-  const incidents = program.commands.find((c) => c.name() === "incidents") ?? program.command("incidents").description("incidents");
+  const incidents =
+    program.commands.find((c) => c.name() === "incidents") ?? program.command("incidents").description("incidents");
   incidents
     .command("resend <incidentId>")
     .description("re-send an incident's create-and-track sequence after an outage (rule 5)")
@@ -63,7 +114,12 @@ export function registerWebhookCommands(program: Command, run: Run) {
     .action((incidentId: string, opts: { integration?: string }) =>
       run(async (client, mode) => {
         const result = await client.deliveries.resend.mutate({ incidentId, integration: opts.integration });
-        print(mode, result, () => `planned ${result.planned.length} events:\n${result.planned.map((p) => `  ${p.integration} ${p.method} ${p.path}`).join("\n")}`);
+        print(
+          mode,
+          result,
+          () =>
+            `planned ${result.planned.length} events:\n${result.planned.map((p) => `  ${p.integration} ${p.method} ${p.path}`).join("\n")}`,
+        );
       })(),
     );
 }

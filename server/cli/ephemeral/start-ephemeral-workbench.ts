@@ -12,7 +12,16 @@ import { createEphemeralDataDir, removeEphemeralDataDir } from "../../platform/e
 
 const READY_TIMEOUT_MS = 180_000;
 /** An ephemeral workbench is local and self-contained: settings of the caller's own workbench must not leak in. */
-const INHERITED_SETTINGS_DROPPED = ["DATABASE_URL", "WORKBENCH_ACCESS", "AUTH_URL", "BASE_URL", "PORTAL_URL", "ALLOWED_HOSTS", "SEED_ON_EMPTY", "DELIVERY_WORKERS"];
+const INHERITED_SETTINGS_DROPPED = [
+  "DATABASE_URL",
+  "WORKBENCH_ACCESS",
+  "AUTH_URL",
+  "BASE_URL",
+  "PORTAL_URL",
+  "ALLOWED_HOSTS",
+  "SEED_ON_EMPTY",
+  "DELIVERY_WORKERS",
+];
 
 export type EphemeralWorkbench = {
   url: string;
@@ -39,7 +48,11 @@ export const EPHEMERAL_SEED = {
 export function workbenchRoot(from = import.meta.dirname): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "incident-platform-workbench") return dir;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "incident-platform-workbench"
+    )
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`no incident-platform-workbench package above ${from}`);
   }
 }
@@ -55,7 +68,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startEphemeralWorkbench(options: { port?: number; log?: (line: string) => void } = {}): Promise<EphemeralWorkbench> {
+export async function startEphemeralWorkbench(
+  options: { port?: number; log?: (line: string) => void } = {},
+): Promise<EphemeralWorkbench> {
   const root = workbenchRoot();
   const log = options.log ?? (() => {});
   await buildIfStale(root, log);
@@ -66,9 +81,14 @@ export async function startEphemeralWorkbench(options: { port?: number; log?: (l
     cwd: root,
     env: {
       ...withoutKeys(process.env, INHERITED_SETTINGS_DROPPED),
-      NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url,
-      DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()),
-      WORKBENCH_EPHEMERAL: "true", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      WORKBENCH_EPHEMERAL: "true",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
     // Its log goes to our stderr: stdout is the caller's (one machine-readable ready line).
     stdio: ["ignore", 2, 2, "ipc"],
@@ -88,7 +108,10 @@ export async function startEphemeralWorkbench(options: { port?: number; log?: (l
 }
 
 async function buildIfStale(root: string, log: (line: string) => void) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/build-if-stale.mjs")], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(root, "scripts/build-if-stale.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => chunk.split("\n").filter(Boolean).forEach(log));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error("building the workbench failed (see above)");
@@ -100,7 +123,13 @@ async function waitUntilReady(healthUrl: string, exited: Promise<number | null>)
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (gone) throw new Error("the ephemeral workbench exited before it was ready (see its output above)");
-    if (await fetch(healthUrl).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(healthUrl).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the ephemeral workbench did not answer ${healthUrl} within ${READY_TIMEOUT_MS / 1000} s`);

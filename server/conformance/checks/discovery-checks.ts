@@ -9,12 +9,14 @@ import type { ConformanceContext, DiscoveryState } from "../context.ts";
 import { declares, isV3Version, legacyMajorOf, ZAbout } from "../about.schema.ts";
 import { describeAnswer } from "../receiver-http.ts";
 
-const NO_START = "The service reads /about before it delivers anything: without a valid declaration the integration never starts, and every event waits in the queue until its one-hour window expires.";
+const NO_START =
+  "The service reads /about before it delivers anything: without a valid declaration the integration never starts, and every event waits in the queue until its one-hour window expires.";
 
 async function discover(ctx: ConformanceContext): Promise<DiscoveryState> {
   const legacy = await ctx.send({ method: "GET", path: "/about", token: await ctx.tokens.psapConnector() });
   let publisher;
-  if (legacy.status === 401 || legacy.status === 403) publisher = await ctx.send({ method: "GET", path: "/about", token: await ctx.tokens.publisher() });
+  if (legacy.status === 401 || legacy.status === 403)
+    publisher = await ctx.send({ method: "GET", path: "/about", token: await ctx.tokens.publisher() });
   const answer = publisher ?? legacy;
   const parsed = answer.status === 200 ? ZAbout.safeParse(answer.json) : undefined;
   return { legacy, publisher, answer, about: parsed?.success ? parsed.data : undefined };
@@ -23,49 +25,70 @@ async function discover(ctx: ConformanceContext): Promise<DiscoveryState> {
 /** Checks after the first need a parsed v3 declaration. */
 export function requireV3About(ctx: ConformanceContext) {
   const about = ctx.state.discovery?.about;
-  if (!about) return { skip: skipped("/about gave no valid declaration, so the kit does not know which routes the receiver serves.") };
-  if (!isV3Version(about.version)) return { skip: skipped(`/about declares version ${about.version}; these checks are for the v3 contract.`) };
+  if (!about)
+    return {
+      skip: skipped("/about gave no valid declaration, so the kit does not know which routes the receiver serves."),
+    };
+  if (!isV3Version(about.version))
+    return { skip: skipped(`/about declares version ${about.version}; these checks are for the v3 contract.`) };
   return { about };
 }
 
 /** Run for every receiver, before the contract is known; the same objects head both plans. */
 export const sharedDiscoveryChecks: Check[] = [
   {
-    id: "about.reachable", group: "discovery", required: true,
+    id: "about.reachable",
+    group: "discovery",
+    required: true,
     title: "GET /about answers 200 (legacy credential first, then Publisher on 401/403)",
     async run(ctx) {
       const d = (ctx.state.discovery = await discover(ctx));
       if (d.answer.status !== 200) {
-        const how = d.publisher ? `refused the legacy credential (${d.legacy.status}), then ${describeAnswer(d.publisher)} to the Publisher credential` : describeAnswer(d.legacy);
-        const hint = d.publisher?.status === 401 || d.publisher?.status === 403
-          ? ` Is the agency right (aud ${ctx.tokens.audience()}), and does the receiver trust ${ctx.tokens.issuer()} and its JWKS?`
-          : "";
+        const how = d.publisher
+          ? `refused the legacy credential (${d.legacy.status}), then ${describeAnswer(d.publisher)} to the Publisher credential`
+          : describeAnswer(d.legacy);
+        const hint =
+          d.publisher?.status === 401 || d.publisher?.status === 403
+            ? ` Is the agency right (aud ${ctx.tokens.audience()}), and does the receiver trust ${ctx.tokens.issuer()} and its JWKS?`
+            : "";
         return fail(`/about ${how}.${hint}`, NO_START);
       }
-      if (d.answer.json === undefined) return fail(`/about answered 200 without a JSON body: "${d.answer.bodyExcerpt.slice(0, 80)}"`, NO_START);
+      if (d.answer.json === undefined)
+        return fail(`/about answered 200 without a JSON body: "${d.answer.bodyExcerpt.slice(0, 80)}"`, NO_START);
       return pass(d.publisher ? "answered the Publisher credential" : "answered the legacy credential");
     },
   },
   {
-    id: "about.shape", group: "discovery", required: true,
+    id: "about.shape",
+    group: "discovery",
+    required: true,
     title: "/about has the declaration's shape (version, supports, allowsMonitoring)",
     async run(ctx) {
       const d = ctx.state.discovery;
       if (d?.answer.status !== 200 || d.answer.json === undefined) return skipped("/about gave no JSON answer.");
       const parsed = ZAbout.safeParse(d.answer.json);
-      if (!parsed.success) return fail(`Not a capability declaration: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`, `The service rejects the declaration. ${NO_START}`);
+      if (!parsed.success)
+        return fail(
+          `Not a capability declaration: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`,
+          `The service rejects the declaration. ${NO_START}`,
+        );
       return pass(`version ${parsed.data.version}`);
     },
   },
   {
-    id: "about.version", group: "discovery", required: true,
+    id: "about.version",
+    group: "discovery",
+    required: true,
     title: "/about declares a contract version the service serves (3.x; 2.x or 1.x for the legacy checks)",
     async run(ctx) {
       const about = ctx.state.discovery?.about;
       if (!about) return skipped("No valid declaration.");
       if (isV3Version(about.version)) return pass(`version ${about.version}: the v3 checks follow`);
       const major = legacyMajorOf(about.version);
-      if (major) return pass(`version ${about.version}: the frozen v${major} contract; the v2 checks follow${major === 1 ? " under /v1" : ""}`);
+      if (major)
+        return pass(
+          `version ${about.version}: the frozen v${major} contract; the v2 checks follow${major === 1 ? " under /v1" : ""}`,
+        );
       return fail(
         `Declares version "${about.version}", neither 3.x nor a legacy 2.x/1.x.`,
         "The service picks the contract from this value alone: a receiver that means to be v3 but says otherwise gets another contract's bodies and credentials, or none.",
@@ -76,29 +99,41 @@ export const sharedDiscoveryChecks: Check[] = [
 
 export const v3DiscoveryChecks: Check[] = [
   {
-    id: "about.declares-entry", group: "discovery", required: true,
+    id: "about.declares-entry",
+    group: "discovery",
+    required: true,
     title: "/about declares incident.created or incident.changed",
     async run(ctx) {
       const { about, skip } = requireV3About(ctx);
       if (skip) return skip;
       if (declares(about, "created") || declares(about, "changed")) return pass();
-      return fail("Neither supports.incident.created nor supports.incident.changed is true.", `Rule 1 of the receiver routes: such a declaration is rejected. ${NO_START}`);
+      return fail(
+        "Neither supports.incident.created nor supports.incident.changed is true.",
+        `Rule 1 of the receiver routes: such a declaration is rejected. ${NO_START}`,
+      );
     },
   },
   {
-    id: "about.track-flags", group: "discovery", required: true,
+    id: "about.track-flags",
+    group: "discovery",
+    required: true,
     title: "caller.newLocation is declared only together with caller.trackReplaced",
     async run(ctx) {
       const { about, skip } = requireV3About(ctx);
       if (skip) return skip;
       if (declares(about, "caller.newLocation") && !declares(about, "caller.trackReplaced")) {
-        return fail("Declares caller.newLocation without caller.trackReplaced.", "Appends arrive only for a track received in full, and whole tracks come only by PUT caller/track: such a receiver cannot hold a correct track (rule 4).");
+        return fail(
+          "Declares caller.newLocation without caller.trackReplaced.",
+          "Appends arrive only for a track received in full, and whole tracks come only by PUT caller/track: such a receiver cannot hold a correct track (rule 4).",
+        );
       }
       return pass();
     },
   },
   {
-    id: "about.refuses-legacy-credential", group: "discovery", required: true,
+    id: "about.refuses-legacy-credential",
+    group: "discovery",
+    required: true,
     title: "A v3-only receiver refuses the legacy PsapConnector credential with 401 or 403",
     async run(ctx) {
       const { skip } = requireV3About(ctx);
@@ -112,14 +147,23 @@ export const v3DiscoveryChecks: Check[] = [
     },
   },
   {
-    id: "health.ok", group: "discovery", required: true,
+    id: "health.ok",
+    group: "discovery",
+    required: true,
     title: "GET /health answers 200",
     async run(ctx) {
       // The credential of the declared contract: a v1/v2 receiver may know only PsapConnector.
       const legacy = ctx.state.discovery?.about && legacyMajorOf(ctx.state.discovery.about.version);
-      const res = await ctx.send({ method: "GET", path: "/health", token: await (legacy ? ctx.tokens.psapConnector() : ctx.tokens.publisher()) });
+      const res = await ctx.send({
+        method: "GET",
+        path: "/health",
+        token: await (legacy ? ctx.tokens.psapConnector() : ctx.tokens.publisher()),
+      });
       if (res.status === 200) return pass();
-      return fail(`/health ${describeAnswer(res)}.`, "The service and operators read /health to know the connector is available; a receiver that is up but answers otherwise looks down.");
+      return fail(
+        `/health ${describeAnswer(res)}.`,
+        "The service and operators read /health to know the connector is available; a receiver that is up but answers otherwise looks down.",
+      );
     },
   },
 ];

@@ -20,7 +20,14 @@ export function planStory(ctx: ConformanceContext, major: LegacyMajor, steps: St
   let lane = NEW_LANE;
   const events: LegacyPlannedEvent[] = [];
   steps.forEach((step, i) => {
-    const change = { ...step.change, incidentId: step.snapshot.id, seq: i + 1, producedAt: ctx.clock.now(), actor: "conformance", snapshot: step.snapshot };
+    const change = {
+      ...step.change,
+      incidentId: step.snapshot.id,
+      seq: i + 1,
+      producedAt: ctx.clock.now(),
+      actor: "conformance",
+      snapshot: step.snapshot,
+    };
     const plan = planLegacyEvents({ change, lane, major });
     lane = plan.lane;
     events.push(...plan.events);
@@ -28,19 +35,28 @@ export function planStory(ctx: ConformanceContext, major: LegacyMajor, steps: St
   return events;
 }
 
-export const created = (snapshot: TIncidentSnapshotV3): StoryStep => ({ change: { kind: "incident.created" }, snapshot });
+export const created = (snapshot: TIncidentSnapshotV3): StoryStep => ({
+  change: { kind: "incident.created" },
+  snapshot,
+});
 
 /** The snapshot with `location` appended to its source's track. */
 export function appended(snapshot: TIncidentSnapshotV3, location: TLocation): StoryStep {
   const tracks = snapshot.caller.tracks.some((t) => t.source === location.source)
     ? snapshot.caller.tracks.map((t) => (t.source === location.source ? { ...t, track: [...t.track, location] } : t))
     : [...snapshot.caller.tracks, { source: location.source, track: [location] }];
-  return { change: { kind: "caller.locationAdded", source: location.source, location }, snapshot: { ...snapshot, caller: { ...snapshot.caller, tracks } } };
+  return {
+    change: { kind: "caller.locationAdded", source: location.source, location },
+    snapshot: { ...snapshot, caller: { ...snapshot.caller, tracks } },
+  };
 }
 
 export function trackReplaced(snapshot: TIncidentSnapshotV3, source: TLocationSource, track: TLocation[]): StoryStep {
   const tracks = snapshot.caller.tracks.map((t) => (t.source === source ? { source, track } : t));
-  return { change: { kind: "caller.trackReplaced", source }, snapshot: { ...snapshot, caller: { ...snapshot.caller, tracks } } };
+  return {
+    change: { kind: "caller.trackReplaced", source },
+    snapshot: { ...snapshot, caller: { ...snapshot.caller, tracks } },
+  };
 }
 
 /** The last snapshot of a story, for the next step to change. */
@@ -50,7 +66,10 @@ export const last = (steps: StoryStep[]) => steps[steps.length - 1]!.snapshot;
  * One delivery as the engine sends it: a PsapConnector token holding the route's psap.* scope,
  * no Service-Request-* headers (v1/v2 carry requestId in the body). Its answer time feeds the p95 check.
  */
-export async function deliverLegacy(ctx: ConformanceContext, event: Pick<LegacyPlannedEvent, "route" | "method" | "path" | "body">): Promise<ReceiverResponse> {
+export async function deliverLegacy(
+  ctx: ConformanceContext,
+  event: Pick<LegacyPlannedEvent, "route" | "method" | "path" | "body">,
+): Promise<ReceiverResponse> {
   const token = await ctx.tokens.psapConnector([LEGACY_ROUTES[event.route].scope]);
   const res = await ctx.send({ method: event.method, path: event.path, body: event.body, token });
   if (res.status !== 0) ctx.state.latenciesMs.push(res.ms);
@@ -58,7 +77,10 @@ export async function deliverLegacy(ctx: ConformanceContext, event: Pick<LegacyP
 }
 
 /** Delivers events in order; the first answer other than exactly 200 fails the check. */
-export async function deliverLegacyInOrder(ctx: ConformanceContext, events: LegacyPlannedEvent[]): Promise<CheckOutcome | undefined> {
+export async function deliverLegacyInOrder(
+  ctx: ConformanceContext,
+  events: LegacyPlannedEvent[],
+): Promise<CheckOutcome | undefined> {
   for (const event of events) {
     const failed = unless200(await deliverLegacy(ctx, event), event);
     if (failed) return failed;
@@ -67,4 +89,5 @@ export async function deliverLegacyInOrder(ctx: ConformanceContext, events: Lega
 }
 
 /** "POST /v2/incident, PUT /v2/incident/{id}/position": what a story sent, for a pass note. */
-export const describeRoutes = (events: LegacyPlannedEvent[]) => events.map((e) => `${e.method} ${e.path.replace(/[0-9a-f-]{36}/g, "{id}")}`).join(", ");
+export const describeRoutes = (events: LegacyPlannedEvent[]) =>
+  events.map((e) => `${e.method} ${e.path.replace(/[0-9a-f-]{36}/g, "{id}")}`).join(", ");

@@ -14,19 +14,46 @@ type NextStep = (snapshot: TIncidentSnapshotV3, deps: SampleDeps) => StoryStep;
 /** POST .../psap: another agency invited by the receiver's own. */
 export const inviteAgency: NextStep = (s, d) => ({
   change: { kind: "involvedAgency.invited", agencyId: INVITED.id },
-  snapshot: { ...s, involvedAgencies: [...s.involvedAgencies, { ...INVITED, collaboration: "Pending", invitedBy: { id: d.agency.id, displayName: d.agency.displayName } }] },
+  snapshot: {
+    ...s,
+    involvedAgencies: [
+      ...s.involvedAgencies,
+      { ...INVITED, collaboration: "Pending", invitedBy: { id: d.agency.id, displayName: d.agency.displayName } },
+    ],
+  },
 });
 
 /** PATCH .../battery-level and PATCH .../internet-connection-type (the planner sends both for one device change). */
 export const changeDeviceInfo: NextStep = (s) => ({
   change: { kind: "caller.deviceInfoChanged" },
-  snapshot: { ...s, caller: { ...s.caller, deviceInfo: s.caller.deviceInfo && { ...s.caller.deviceInfo, batteryLevel: 41, internetConnectionType: "Cellular4G" } } },
+  snapshot: {
+    ...s,
+    caller: {
+      ...s.caller,
+      deviceInfo: s.caller.deviceInfo && {
+        ...s.caller.deviceInfo,
+        batteryLevel: 41,
+        internetConnectionType: "Cellular4G",
+      },
+    },
+  },
 });
 
 /** POST .../start-video. */
 export const activateLiveVideo: NextStep = (s, d) => ({
   change: { kind: "caller.liveVideoActivated" },
-  snapshot: { ...s, caller: { ...s.caller, liveVideo: { state: "Active", activatedAtUtc: d.now().toISOString(), endedAtUtc: null, portalUrl: `${d.portalUrl}/portal/incidents/${s.id}/video` } } },
+  snapshot: {
+    ...s,
+    caller: {
+      ...s.caller,
+      liveVideo: {
+        state: "Active",
+        activatedAtUtc: d.now().toISOString(),
+        endedAtUtc: null,
+        portalUrl: `${d.portalUrl}/portal/incidents/${s.id}/video`,
+      },
+    },
+  },
 });
 
 export const otherRouteSteps: NextStep[] = [inviteAgency, changeDeviceInfo, activateLiveVideo];

@@ -11,8 +11,16 @@ import { sampleIncident } from "../sample-incidents.ts";
 
 export function probeEvent(ctx: ConformanceContext, about: TAbout): EventStep {
   if (declares(about, "created")) {
-    return { method: "POST", path: "/v3/incidents", body: { incident: sampleIncident(ctx.samples, { purpose: "Test" }) } };
+    return {
+      method: "POST",
+      path: "/v3/incidents",
+      body: { incident: sampleIncident(ctx.samples, { purpose: "Test" }) },
+    };
   }
   const id = randomUUID();
-  return { method: "POST", path: `/v3/incidents/${id}/changed`, body: { event: "PATCH label", openUrl: `${ctx.samples.portalUrl}/portal/incidents/${id}` } };
+  return {
+    method: "POST",
+    path: `/v3/incidents/${id}/changed`,
+    body: { event: "PATCH label", openUrl: `${ctx.samples.portalUrl}/portal/incidents/${id}` },
+  };
 }

@@ -13,15 +13,24 @@ describe("a shared workbench", () => {
   let s: TestServer;
   let admin: string;
   beforeAll(async () => {
-    s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD } });
+    s = await startTestServer({
+      dashboard: true,
+      env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    });
     const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD);
     expect(signedIn.status).toBe(302);
     admin = signedIn.sessionCookie!;
   });
-  afterAll(async () => { await s.close(); });
+  afterAll(async () => {
+    await s.close();
+  });
 
   const member = async (username: string, role: "viewer" | "integrator") => {
-    const created = await callTrpc(s.url, "access.members.create", { mutation: true, input: { username, role, password: `${username}-password-1` }, headers: { cookie: admin } });
+    const created = await callTrpc(s.url, "access.members.create", {
+      mutation: true,
+      input: { username, role, password: `${username}-password-1` },
+      headers: { cookie: admin },
+    });
     expect(created.status).toBe(200);
     const signedIn = await signInToDashboard(s.url, username, `${username}-password-1`);
     return signedIn.sessionCookie!;
@@ -39,7 +48,9 @@ describe("a shared workbench", () => {
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax, and goes back only to paths of its own origin", async () => {
-    const start = await fetch(`${s.url}/auth/sign-in?next=${encodeURIComponent("//evil.example/x")}`, { redirect: "manual" });
+    const start = await fetch(`${s.url}/auth/sign-in?next=${encodeURIComponent("//evil.example/x")}`, {
+      redirect: "manual",
+    });
     const authorize = new URL(start.headers.get("location")!);
     expect(authorize.pathname).toBe("/connect/authorize");
     expect(authorize.searchParams.get("client_id")).toBe("workbench-dashboard");
@@ -72,39 +83,89 @@ describe("a shared workbench", () => {
     // viewer: read-only
     expect((await callTrpc(s.url, "clock.show", { headers: { cookie: viewer } })).status).toBe(200);
     expect((await callTrpc(s.url, "incidents.list", { input: {}, headers: { cookie: viewer } })).status).toBe(200);
-    const raise = await callTrpc(s.url, "simulator.raise", { mutation: true, input: { origin: "MobileApp" }, headers: { cookie: viewer } });
+    const raise = await callTrpc(s.url, "simulator.raise", {
+      mutation: true,
+      input: { origin: "MobileApp" },
+      headers: { cookie: viewer },
+    });
     expect(raise.error).toMatchObject({ code: "FORBIDDEN", httpStatus: 403 });
     expect(raise.error!.message).toBe("This needs the integrator role; vera has the viewer role.");
-    expect((await callTrpc(s.url, "system.resetSeed", { mutation: true, headers: { cookie: viewer } })).error?.code).toBe("FORBIDDEN");
+    expect(
+      (await callTrpc(s.url, "system.resetSeed", { mutation: true, headers: { cookie: viewer } })).error?.code,
+    ).toBe("FORBIDDEN");
     // integrator: drives tests, configures nothing
-    expect((await callTrpc(s.url, "simulator.raise", { mutation: true, input: { origin: "MobileApp" }, headers: { cookie: integrator } })).status).toBe(200);
-    const advance = await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 }, headers: { cookie: integrator } });
+    expect(
+      (
+        await callTrpc(s.url, "simulator.raise", {
+          mutation: true,
+          input: { origin: "MobileApp" },
+          headers: { cookie: integrator },
+        })
+      ).status,
+    ).toBe(200);
+    const advance = await callTrpc(s.url, "clock.advance", {
+      mutation: true,
+      input: { byMs: 1000 },
+      headers: { cookie: integrator },
+    });
     expect(advance.error?.message).toBe("This needs the admin role; ivan has the integrator role.");
-    expect((await callTrpc(s.url, "identity.clients.create", { mutation: true, input: {}, headers: { cookie: integrator } })).error?.code).toBe("FORBIDDEN");
-    expect((await callTrpc(s.url, "access.members.list", { headers: { cookie: integrator } })).error?.code).toBe("FORBIDDEN");
+    expect(
+      (await callTrpc(s.url, "identity.clients.create", { mutation: true, input: {}, headers: { cookie: integrator } }))
+        .error?.code,
+    ).toBe("FORBIDDEN");
+    expect((await callTrpc(s.url, "access.members.list", { headers: { cookie: integrator } })).error?.code).toBe(
+      "FORBIDDEN",
+    );
     // admin: everything
-    expect((await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 }, headers: { cookie: admin } })).status).toBe(200);
+    expect(
+      (await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 }, headers: { cookie: admin } }))
+        .status,
+    ).toBe(200);
     expect((await callTrpc(s.url, "clock.reset", { mutation: true, headers: { cookie: admin } })).status).toBe(200);
     const me = await callTrpc(s.url, "access.me", { headers: { cookie: viewer } });
-    expect(me.data).toEqual({ mode: "shared", devCredentials: "refused", caller: { kind: "member", name: "vera", role: "viewer" } });
+    expect(me.data).toEqual({
+      mode: "shared",
+      devCredentials: "refused",
+      caller: { kind: "member", name: "vera", role: "viewer" },
+    });
   });
 
   it("ends a session at sign-out and when the member is disabled", async () => {
     const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD);
-    const out = await fetch(`${s.url}/auth/sign-out`, { method: "POST", headers: { cookie: signedIn.sessionCookie!, origin: s.url } });
+    const out = await fetch(`${s.url}/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: signedIn.sessionCookie!, origin: s.url },
+    });
     expect(out.status).toBe(200);
-    expect((await callTrpc(s.url, "clock.show", { headers: { cookie: signedIn.sessionCookie! } })).error?.code).toBe("UNAUTHORIZED");
+    expect((await callTrpc(s.url, "clock.show", { headers: { cookie: signedIn.sessionCookie! } })).error?.code).toBe(
+      "UNAUTHORIZED",
+    );
 
     const dora = await member("dora", "viewer");
-    const list = (await callTrpc(s.url, "access.members.list", { headers: { cookie: admin } })).data as Array<{ id: string; username: string }>;
+    const list = (await callTrpc(s.url, "access.members.list", { headers: { cookie: admin } })).data as Array<{
+      id: string;
+      username: string;
+    }>;
     const id = list.find((m) => m.username === "dora")!.id;
-    expect((await callTrpc(s.url, "access.members.update", { mutation: true, input: { id, disabled: true }, headers: { cookie: admin } })).status).toBe(200);
+    expect(
+      (
+        await callTrpc(s.url, "access.members.update", {
+          mutation: true,
+          input: { id, disabled: true },
+          headers: { cookie: admin },
+        })
+      ).status,
+    ).toBe(200);
     expect((await callTrpc(s.url, "clock.show", { headers: { cookie: dora } })).error?.code).toBe("UNAUTHORIZED");
     expect((await signInToDashboard(s.url, "dora", "dora-password-1")).status).toBe(401);
   });
 
   it("accepts API tokens as Bearer tokens with their role; wrong and revoked tokens are UNAUTHORIZED", async () => {
-    const created = await callTrpc(s.url, "access.apiTokens.create", { mutation: true, input: { name: "ci", role: "viewer" }, headers: { cookie: admin } });
+    const created = await callTrpc(s.url, "access.apiTokens.create", {
+      mutation: true,
+      input: { name: "ci", role: "viewer" },
+      headers: { cookie: admin },
+    });
     const { token, id } = created.data as { token: string; id: string };
     expect(token).toMatch(/^wbt_/);
     const bearer = { authorization: `Bearer ${token}` };
@@ -114,7 +175,10 @@ describe("a shared workbench", () => {
     expect(wrong.error?.code).toBe("UNAUTHORIZED");
     expect(wrong.error?.message).toMatch(/API token was refused/);
     expect(await s.runtime.db.workbenchApiToken.count({ where: { tokenHash: token } })).toBe(0); // stored hashed
-    expect((await callTrpc(s.url, "access.apiTokens.revoke", { mutation: true, input: { id }, headers: { cookie: admin } })).status).toBe(200);
+    expect(
+      (await callTrpc(s.url, "access.apiTokens.revoke", { mutation: true, input: { id }, headers: { cookie: admin } }))
+        .status,
+    ).toBe(200);
     expect((await callTrpc(s.url, "clock.show", { headers: bearer })).error?.code).toBe("UNAUTHORIZED");
     expect(s.logs.text).not.toContain(token);
     expect(s.logs.text).not.toContain(ADMIN_PASSWORD);
@@ -124,19 +188,38 @@ describe("a shared workbench", () => {
     expect((await fetch(`${s.url}/.well-known/openid-configuration`)).status).toBe(200);
     expect((await fetch(`${s.url}/.well-known/jwks.json`)).status).toBe(200);
     const close = `${s.url}/v1/incidents/00000000-0000-4000-8000-000000000000/close`;
-    const unsigned = await fetch(close, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const unsigned = await fetch(close, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(unsigned.status).toBe(401);
     expect(unsigned.headers.get("content-type")).toMatch(/problem\+json/);
     // An admin rotates the seeded secret; the partner's new secret then works on /connect/token and /v1 without any workbench session.
-    const rotated = await callTrpc(s.url, "identity.clients.rotateSecret", { mutation: true, input: { clientId: "partner-cad" }, headers: { cookie: admin } });
+    const rotated = await callTrpc(s.url, "identity.clients.rotateSecret", {
+      mutation: true,
+      input: { clientId: "partner-cad" },
+      headers: { cookie: admin },
+    });
     const { clientSecret } = rotated.data as { clientSecret: string };
     const token = await fetch(`${s.url}/connect/token`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-cad", client_secret: clientSecret, scope: "incident.close", agency_context: "0b0c5b52-1c0e-4a57-9a57-000000000001" }),
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "partner-cad",
+        client_secret: clientSecret,
+        scope: "incident.close",
+        agency_context: "0b0c5b52-1c0e-4a57-9a57-000000000001",
+      }),
     });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
-    const signed = await fetch(close, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` }, body: "{}" });
+    const signed = await fetch(close, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+      body: "{}",
+    });
     expect([403, 404]).toContain(signed.status); // the spec's own answer for this token, never a workbench sign-in
     expect(signed.status).not.toBe(401);
     expect(signed.headers.get("content-type")).toMatch(/problem\+json/);
@@ -145,13 +228,21 @@ describe("a shared workbench", () => {
   it("refuses the seeded client secrets and the dev portal password, saying why", async () => {
     // partner-readonly: partner-cad's secret is rotated by the test above.
     const res = await fetch(`${s.url}/connect/token`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-readonly", client_secret: "partner-readonly-secret", scope: "agency.read" }),
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "partner-readonly",
+        client_secret: "partner-readonly-secret",
+        scope: "agency.read",
+      }),
     });
     expect(res.status).toBe(401);
     const body = (await res.json()) as { error: string; error_description: string };
     expect(body.error).toBe("invalid_client");
-    expect(body.error_description).toMatch(/Seeded client secrets are disabled on a shared workbench.*Rotate.*ALLOW_DEV_CREDENTIALS=true/);
+    expect(body.error_description).toMatch(
+      /Seeded client secrets are disabled on a shared workbench.*Rotate.*ALLOW_DEV_CREDENTIALS=true/,
+    );
     const portal = await portalPasswordLogin(s.url);
     expect(portal.status).toBe(401);
     expect(portal.text).toContain("The development password is disabled on a shared workbench");
@@ -162,17 +253,32 @@ describe("a shared workbench", () => {
 /** The portal's dev login form with the seeded dispatcher and the dev password. */
 async function portalPasswordLogin(url: string) {
   const body = new URLSearchParams({
-    client_id: "portal-spa", redirect_uri: `${url}/portal/callback`, scope: "openid profile offline_access", state: "s",
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256", username: "dispatcher.north", password: "workbench",
+    client_id: "portal-spa",
+    redirect_uri: `${url}/portal/callback`,
+    scope: "openid profile offline_access",
+    state: "s",
+    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    code_challenge_method: "S256",
+    username: "dispatcher.north",
+    password: "workbench",
   });
-  const res = await fetch(`${url}/connect/authorize`, { method: "POST", body, redirect: "manual", headers: { origin: url } });
+  const res = await fetch(`${url}/connect/authorize`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: url },
+  });
   return { status: res.status, text: await res.text() };
 }
 
 describe("the first admin of a shared workbench without configuration", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ dashboard: true, env: { HOST: "0.0.0.0" } }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestServer({ dashboard: true, env: { HOST: "0.0.0.0" } });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it("prints a one-time setup code to the terminal, never to the log, and spends it on first use", async () => {
     expect(s.runtime.env.ACCESS_MODE).toBe("shared");
@@ -180,7 +286,8 @@ describe("the first admin of a shared workbench without configuration", () => {
     const code = /\n {4}(\S+)\n/.exec(s.terminal.join(""))![1]!;
     expect(s.logs.text).not.toContain(code);
     expect((await fetch(`${s.url}/auth/setup`)).status).toBe(200);
-    const post = (fields: Record<string, string>) => fetch(`${s.url}/auth/setup`, { method: "POST", headers: { origin: s.url }, body: new URLSearchParams(fields) });
+    const post = (fields: Record<string, string>) =>
+      fetch(`${s.url}/auth/setup`, { method: "POST", headers: { origin: s.url }, body: new URLSearchParams(fields) });
     expect((await post({ code: "wrong", username: "root", password: "long-enough-password" })).status).toBe(401);
     expect((await post({ code, username: "root", password: "short" })).status).toBe(400); // not spent by a typo
     expect((await post({ code, username: "root", password: "long-enough-password" })).status).toBe(201);
@@ -193,51 +300,97 @@ describe("the first admin of a shared workbench without configuration", () => {
 
 describe("credentials on a shared workbench whose operator opted in (ALLOW_DEV_CREDENTIALS=true)", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", ALLOW_DEV_CREDENTIALS: "true", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD } }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestServer({
+      dashboard: true,
+      env: { WORKBENCH_ACCESS: "shared", ALLOW_DEV_CREDENTIALS: "true", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it("accepts the seeded secrets and the dev password; the mode says so", async () => {
     const res = await fetch(`${s.url}/connect/token`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret", scope: "agency.read" }),
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "partner-cad",
+        client_secret: "partner-cad-secret",
+        scope: "agency.read",
+      }),
     });
     expect(res.status).toBe(200);
     expect((await portalPasswordLogin(s.url)).status).toBe(302);
     const admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).sessionCookie!;
-    expect(((await callTrpc(s.url, "access.me", { headers: { cookie: admin } })).data as { devCredentials: string }).devCredentials).toBe("allowed");
+    expect(
+      ((await callTrpc(s.url, "access.me", { headers: { cookie: admin } })).data as { devCredentials: string })
+        .devCredentials,
+    ).toBe("allowed");
   });
 });
 
 describe("a local workbench (loopback, the default)", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ dashboard: true }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestServer({ dashboard: true });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it("needs no sign-in: pages and every procedure answer, the caller acting as admin", async () => {
     expect(s.runtime.env.ACCESS_MODE).toBe("local");
     expect((await fetch(`${s.url}/admin`, { redirect: "manual" })).status).toBe(200);
     expect((await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 } })).status).toBe(200);
-    expect((await callTrpc(s.url, "access.me")).data).toEqual({ mode: "local", devCredentials: "allowed", caller: { kind: "local", name: "local", role: "admin" } });
+    expect((await callTrpc(s.url, "access.me")).data).toEqual({
+      mode: "local",
+      devCredentials: "allowed",
+      caller: { kind: "local", name: "local", role: "admin" },
+    });
     expect((await portalPasswordLogin(s.url)).status).toBe(302);
     const res = await fetch(`${s.url}/connect/token`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret", scope: "agency.read" }),
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: "partner-cad",
+        client_secret: "partner-cad-secret",
+        scope: "agency.read",
+      }),
     });
     expect(res.status).toBe(200);
     expect(s.firstAdmin).toBe("local");
-    expect((await fetch(`${s.url}/auth/sign-in?next=/deliveries`, { redirect: "manual" })).headers.get("location")).toBe("/deliveries");
+    expect(
+      (await fetch(`${s.url}/auth/sign-in?next=/deliveries`, { redirect: "manual" })).headers.get("location"),
+    ).toBe("/deliveries");
   });
 });
 
 describe("a shared workbench published on https", () => {
   let s: TestServer;
   // Reached here on loopback, which a shared workbench answers only when ALLOWED_HOSTS names it.
-  beforeAll(async () => { s = await startTestServer({ dashboard: true, env: { WORKBENCH_ACCESS: "shared", PUBLIC_URL: "https://workbench.example.org", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD, ALLOWED_HOSTS: "127.0.0.1" } }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestServer({
+      dashboard: true,
+      env: {
+        WORKBENCH_ACCESS: "shared",
+        PUBLIC_URL: "https://workbench.example.org",
+        WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        ALLOWED_HOSTS: "127.0.0.1",
+      },
+    });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it("marks the dashboard's cookies Secure and sends sign-in to the published identity server", async () => {
     const start = await fetch(`${s.url}/auth/sign-in`, { redirect: "manual" });
     expect(start.headers.get("set-cookie")).toMatch(/; Secure/i);
-    expect(start.headers.get("location")).toMatch(/^https:\/\/workbench\.example\.org\/connect\/authorize\?.*redirect_uri=https%3A%2F%2Fworkbench\.example\.org%2Fauth%2Fcallback/);
+    expect(start.headers.get("location")).toMatch(
+      /^https:\/\/workbench\.example\.org\/connect\/authorize\?.*redirect_uri=https%3A%2F%2Fworkbench\.example\.org%2Fauth%2Fcallback/,
+    );
   });
 });

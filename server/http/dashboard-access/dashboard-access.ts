@@ -37,14 +37,25 @@ export function createDashboardAccess(runtime: Runtime): DashboardAccess {
   return function gateDashboard(req, res, next) {
     const url = req.url ?? "/";
     const pathname = url.split("?", 1)[0]!;
-    if (isSignInPath(pathname)) { void signIn(req, res); return; }
-    if (runtime.env.ACCESS_MODE === "local" || isOpenInSharedMode(pathname)) { next(); return; }
+    if (isSignInPath(pathname)) {
+      void signIn(req, res);
+      return;
+    }
+    if (runtime.env.ACCESS_MODE === "local" || isOpenInSharedMode(pathname)) {
+      next();
+      return;
+    }
     resolveCaller(runtime, headersOf(req)).then(
       (resolution) => {
-        if ("caller" in resolution) { next(); return; }
+        if ("caller" in resolution) {
+          next();
+          return;
+        }
         res.setHeader("cache-control", "no-store");
         if (pathname.startsWith("/api/") || (req.method !== "GET" && req.method !== "HEAD")) {
-          res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "unauthorized", message: describeRefusal(resolution.refused) }));
+          res
+            .writeHead(401, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: "unauthorized", message: describeRefusal(resolution.refused) }));
           return;
         }
         res.writeHead(302, { location: `/auth/sign-in?next=${encodeURIComponent(url.slice(0, 2000))}` }).end();

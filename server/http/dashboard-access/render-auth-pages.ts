@@ -14,27 +14,48 @@ button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f973
 
 function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="same-origin">
-<title>${title} · Incident Platform Workbench</title><style>${STYLE}</style></head>
-<body><main>${body}</main></body></html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <title>${title} · Incident Platform Workbench</title>
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`;
 }
 
 export function renderMessagePage(options: { title: string; message: string; link?: { href: string; label: string } }) {
   const { title, message, link } = options;
-  return page(title, html`<h1>${title}</h1><p role="status">${message}</p>${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ""}`);
+  return page(
+    title,
+    html`<h1>${title}</h1>
+      <p role="status">${message}</p>
+      ${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ""}`,
+  );
 }
 
 export function renderSetupForm(options: { error?: string; username?: string } = {}) {
   return page(
     "First admin",
     html`<h1>Set up the first admin</h1>
-<p>Enter the one-time setup code the workbench printed in its terminal at start, and choose the first admin's name and password (at least 12 characters).</p>
-<form method="post" action="/auth/setup">
-<label for="code">Setup code</label><input id="code" name="code" autocomplete="one-time-code" required>
-<label for="username">Admin name</label><input id="username" name="username" autocomplete="username" required value="${options.username ?? "admin"}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="12" required>
-${options.error ? html`<div role="alert">${options.error}</div>` : ""}
-<button type="submit">Create the admin</button>
-</form>`,
+      <p>
+        Enter the one-time setup code the workbench printed in its terminal at start, and choose the first admin's name
+        and password (at least 12 characters).
+      </p>
+      <form method="post" action="/auth/setup">
+        <label for="code">Setup code</label><input id="code" name="code" autocomplete="one-time-code" required />
+        <label for="username">Admin name</label
+        ><input id="username" name="username" autocomplete="username" required value="${options.username ?? "admin"}" />
+        <label for="password">Password</label
+        ><input id="password" name="password" type="password" autocomplete="new-password" minlength="12" required />
+        ${options.error ? html`<div role="alert">${options.error}</div>` : ""}
+        <button type="submit">Create the admin</button>
+      </form>`,
   );
 }

@@ -13,10 +13,20 @@ import { verifyAccessToken } from "../../identity/access-token.ts";
 import { generateOpaqueValue } from "../../identity/hash-opaque-value.ts";
 import { issueAuthorizationCodeTokens } from "../../identity/issue-interactive-tokens.ts";
 import { isAppError } from "../../platform/errors.ts";
-import { DASHBOARD_AUDIENCE, DASHBOARD_CALLBACK_PATH, DASHBOARD_CLIENT_ID, DASHBOARD_SCOPE, ensureDashboardClient } from "../../workbench/access/dashboard-client.ts";
+import {
+  DASHBOARD_AUDIENCE,
+  DASHBOARD_CALLBACK_PATH,
+  DASHBOARD_CLIENT_ID,
+  DASHBOARD_SCOPE,
+  ensureDashboardClient,
+} from "../../workbench/access/dashboard-client.ts";
 import { consumeSetupCredential } from "../../workbench/access/first-admin.ts";
 import { createMember, hasEnabledAdmin, ZPassword, ZUsername } from "../../workbench/access/members.ts";
-import { createWorkbenchSession, endWorkbenchSession, WORKBENCH_SESSION_COOKIE } from "../../workbench/access/sessions.ts";
+import {
+  createWorkbenchSession,
+  endWorkbenchSession,
+  WORKBENCH_SESSION_COOKIE,
+} from "../../workbench/access/sessions.ts";
 import { applicationOrigins } from "../identity/account.ts";
 import { requireSameOrigin } from "../identity/require-same-origin.ts";
 import { renderMessagePage, renderSetupForm } from "./render-auth-pages.ts";
@@ -33,7 +43,9 @@ function readPending(c: Context): PendingSignIn | undefined {
   if (!raw || raw.length > 3000) return undefined;
   try {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<PendingSignIn>;
-    return typeof value.state === "string" && typeof value.verifier === "string" && typeof value.next === "string" ? (value as PendingSignIn) : undefined;
+    return typeof value.state === "string" && typeof value.verifier === "string" && typeof value.next === "string"
+      ? (value as PendingSignIn)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -47,7 +59,10 @@ export function dashboardSignInApp(runtime: Runtime) {
   const app = new Hono();
   const sameOrigin = requireSameOrigin([env.PUBLIC_URL, ...applicationOrigins(env)]);
   const smallForm = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("The form is too large.", 413) });
-  const noStore = (c: Context) => { c.header("cache-control", "no-store"); c.header("referrer-policy", "same-origin"); };
+  const noStore = (c: Context) => {
+    c.header("cache-control", "no-store");
+    c.header("referrer-policy", "same-origin");
+  };
 
   app.get("/auth/sign-in", async function startSignIn(c) {
     noStore(c);
@@ -55,11 +70,22 @@ export function dashboardSignInApp(runtime: Runtime) {
     if (env.ACCESS_MODE === "local") return c.redirect(next, 302);
     await ensureDashboardClient(runtime);
     const pending: PendingSignIn = { state: generateOpaqueValue(), verifier: generateOpaqueValue(), next };
-    setCookie(c, SIGNIN_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), { path: "/auth", httpOnly: true, sameSite: "Lax", secure, maxAge: SIGNIN_COOKIE_MAX_AGE_S });
+    setCookie(c, SIGNIN_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), {
+      path: "/auth",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure,
+      maxAge: SIGNIN_COOKIE_MAX_AGE_S,
+    });
     const authorize = new URL(`${env.AUTH_URL}/connect/authorize`);
     authorize.search = new URLSearchParams({
-      response_type: "code", client_id: DASHBOARD_CLIENT_ID, redirect_uri: callbackUri, scope: DASHBOARD_SCOPE, state: pending.state,
-      code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"), code_challenge_method: "S256",
+      response_type: "code",
+      client_id: DASHBOARD_CLIENT_ID,
+      redirect_uri: callbackUri,
+      scope: DASHBOARD_SCOPE,
+      state: pending.state,
+      code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
+      code_challenge_method: "S256",
     }).toString();
     return c.redirect(authorize.href, 302);
   });
@@ -69,24 +95,60 @@ export function dashboardSignInApp(runtime: Runtime) {
     const again = { href: "/auth/sign-in", label: "Sign in again" };
     const pending = readPending(c);
     const state = c.req.query("state");
-    if (!pending || !state || state !== pending.state) return c.html(renderMessagePage({ title: "Sign-in failed", message: "This sign-in was not started here, or it took too long.", link: again }), 400);
+    if (!pending || !state || state !== pending.state)
+      return c.html(
+        renderMessagePage({
+          title: "Sign-in failed",
+          message: "This sign-in was not started here, or it took too long.",
+          link: again,
+        }),
+        400,
+      );
     deleteCookie(c, SIGNIN_COOKIE, { path: "/auth", secure });
     const error = c.req.query("error");
-    if (error) return c.html(renderMessagePage({ title: "Sign-in failed", message: `The identity server answered ${error.slice(0, 100)}.`, link: again }), 400);
+    if (error)
+      return c.html(
+        renderMessagePage({
+          title: "Sign-in failed",
+          message: `The identity server answered ${error.slice(0, 100)}.`,
+          link: again,
+        }),
+        400,
+      );
     const code = c.req.query("code") ?? "";
     try {
       const tokens = await issueAuthorizationCodeTokens({
         ...runtime,
-        request: { grant_type: "authorization_code", client_id: DASHBOARD_CLIENT_ID, code, redirect_uri: callbackUri, code_verifier: pending.verifier, resource: [] },
+        request: {
+          grant_type: "authorization_code",
+          client_id: DASHBOARD_CLIENT_ID,
+          code,
+          redirect_uri: callbackUri,
+          code_verifier: pending.verifier,
+          resource: [],
+        },
       });
-      const claims = await verifyAccessToken({ token: tokens.access_token, keys: runtime.keys, clock: runtime.clock, issuer: env.AUTH_URL, audience: DASHBOARD_AUDIENCE });
+      const claims = await verifyAccessToken({
+        token: tokens.access_token,
+        keys: runtime.keys,
+        clock: runtime.clock,
+        issuer: env.AUTH_URL,
+        audience: DASHBOARD_AUDIENCE,
+      });
       if (claims.client_id !== DASHBOARD_CLIENT_ID || !claims.sub) throw new Error("not a dashboard token");
       const sessionId = await createWorkbenchSession({ ...runtime, memberId: claims.sub });
       setCookie(c, WORKBENCH_SESSION_COOKIE, sessionId, { path: "/", httpOnly: true, sameSite: "Lax", secure });
       return c.redirect(pending.next, 302);
     } catch (e) {
       if (!isAppError(e)) runtime.logger.warn({ err: e }, "dashboard sign-in callback failed");
-      return c.html(renderMessagePage({ title: "Sign-in failed", message: "The sign-in code was refused (expired or already used).", link: again }), 400);
+      return c.html(
+        renderMessagePage({
+          title: "Sign-in failed",
+          message: "The sign-in code was refused (expired or already used).",
+          link: again,
+        }),
+        400,
+      );
     }
   });
 
@@ -94,31 +156,71 @@ export function dashboardSignInApp(runtime: Runtime) {
     noStore(c);
     await endWorkbenchSession({ ...runtime, sessionId: getCookie(c, WORKBENCH_SESSION_COOKIE) });
     deleteCookie(c, WORKBENCH_SESSION_COOKIE, { path: "/", secure });
-    return c.html(renderMessagePage({ title: "Signed out", message: "You are signed out of the workbench.", link: { href: "/auth/sign-in", label: "Sign in" } }));
+    return c.html(
+      renderMessagePage({
+        title: "Signed out",
+        message: "You are signed out of the workbench.",
+        link: { href: "/auth/sign-in", label: "Sign in" },
+      }),
+    );
   });
 
   app.get("/auth/setup", async function showSetup(c) {
     noStore(c);
-    if (env.ACCESS_MODE === "local" || (await hasEnabledAdmin(runtime))) return c.html(renderMessagePage({ title: "No setup needed", message: "This workbench has an admin already (or needs none: local mode).", link: { href: "/", label: "Open the dashboard" } }), 404);
+    if (env.ACCESS_MODE === "local" || (await hasEnabledAdmin(runtime)))
+      return c.html(
+        renderMessagePage({
+          title: "No setup needed",
+          message: "This workbench has an admin already (or needs none: local mode).",
+          link: { href: "/", label: "Open the dashboard" },
+        }),
+        404,
+      );
     return c.html(renderSetupForm());
   });
 
   app.post("/auth/setup", smallForm, sameOrigin, async function finishSetup(c) {
     noStore(c);
-    if (env.ACCESS_MODE === "local" || (await hasEnabledAdmin(runtime))) return c.html(renderMessagePage({ title: "No setup needed", message: "This workbench has an admin already.", link: { href: "/auth/sign-in", label: "Sign in" } }), 409);
+    if (env.ACCESS_MODE === "local" || (await hasEnabledAdmin(runtime)))
+      return c.html(
+        renderMessagePage({
+          title: "No setup needed",
+          message: "This workbench has an admin already.",
+          link: { href: "/auth/sign-in", label: "Sign in" },
+        }),
+        409,
+      );
     const form = (await c.req.parseBody()) as Record<string, unknown>;
     const username = ZUsername.safeParse(form.username);
     const password = ZPassword.safeParse(form.password);
     const shownName = typeof form.username === "string" ? form.username.slice(0, 64) : "";
     if (!username.success || !password.success) {
-      return c.html(renderSetupForm({ username: shownName, error: !username.success ? "The admin name: 2-64 letters, digits or . _ @ -." : "The password needs at least 12 characters." }), 400);
+      return c.html(
+        renderSetupForm({
+          username: shownName,
+          error: !username.success
+            ? "The admin name: 2-64 letters, digits or . _ @ -."
+            : "The password needs at least 12 characters.",
+        }),
+        400,
+      );
     }
     // Checked last, so a typo in the name or password does not spend the code.
     if (!consumeSetupCredential(typeof form.code === "string" ? form.code.trim() : "")) {
-      return c.html(renderSetupForm({ username: shownName, error: "That setup code is wrong or was used already." }), 401);
+      return c.html(
+        renderSetupForm({ username: shownName, error: "That setup code is wrong or was used already." }),
+        401,
+      );
     }
     await createMember({ ...runtime, input: { username: username.data, role: "admin", password: password.data } });
-    return c.html(renderMessagePage({ title: "Admin created", message: `${username.data} is an admin now. Sign in with that name and password.`, link: { href: "/auth/sign-in", label: "Sign in" } }), 201);
+    return c.html(
+      renderMessagePage({
+        title: "Admin created",
+        message: `${username.data} is an admin now. Sign in with that name and password.`,
+        link: { href: "/auth/sign-in", label: "Sign in" },
+      }),
+      201,
+    );
   });
 
   return app;

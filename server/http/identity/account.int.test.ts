@@ -12,18 +12,34 @@ beforeAll(async () => {
   s = await startTestServer();
   signinBearer = await accessToken(s.url, { scope: "identity.user.signin" });
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
-async function getSigninToken(body: unknown, options: { bearer?: string | null; contentType?: string; raw?: string } = {}) {
+async function getSigninToken(
+  body: unknown,
+  options: { bearer?: string | null; contentType?: string; raw?: string } = {},
+) {
   const headers: Record<string, string> = { "content-type": options.contentType ?? "application/json" };
   const bearer = options.bearer === undefined ? signinBearer : options.bearer;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  const res = await fetch(`${s.url}/Account/GetUserSigninToken`, { method: "POST", headers, body: options.raw ?? JSON.stringify(body) });
-  return { status: res.status, type: res.headers.get("content-type"), body: (await res.json()) as Record<string, unknown> };
+  const res = await fetch(`${s.url}/Account/GetUserSigninToken`, {
+    method: "POST",
+    headers,
+    body: options.raw ?? JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 async function login(query: string, cookie?: string) {
-  const res = await fetch(`${s.url}/Account/LoginUserByToken?${query}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const res = await fetch(`${s.url}/Account/LoginUserByToken?${query}`, {
+    redirect: "manual",
+    headers: cookie ? { cookie } : {},
+  });
   return { status: res.status, location: res.headers.get("location"), setCookie: res.headers.get("set-cookie") };
 }
 
@@ -57,7 +73,12 @@ describe("GetUserSigninToken", () => {
     ["username missing", { agencyContext: NORTH }, 400, "ValidationFailed"],
     ["username blank", { agencyContext: NORTH, username: "  " }, 400, "ValidationFailed"],
     ["ambiguous name", { agencyContext: NORTH, username: "j.smith" }, 400, "UsernameAmbiguous"],
-    ["agency not allowed for the client", { agencyContext: SOUTH, username: "dispatcher.north" }, 403, "ClientNotAllowed"],
+    [
+      "agency not allowed for the client",
+      { agencyContext: SOUTH, username: "dispatcher.north" },
+      403,
+      "ClientNotAllowed",
+    ],
     ["user of another agency", { agencyContext: EMS, username: "dispatcher.north" }, 403, "ClientNotAllowed"],
     ["user not allowed to sign in", { agencyContext: NORTH, username: "locked.user" }, 403, "ClientNotAllowed"],
     ["unknown user", { agencyContext: NORTH, username: "nobody" }, 404, "UserNotFound"],
@@ -71,30 +92,60 @@ describe("GetUserSigninToken", () => {
   });
 
   it("401 AuthenticationRequired: no bearer, a garbage one, an expired one", async () => {
-    expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: null })).body.code).toBe("AuthenticationRequired");
-    const garbage = await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: "abc.def.ghi" });
+    expect(
+      (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: null })).body.code,
+    ).toBe("AuthenticationRequired");
+    const garbage = await getSigninToken(
+      { agencyContext: NORTH, username: "dispatcher.north" },
+      { bearer: "abc.def.ghi" },
+    );
     expect(garbage.status).toBe(401);
     expect(garbage.body.code).toBe("AuthenticationRequired");
     // Expired: the same token but for its lifetime (minted two hours ago, one hour of validity);
     // minted now, it is accepted — so expiry alone is what refuses it.
-    const mint = (clock: ManualClock | typeof s.runtime.clock) => mintAccessToken({
-      keys: s.runtime.keys, clock, issuer: s.runtime.env.AUTH_URL, subject: "partner-cad", clientId: "partner-cad",
-      audience: `${s.runtime.env.AUTH_URL}/Account`, scope: ["identity.user.signin"], lifetimeS: 3600, claims: {},
-    }).then((t) => t.accessToken);
-    const expired = await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: await mint(new ManualClock(s.runtime.clock.nowMs() - 2 * 3600_000)) });
+    const mint = (clock: ManualClock | typeof s.runtime.clock) =>
+      mintAccessToken({
+        keys: s.runtime.keys,
+        clock,
+        issuer: s.runtime.env.AUTH_URL,
+        subject: "partner-cad",
+        clientId: "partner-cad",
+        audience: `${s.runtime.env.AUTH_URL}/Account`,
+        scope: ["identity.user.signin"],
+        lifetimeS: 3600,
+        claims: {},
+      }).then((t) => t.accessToken);
+    const expired = await getSigninToken(
+      { agencyContext: NORTH, username: "dispatcher.north" },
+      { bearer: await mint(new ManualClock(s.runtime.clock.nowMs() - 2 * 3600_000)) },
+    );
     expect([expired.status, expired.body.code]).toEqual([401, "AuthenticationRequired"]);
-    expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: await mint(s.runtime.clock) })).status).toBe(200);
+    expect(
+      (
+        await getSigninToken(
+          { agencyContext: NORTH, username: "dispatcher.north" },
+          { bearer: await mint(s.runtime.clock) },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("403 AuthorizationDenied: a token without identity.user.signin, or narrowed away from the Account API", async () => {
     const inbound = await accessToken(s.url, { scope: "agency.read" });
-    expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: inbound })).body).toMatchObject({ status: 403, code: "AuthorizationDenied" });
+    expect(
+      (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: inbound })).body,
+    ).toMatchObject({ status: 403, code: "AuthorizationDenied" });
     const narrowed = await accessToken(s.url, { scope: "agency.read identity.user.signin", resource: `${s.url}/v1` });
-    expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: narrowed })).body).toMatchObject({ status: 403, code: "AuthorizationDenied" });
+    expect(
+      (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: narrowed })).body,
+    ).toMatchObject({ status: 403, code: "AuthorizationDenied" });
   });
 
   it("415 UnsupportedMediaType for a non-JSON body; 400 for malformed JSON", async () => {
-    const form = await getSigninToken(null, { contentType: "application/x-www-form-urlencoded", raw: `agencyContext=${NORTH}&username=dispatcher.north` });
+    const form = await getSigninToken(null, {
+      contentType: "application/x-www-form-urlencoded",
+      raw: `agencyContext=${NORTH}&username=dispatcher.north`,
+    });
     expect(form).toMatchObject({ status: 415, body: { code: "UnsupportedMediaType" } });
     const broken = await getSigninToken(null, { raw: "{not json" });
     expect(broken).toMatchObject({ status: 400, body: { code: "ValidationFailed" } });
@@ -116,7 +167,9 @@ describe("GetUserSigninToken", () => {
     const bearer = await accessToken(s.url, { scope: "identity.user.signin" });
     s.runtime.clock.setOffset(s.runtime.clock.offsetMs + 2 * 3600_000);
     try {
-      expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer })).status).toBe(401);
+      expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer })).status).toBe(
+        401,
+      );
     } finally {
       s.runtime.clock.setOffset(s.runtime.clock.offsetMs - 2 * 3600_000);
     }
@@ -146,7 +199,11 @@ describe("LoginUserByToken rules 1-6", () => {
   });
 
   it("2: unknown, expired, double-encoded tokens and users who cannot sign in: redirect, no session", async () => {
-    expect(await login("token=bm9wZQ%3D%3D&returnUrl=%2Fportal")).toMatchObject({ status: 302, location: "/portal", setCookie: null });
+    expect(await login("token=bm9wZQ%3D%3D&returnUrl=%2Fportal")).toMatchObject({
+      status: 302,
+      location: "/portal",
+      setCookie: null,
+    });
     expect(await login("returnUrl=%2Fportal")).toMatchObject({ status: 302, setCookie: null });
 
     const doubleEncoded = encodeURIComponent(await freshToken());
@@ -162,7 +219,10 @@ describe("LoginUserByToken rules 1-6", () => {
     }
 
     const lockedLater = await freshToken("dispatcher.fire", "0b0c5b52-1c0e-4a57-9a57-000000000003");
-    await s.runtime.db.user.update({ where: { id: "0b0c5b52-1c0e-4a57-9a57-100000000003" }, data: { canSignIn: false } });
+    await s.runtime.db.user.update({
+      where: { id: "0b0c5b52-1c0e-4a57-9a57-100000000003" },
+      data: { canSignIn: false },
+    });
     expect(await login(`token=${lockedLater}&returnUrl=%2Fportal`)).toMatchObject({ status: 302, setCookie: null });
   });
 
@@ -180,19 +240,31 @@ describe("LoginUserByToken rules 1-6", () => {
 
   it("4-5: a missing or rejected returnUrl redirects to /; configured origins are accepted", async () => {
     expect((await login(`token=${await freshToken()}`)).location).toBe("/");
-    for (const hostile of ["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "https:evil.example"]) {
+    for (const hostile of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "https:evil.example",
+    ]) {
       const r = await login(`token=${await freshToken()}&returnUrl=${encodeURIComponent(hostile)}`);
       expect(r).toMatchObject({ status: 302, location: "/" });
       expect(r.setCookie).toBeTruthy(); // the session is still created: only the target is refused
     }
-    expect((await login(`token=x&returnUrl=${encodeURIComponent(`${s.url}/portal`)}`)).location).toBe(`${s.url}/portal`);
+    expect((await login(`token=x&returnUrl=${encodeURIComponent(`${s.url}/portal`)}`)).location).toBe(
+      `${s.url}/portal`,
+    );
   });
 
   it("always 302, even when the database fails", async () => {
     const original = s.runtime.db.signinToken.updateMany;
     s.runtime.db.signinToken.updateMany = (() => Promise.reject(new Error("boom"))) as never;
     try {
-      expect(await login(`token=${await freshToken()}&returnUrl=%2Fportal`)).toMatchObject({ status: 302, location: "/portal", setCookie: null });
+      expect(await login(`token=${await freshToken()}&returnUrl=%2Fportal`)).toMatchObject({
+        status: 302,
+        location: "/portal",
+        setCookie: null,
+      });
     } finally {
       s.runtime.db.signinToken.updateMany = original;
     }
@@ -203,7 +275,9 @@ describe("LoginUserByToken rules 1-6", () => {
     const out = await fetch(`${s.url}/Account/Logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
     expect(out.status).toBe(303);
     expect(out.headers.get("set-cookie")).toMatch(/wb_portal_session=;/);
-    expect(await (await fetch(`${s.url}/Account/Session`, { headers: { cookie } })).json()).toEqual({ signedIn: false });
+    expect(await (await fetch(`${s.url}/Account/Session`, { headers: { cookie } })).json()).toEqual({
+      signedIn: false,
+    });
   });
 });
 
@@ -212,8 +286,15 @@ describe("on an https origin", () => {
     const https = await startTestServer({ env: { AUTH_URL: "https://auth.example.test" } });
     try {
       // The issuer is https://auth.example.test; mint through the HTTP endpoint with that iss.
-      const bearer = await accessToken(https.url, { scope: "identity.user.signin", resource: "https://auth.example.test/Account" });
-      const res = await fetch(`${https.url}/Account/GetUserSigninToken`, { method: "POST", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" }, body: JSON.stringify({ agencyContext: NORTH, username: "dispatcher.north" }) });
+      const bearer = await accessToken(https.url, {
+        scope: "identity.user.signin",
+        resource: "https://auth.example.test/Account",
+      });
+      const res = await fetch(`${https.url}/Account/GetUserSigninToken`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+        body: JSON.stringify({ agencyContext: NORTH, username: "dispatcher.north" }),
+      });
       const { token } = (await res.json()) as { token: string };
       const r = await fetch(`${https.url}/Account/LoginUserByToken?token=${token}`, { redirect: "manual" });
       expect(r.headers.get("set-cookie")).toMatch(/; Secure/);

@@ -8,7 +8,13 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../platform/runtime.ts";
 import { getUserSigninToken, ZGetUserSigninTokenRequest } from "../../identity/get-user-signin-token.ts";
-import { createPortalSession, endPortalSession, findPortalSession, PORTAL_SESSION_COOKIE, sessionCookieOptions } from "../../identity/portal-sessions.ts";
+import {
+  createPortalSession,
+  endPortalSession,
+  findPortalSession,
+  PORTAL_SESSION_COOKIE,
+  sessionCookieOptions,
+} from "../../identity/portal-sessions.ts";
 import { redeemSigninToken } from "../../identity/signin-tokens.ts";
 import { validateReturnUrl } from "../../identity/validate-return-url.ts";
 import { authenticateBearer, authorizeAccountScope } from "./authenticate-bearer.ts";
@@ -25,7 +31,9 @@ async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw new AppError("ValidationFailed", 400, "The body is not valid JSON.", [{ field: "body", message: "invalid JSON" }]);
+    throw new AppError("ValidationFailed", 400, "The body is not valid JSON.", [
+      { field: "body", message: "invalid JSON" },
+    ]);
   }
 }
 
@@ -65,7 +73,17 @@ export function accountApp(runtime: Runtime) {
   const app = new Hono();
   const errorTypeBase = `${runtime.env.AUTH_URL}/errors`;
 
-  const limitBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => renderAccountProblem(c, new AppError("ValidationFailed", 400, "The request body is too large.", [{ field: "body", message: "too large" }]), { logger: runtime.logger, errorTypeBase }) });
+  const limitBody = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) =>
+      renderAccountProblem(
+        c,
+        new AppError("ValidationFailed", 400, "The request body is too large.", [
+          { field: "body", message: "too large" },
+        ]),
+        { logger: runtime.logger, errorTypeBase },
+      ),
+  });
   app.post("/Account/GetUserSigninToken", limitBody, async function handleGetUserSigninToken(c) {
     try {
       const claims = await authenticateBearer(runtime, c.req.header("authorization"));
@@ -94,15 +112,30 @@ export function accountApp(runtime: Runtime) {
     c.header("cache-control", "no-store");
     if (!session) return c.json({ signedIn: false });
     const { userId, username, name, email, role, agencyId, agencyName, method, expiresAt } = session;
-    return c.json({ signedIn: true, userId, username, name, email, role, agencyId, agencyName, method, expiresAtUtc: expiresAt.toISOString() });
+    return c.json({
+      signedIn: true,
+      userId,
+      username,
+      name,
+      email,
+      role,
+      agencyId,
+      agencyName,
+      method,
+      expiresAtUtc: expiresAt.toISOString(),
+    });
   });
 
   // Sign-out of the portal session (a form POST: SameSite=Lax keeps other sites from posting it with the cookie).
-  app.post("/Account/Logout", requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogout(c) {
-    await endPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
-    deleteCookie(c, PORTAL_SESSION_COOKIE, sessionCookieOptions(isSecureOrigin(runtime.env)));
-    return c.redirect(validateReturnUrl(c.req.query("returnUrl"), applicationOrigins(runtime.env)) ?? "/portal", 303);
-  });
+  app.post(
+    "/Account/Logout",
+    requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]),
+    async function handleLogout(c) {
+      await endPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
+      deleteCookie(c, PORTAL_SESSION_COOKIE, sessionCookieOptions(isSecureOrigin(runtime.env)));
+      return c.redirect(validateReturnUrl(c.req.query("returnUrl"), applicationOrigins(runtime.env)) ?? "/portal", 303);
+    },
+  );
 
   return app;
 }

@@ -7,11 +7,19 @@ import type { Runtime } from "../../platform/runtime.ts";
 import { verifyAccessToken, type AccessTokenClaims } from "../../identity/access-token.ts";
 import { accountApiResource } from "../../identity/resources.ts";
 
-export async function authenticateBearer(runtime: Pick<Runtime, "keys" | "clock" | "env">, authorization: string | undefined): Promise<AccessTokenClaims> {
+export async function authenticateBearer(
+  runtime: Pick<Runtime, "keys" | "clock" | "env">,
+  authorization: string | undefined,
+): Promise<AccessTokenClaims> {
   const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*) *$/i.exec(authorization ?? "");
   if (!match) throw new AppError("AuthenticationRequired", 401, "A bearer access token is required.");
   try {
-    return await verifyAccessToken({ token: match[1]!, keys: runtime.keys, clock: runtime.clock, issuer: runtime.env.AUTH_URL });
+    return await verifyAccessToken({
+      token: match[1]!,
+      keys: runtime.keys,
+      clock: runtime.clock,
+      issuer: runtime.env.AUTH_URL,
+    });
   } catch {
     throw new AppError("AuthenticationRequired", 401, "The bearer access token is invalid or expired.");
   }
@@ -19,6 +27,8 @@ export async function authenticateBearer(runtime: Pick<Runtime, "keys" | "clock"
 
 export function authorizeAccountScope(runtime: Pick<Runtime, "env">, claims: AccessTokenClaims, scope: string): void {
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!aud.includes(accountApiResource(runtime.env))) throw new AppError("AuthorizationDenied", 403, "The token's audience does not include the Account API.");
-  if (!claims.scope.split(" ").includes(scope)) throw new AppError("AuthorizationDenied", 403, `The token does not grant the scope ${scope}.`);
+  if (!aud.includes(accountApiResource(runtime.env)))
+    throw new AppError("AuthorizationDenied", 403, "The token's audience does not include the Account API.");
+  if (!claims.scope.split(" ").includes(scope))
+    throw new AppError("AuthorizationDenied", 403, `The token does not grant the scope ${scope}.`);
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
   // The seed registers the path /portal/callback: it resolves against this server's {portal_url}.
   redirectUri = `${s.url}/portal/callback`;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const pkce = () => {
   const verifier = randomBytes(32).toString("base64url");
@@ -21,7 +23,14 @@ const pkce = () => {
 };
 
 function authorizeUrl(params: Record<string, string | undefined>) {
-  const all = { response_type: "code", client_id: "portal-spa", redirect_uri: redirectUri, scope: "openid profile offline_access", state: "st-1", ...params };
+  const all = {
+    response_type: "code",
+    client_id: "portal-spa",
+    redirect_uri: redirectUri,
+    scope: "openid profile offline_access",
+    state: "st-1",
+    ...params,
+  };
   const q = new URLSearchParams(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
   return `${s.url}/connect/authorize?${q}`;
 }
@@ -31,15 +40,36 @@ async function signInForCode(challenge: string, username = "dispatcher.north", p
   const form = await fetch(authorizeUrl({ code_challenge: challenge, code_challenge_method: "S256" }));
   expect(form.status).toBe(200);
   expect(await form.text()).toContain('name="password"');
-  const body = new URLSearchParams({ client_id: "portal-spa", redirect_uri: redirectUri, scope: "openid profile offline_access", state: "st-1", code_challenge: challenge, code_challenge_method: "S256", username, password });
+  const body = new URLSearchParams({
+    client_id: "portal-spa",
+    redirect_uri: redirectUri,
+    scope: "openid profile offline_access",
+    state: "st-1",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    username,
+    password,
+  });
   const res = await fetch(`${s.url}/connect/authorize`, { method: "POST", body, redirect: "manual" });
   if (res.status !== 302) return { status: res.status };
   const location = new URL(res.headers.get("location")!);
-  return { status: 302, location, code: location.searchParams.get("code")!, cookie: res.headers.get("set-cookie")!.split(";")[0]! };
+  return {
+    status: 302,
+    location,
+    code: location.searchParams.get("code")!,
+    cookie: res.headers.get("set-cookie")!.split(";")[0]!,
+  };
 }
 
 const redeem = (code: string, verifier: string, extra: Record<string, string> = {}) =>
-  postToken(s.url, { grant_type: "authorization_code", client_id: "portal-spa", code, redirect_uri: redirectUri, code_verifier: verifier, ...extra });
+  postToken(s.url, {
+    grant_type: "authorization_code",
+    client_id: "portal-spa",
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+    ...extra,
+  });
 
 describe("authorization_code + PKCE", () => {
   it("login form → code → tokens (sub = user, refresh token); the code is single-use", async () => {
@@ -51,23 +81,39 @@ describe("authorization_code + PKCE", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ token_type: "Bearer", scope: "openid profile offline_access" });
     expect(typeof r.body.refresh_token).toBe("string");
-    expect(claimsOf(r.body.access_token as string).claims).toMatchObject({ sub: "0b0c5b52-1c0e-4a57-9a57-100000000001", client_id: "portal-spa", username: "dispatcher.north" });
+    expect(claimsOf(r.body.access_token as string).claims).toMatchObject({
+      sub: "0b0c5b52-1c0e-4a57-9a57-100000000001",
+      client_id: "portal-spa",
+      username: "dispatcher.north",
+    });
     expect((await redeem(signed.code!, verifier)).body.error).toBe("invalid_grant");
     // The replayed code revoked the refresh token its first redemption issued.
-    const refreshed = await postToken(s.url, { grant_type: "refresh_token", client_id: "portal-spa", refresh_token: r.body.refresh_token as string });
+    const refreshed = await postToken(s.url, {
+      grant_type: "refresh_token",
+      client_id: "portal-spa",
+      refresh_token: r.body.refresh_token as string,
+    });
     expect(refreshed.body.error).toBe("invalid_grant");
   });
 
   it("a browser with a portal session gets its code without the form", async () => {
     const first = await signInForCode(pkce().challenge);
-    const res = await fetch(authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: "S256" }), { headers: { cookie: first.cookie! }, redirect: "manual" });
+    const res = await fetch(authorizeUrl({ code_challenge: pkce().challenge, code_challenge_method: "S256" }), {
+      headers: { cookie: first.cookie! },
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get("location")!).searchParams.get("code")).toBeTruthy();
   });
 
   it("PKCE is mandatory and S256 only: plain, missing and malformed challenges are refused", async () => {
     const { challenge } = pkce();
-    for (const params of [{}, { code_challenge: challenge }, { code_challenge: challenge, code_challenge_method: "plain" }, { code_challenge: "short", code_challenge_method: "S256" }]) {
+    for (const params of [
+      {},
+      { code_challenge: challenge },
+      { code_challenge: challenge, code_challenge_method: "plain" },
+      { code_challenge: "short", code_challenge_method: "S256" },
+    ]) {
       const res = await fetch(authorizeUrl(params), { redirect: "manual" });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get("location")!);
@@ -79,26 +125,58 @@ describe("authorization_code + PKCE", () => {
   it("a wrong code_verifier, redirect_uri or missing verifier is refused", async () => {
     const { verifier, challenge } = pkce();
     expect((await redeem((await signInForCode(challenge)).code!, pkce().verifier)).body.error).toBe("invalid_grant");
-    expect((await redeem((await signInForCode(challenge)).code!, verifier, { redirect_uri: `${s.url}/elsewhere` })).body.error).toBe("invalid_grant");
-    const noVerifier = await postToken(s.url, { grant_type: "authorization_code", client_id: "portal-spa", code: (await signInForCode(challenge)).code!, redirect_uri: redirectUri });
+    expect(
+      (await redeem((await signInForCode(challenge)).code!, verifier, { redirect_uri: `${s.url}/elsewhere` })).body
+        .error,
+    ).toBe("invalid_grant");
+    const noVerifier = await postToken(s.url, {
+      grant_type: "authorization_code",
+      client_id: "portal-spa",
+      code: (await signInForCode(challenge)).code!,
+      redirect_uri: redirectUri,
+    });
     expect(noVerifier.body.error).toBe("invalid_request");
   });
 
   it("unknown clients and unregistered redirect_uris are refused on the page, never redirected", async () => {
     const { challenge } = pkce();
-    for (const params of [{ client_id: "nobody" }, { client_id: "partner-cad" }, { redirect_uri: "https://evil.example/cb" }]) {
-      const res = await fetch(authorizeUrl({ code_challenge: challenge, code_challenge_method: "S256", ...params }), { redirect: "manual" });
+    for (const params of [
+      { client_id: "nobody" },
+      { client_id: "partner-cad" },
+      { redirect_uri: "https://evil.example/cb" },
+    ]) {
+      const res = await fetch(authorizeUrl({ code_challenge: challenge, code_challenge_method: "S256", ...params }), {
+        redirect: "manual",
+      });
       expect(res.status).toBe(400);
       expect(res.headers.get("location")).toBeNull();
     }
   });
 
   it("a cross-site form post of the login form is refused (login CSRF)", async () => {
-    const body = new URLSearchParams({ client_id: "portal-spa", redirect_uri: redirectUri, state: "s", code_challenge: pkce().challenge, code_challenge_method: "S256", username: "dispatcher.north", password: "workbench" });
-    const res = await fetch(`${s.url}/connect/authorize`, { method: "POST", body, headers: { origin: "https://evil.example" }, redirect: "manual" });
+    const body = new URLSearchParams({
+      client_id: "portal-spa",
+      redirect_uri: redirectUri,
+      state: "s",
+      code_challenge: pkce().challenge,
+      code_challenge_method: "S256",
+      username: "dispatcher.north",
+      password: "workbench",
+    });
+    const res = await fetch(`${s.url}/connect/authorize`, {
+      method: "POST",
+      body,
+      headers: { origin: "https://evil.example" },
+      redirect: "manual",
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get("set-cookie")).toBeNull();
-    const same = await fetch(`${s.url}/connect/authorize`, { method: "POST", body, headers: { origin: s.url }, redirect: "manual" });
+    const same = await fetch(`${s.url}/connect/authorize`, {
+      method: "POST",
+      body,
+      headers: { origin: s.url },
+      redirect: "manual",
+    });
     expect(same.status).toBe(302);
   });
 
@@ -120,13 +198,22 @@ describe("refresh_token rotation", () => {
     // Reuse of rt1: refused, and rt2 (same family) dies with it.
     const reuse = await postToken(s.url, { grant_type: "refresh_token", client_id: "portal-spa", refresh_token: rt1 });
     expect(reuse).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
-    const afterRevocation = await postToken(s.url, { grant_type: "refresh_token", client_id: "portal-spa", refresh_token: rt2 });
+    const afterRevocation = await postToken(s.url, {
+      grant_type: "refresh_token",
+      client_id: "portal-spa",
+      refresh_token: rt2,
+    });
     expect(afterRevocation.body.error).toBe("invalid_grant");
   });
 
   it("refresh_token is refused for confidential client_credentials clients and unknown tokens", async () => {
-    expect((await postToken(s.url, { grant_type: "refresh_token", ...CAD, refresh_token: "x" })).body.error).toBe("invalid_client");
-    expect((await postToken(s.url, { grant_type: "refresh_token", client_id: "portal-spa", refresh_token: "nope" })).body.error).toBe("invalid_grant");
+    expect((await postToken(s.url, { grant_type: "refresh_token", ...CAD, refresh_token: "x" })).body.error).toBe(
+      "invalid_client",
+    );
+    expect(
+      (await postToken(s.url, { grant_type: "refresh_token", client_id: "portal-spa", refresh_token: "nope" })).body
+        .error,
+    ).toBe("invalid_grant");
   });
 });
 
@@ -134,8 +221,11 @@ describe("discovery and key rotation", () => {
   it("discovery names the endpoints, grants and S256", async () => {
     const doc = (await (await fetch(`${s.url}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(doc).toMatchObject({
-      issuer: s.url, token_endpoint: `${s.url}/connect/token`, authorization_endpoint: `${s.url}/connect/authorize`,
-      jwks_uri: `${s.url}/.well-known/jwks.json`, code_challenge_methods_supported: ["S256"],
+      issuer: s.url,
+      token_endpoint: `${s.url}/connect/token`,
+      authorization_endpoint: `${s.url}/connect/authorize`,
+      jwks_uri: `${s.url}/.well-known/jwks.json`,
+      code_challenge_methods_supported: ["S256"],
       grant_types_supported: expect.arrayContaining(["client_credentials", "authorization_code", "refresh_token"]),
     });
   });
@@ -156,25 +246,47 @@ describe("discovery and key rotation", () => {
 describe("logs", () => {
   it("no secret, token, sign-in token, cookie or redirect URL reaches the logs", async () => {
     const bearer = await accessToken(s.url, { scope: "identity.user.signin" });
-    const res = await fetch(`${s.url}/Account/GetUserSigninToken`, { method: "POST", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" }, body: JSON.stringify({ agencyContext: NORTH, username: "dispatcher.north" }) });
+    const res = await fetch(`${s.url}/Account/GetUserSigninToken`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+      body: JSON.stringify({ agencyContext: NORTH, username: "dispatcher.north" }),
+    });
     const { token } = (await res.json()) as { token: string };
     const returnUrl = `${s.url}/portal?secret-return-marker=1`;
-    const login = await fetch(`${s.url}/Account/LoginUserByToken?token=${token}&returnUrl=${encodeURIComponent(returnUrl)}`, { redirect: "manual" });
+    const login = await fetch(
+      `${s.url}/Account/LoginUserByToken?token=${token}&returnUrl=${encodeURIComponent(returnUrl)}`,
+      { redirect: "manual" },
+    );
     const cookie = login.headers.get("set-cookie")!.split(";")[0]!.split("=")[1]!;
     const { verifier, challenge } = pkce();
     const signed = await signInForCode(challenge);
     const tokens = await redeem(signed.code!, verifier);
-    await postToken(s.url, { grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret-wrong", scope: "agency.read" });
+    await postToken(s.url, {
+      grant_type: "client_credentials",
+      client_id: "partner-cad",
+      client_secret: "partner-cad-secret-wrong",
+      scope: "agency.read",
+    });
     // An unexpected failure logs its error, still without the URL.
     const original = s.runtime.db.signinToken.updateMany;
     s.runtime.db.signinToken.updateMany = (() => Promise.reject(new Error("boom"))) as never;
-    await fetch(`${s.url}/Account/LoginUserByToken?token=${token}&returnUrl=${encodeURIComponent(returnUrl)}`, { redirect: "manual" });
+    await fetch(`${s.url}/Account/LoginUserByToken?token=${token}&returnUrl=${encodeURIComponent(returnUrl)}`, {
+      redirect: "manual",
+    });
     s.runtime.db.signinToken.updateMany = original;
 
     expect(s.logs.records().some((r) => r.path === "/Account/LoginUserByToken")).toBe(true);
     const needles = [
-      "partner-cad-secret", bearer, token, decodeURIComponent(token), "secret-return-marker", cookie,
-      signed.code!, verifier, tokens.body.access_token as string, tokens.body.refresh_token as string,
+      "partner-cad-secret",
+      bearer,
+      token,
+      decodeURIComponent(token),
+      "secret-return-marker",
+      cookie,
+      signed.code!,
+      verifier,
+      tokens.body.access_token as string,
+      tokens.body.refresh_token as string,
     ];
     for (const needle of needles) expect(s.logs.text).not.toContain(needle);
   });

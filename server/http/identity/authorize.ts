@@ -11,7 +11,12 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Runtime } from "../../platform/runtime.ts";
 import { createAuthorizationCode } from "../../identity/authorization-codes.ts";
-import { createPortalSession, findPortalSession, PORTAL_SESSION_COOKIE, sessionCookieOptions } from "../../identity/portal-sessions.ts";
+import {
+  createPortalSession,
+  findPortalSession,
+  PORTAL_SESSION_COOKIE,
+  sessionCookieOptions,
+} from "../../identity/portal-sessions.ts";
 import { isValidCodeChallenge } from "../../identity/pkce.ts";
 import { parseScopeList } from "../../identity/token-request.schema.ts";
 import { verifyDevPassword } from "../../identity/verify-dev-password.ts";
@@ -24,12 +29,16 @@ import { DEV_PASSWORD_REFUSED, devCredentialsAllowed } from "../../workbench/acc
 import { authenticateMember } from "../../workbench/access/members.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
 
-type Checked = { params: AuthorizeParams; clientName: string; scopes: string[] } | { refuse: string } | { redirectError: { uri: string; error: string; description: string; state: string } };
+type Checked =
+  | { params: AuthorizeParams; clientName: string; scopes: string[] }
+  | { refuse: string }
+  | { redirectError: { uri: string; error: string; description: string; state: string } };
 
 async function checkAuthorizeRequest(runtime: Runtime, input: Record<string, string | undefined>): Promise<Checked> {
   const clientId = input.client_id ?? "";
   const client = clientId ? await runtime.db.client.findUnique({ where: { id: clientId } }) : null;
-  if (!client || !client.grantTypes.includes("authorization_code")) return { refuse: "Unknown client, or the client is not configured for interactive sign-in." };
+  if (!client || !client.grantTypes.includes("authorization_code"))
+    return { refuse: "Unknown client, or the client is not configured for interactive sign-in." };
   const redirectUri = input.redirect_uri ?? "";
   // Registered paths (the seed's /portal/callback) resolve against {portal_url} (the dashboard's own client:
   // against the workbench's public URL); comparison is exact (RFC 9700 2.1).
@@ -37,16 +46,30 @@ async function checkAuthorizeRequest(runtime: Runtime, input: Record<string, str
   const registered = client.redirectUris.map((u) => (u.startsWith("/") ? `${base}${u}` : u));
   if (!registered.includes(redirectUri)) return { refuse: "redirect_uri is not registered for this client." };
   const state = input.state ?? "";
-  const fail = (error: string, description: string) => ({ redirectError: { uri: redirectUri, error, description, state } });
+  const fail = (error: string, description: string) => ({
+    redirectError: { uri: redirectUri, error, description, state },
+  });
   if (input.response_type !== "code") return fail("unsupported_response_type", "response_type must be code.");
-  if (!input.code_challenge) return fail("invalid_request", "PKCE is mandatory: send code_challenge with code_challenge_method=S256.");
-  if (input.code_challenge_method !== "S256") return fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted).");
-  if (!isValidCodeChallenge(input.code_challenge)) return fail("invalid_request", "code_challenge must be a base64url SHA-256 (43 characters).");
+  if (!input.code_challenge)
+    return fail("invalid_request", "PKCE is mandatory: send code_challenge with code_challenge_method=S256.");
+  if (input.code_challenge_method !== "S256")
+    return fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted).");
+  if (!isValidCodeChallenge(input.code_challenge))
+    return fail("invalid_request", "code_challenge must be a base64url SHA-256 (43 characters).");
   const scopes = parseScopeList(input.scope).length ? parseScopeList(input.scope) : client.scopes;
-  if (scopes.some((s) => !client.scopes.includes(s))) return fail("invalid_scope", "The client is not assigned every requested scope.");
+  if (scopes.some((s) => !client.scopes.includes(s)))
+    return fail("invalid_scope", "The client is not assigned every requested scope.");
   return {
-    clientName: client.displayName, scopes,
-    params: { client_id: client.id, redirect_uri: redirectUri, scope: scopes.join(" "), state, code_challenge: input.code_challenge, code_challenge_method: "S256" },
+    clientName: client.displayName,
+    scopes,
+    params: {
+      client_id: client.id,
+      redirect_uri: redirectUri,
+      scope: scopes.join(" "),
+      state,
+      code_challenge: input.code_challenge,
+      code_challenge_method: "S256",
+    },
   };
 }
 
@@ -64,10 +87,19 @@ function redirectWith(c: Context, uri: string, values: Record<string, string>) {
   return c.redirect(url.href, 302);
 }
 
-async function issueCodeRedirect(runtime: Runtime, c: Context, checked: { params: AuthorizeParams; scopes: string[] }, userId: string) {
+async function issueCodeRedirect(
+  runtime: Runtime,
+  c: Context,
+  checked: { params: AuthorizeParams; scopes: string[] },
+  userId: string,
+) {
   const code = await createAuthorizationCode({
     ...runtime,
-    clientId: checked.params.client_id, userId, redirectUri: checked.params.redirect_uri, codeChallenge: checked.params.code_challenge, scopes: checked.scopes,
+    clientId: checked.params.client_id,
+    userId,
+    redirectUri: checked.params.redirect_uri,
+    codeChallenge: checked.params.code_challenge,
+    scopes: checked.scopes,
   });
   return redirectWith(c, checked.params.redirect_uri, { code, state: checked.params.state });
 }
@@ -86,10 +118,26 @@ function loginFormKind(runtime: Runtime, clientId: string) {
 }
 
 /** The dashboard's sign-in: a member's own name and password; no portal session is made. */
-async function signInMember(runtime: Runtime, c: Context, checked: { params: AuthorizeParams; clientName: string; scopes: string[] }, form: Record<string, string | undefined>, kind: ReturnType<typeof loginFormKind>) {
+async function signInMember(
+  runtime: Runtime,
+  c: Context,
+  checked: { params: AuthorizeParams; clientName: string; scopes: string[] },
+  form: Record<string, string | undefined>,
+  kind: ReturnType<typeof loginFormKind>,
+) {
   const username = String(form.username ?? "").slice(0, 200);
   const member = await authenticateMember({ db: runtime.db, username, password: String(form.password ?? "") });
-  if (!member) return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...kind, error: "Unknown member, wrong password, or the member is disabled.", username }), 401);
+  if (!member)
+    return c.html(
+      renderLoginForm({
+        params: checked.params,
+        clientName: checked.clientName,
+        ...kind,
+        error: "Unknown member, wrong password, or the member is disabled.",
+        username,
+      }),
+      401,
+    );
   return issueCodeRedirect(runtime, c, checked, member.id);
 }
 
@@ -99,37 +147,71 @@ export function authorizeApp(runtime: Runtime) {
   app.get("/connect/authorize", async function handleAuthorize(c) {
     const checked = await checkAuthorizeRequest(runtime, c.req.query());
     if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
-    if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }
+    if ("redirectError" in checked) {
+      const e = checked.redirectError;
+      return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state });
+    }
     const form = loginFormKind(runtime, checked.params.client_id);
-    if (form.kind === "workbench") return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...form }));
+    if (form.kind === "workbench")
+      return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...form }));
     const session = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     if (session) return issueCodeRedirect(runtime, c, checked, session.userId);
     return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...form }));
   });
 
-  app.post("/connect/authorize", limitLoginForm, requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]), async function handleLogin(c) {
-    const form = await readLoginForm(c);
-    const checked = await checkAuthorizeRequest(runtime, { ...form, response_type: "code" });
-    if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
-    if ("redirectError" in checked) { const e = checked.redirectError; return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state }); }
-    const kind = loginFormKind(runtime, checked.params.client_id);
-    if (kind.kind === "workbench") return signInMember(runtime, c, checked, form, kind);
-    const typed = String(form.username ?? "");
-    // Names match case-insensitively; when several do (j.smith / J.Smith), the exact spelling picks one.
-    const matches = await findUsersByName({ db: runtime.db, username: typed });
-    const users = matches.length > 1 ? matches.filter((u) => u.username === typed) : matches;
-    const password = String(form.password ?? "");
-    // The dev password is public: on a shared workbench it is refused unless the operator opted in.
-    if (verifyDevPassword(password) && !kind.devPassword) return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...kind, error: DEV_PASSWORD_REFUSED, username: typed }), 401);
-    const user = users.length === 1 && users[0]!.canSignIn && verifyDevPassword(password) ? users[0]! : undefined;
-    if (!user) {
-      const error = users.length > 1 || (matches.length > 1 && users.length === 0) ? "This user name matches more than one user: type it exactly." : "Unknown user, wrong password, or the user may not sign in.";
-      return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...kind, error, username: String(form.username ?? "") }), 401);
-    }
-    const sessionId = await createPortalSession({ ...runtime, userId: user.id, method: "password" });
-    setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
-    return issueCodeRedirect(runtime, c, checked, user.id);
-  });
+  app.post(
+    "/connect/authorize",
+    limitLoginForm,
+    requireSameOrigin([runtime.env.AUTH_URL, ...applicationOrigins(runtime.env)]),
+    async function handleLogin(c) {
+      const form = await readLoginForm(c);
+      const checked = await checkAuthorizeRequest(runtime, { ...form, response_type: "code" });
+      if ("refuse" in checked) return c.html(renderAuthorizeError(checked.refuse), 400);
+      if ("redirectError" in checked) {
+        const e = checked.redirectError;
+        return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state });
+      }
+      const kind = loginFormKind(runtime, checked.params.client_id);
+      if (kind.kind === "workbench") return signInMember(runtime, c, checked, form, kind);
+      const typed = String(form.username ?? "");
+      // Names match case-insensitively; when several do (j.smith / J.Smith), the exact spelling picks one.
+      const matches = await findUsersByName({ db: runtime.db, username: typed });
+      const users = matches.length > 1 ? matches.filter((u) => u.username === typed) : matches;
+      const password = String(form.password ?? "");
+      // The dev password is public: on a shared workbench it is refused unless the operator opted in.
+      if (verifyDevPassword(password) && !kind.devPassword)
+        return c.html(
+          renderLoginForm({
+            params: checked.params,
+            clientName: checked.clientName,
+            ...kind,
+            error: DEV_PASSWORD_REFUSED,
+            username: typed,
+          }),
+          401,
+        );
+      const user = users.length === 1 && users[0]!.canSignIn && verifyDevPassword(password) ? users[0]! : undefined;
+      if (!user) {
+        const error =
+          users.length > 1 || (matches.length > 1 && users.length === 0)
+            ? "This user name matches more than one user: type it exactly."
+            : "Unknown user, wrong password, or the user may not sign in.";
+        return c.html(
+          renderLoginForm({
+            params: checked.params,
+            clientName: checked.clientName,
+            ...kind,
+            error,
+            username: String(form.username ?? ""),
+          }),
+          401,
+        );
+      }
+      const sessionId = await createPortalSession({ ...runtime, userId: user.id, method: "password" });
+      setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
+      return issueCodeRedirect(runtime, c, checked, user.id);
+    },
+  );
 
   return app;
 }

@@ -7,9 +7,20 @@ import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
 import { isAppError } from "../../platform/errors.ts";
 
-const TITLES: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 415: "Unsupported Media Type", 500: "Internal Server Error" };
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  415: "Unsupported Media Type",
+  500: "Internal Server Error",
+};
 
-export function renderAccountProblem(c: Context, error: unknown, options: { logger: Logger; errorTypeBase: string }): Response {
+export function renderAccountProblem(
+  c: Context,
+  error: unknown,
+  options: { logger: Logger; errorTypeBase: string },
+): Response {
   const traceId = randomUUID();
   const known = isAppError(error);
   if (!known) options.logger.error({ err: error, traceId, path: c.req.path }, "Account API failed");

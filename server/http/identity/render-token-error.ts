@@ -19,7 +19,10 @@ export function renderTokenError(c: Context, error: unknown, logger: Logger): Re
   }
   const traceId = randomUUID();
   logger.error({ err: error, traceId, path: c.req.path }, "token endpoint failed");
-  return c.json({ error: "server_error", error_description: `The request could not be completed (traceId ${traceId}).` }, 500);
+  return c.json(
+    { error: "server_error", error_description: `The request could not be completed (traceId ${traceId}).` },
+    500,
+  );
 }
 
 const usedHttpBasic = (c: Context) => /^basic(\s|$)/i.test(c.req.header("authorization") ?? "");

@@ -25,7 +25,9 @@ export function isCrossSiteRequest(
 ): boolean {
   const site = request.secFetchSite?.toLowerCase();
   if (site !== undefined && site !== "same-origin" && site !== "none") return true;
-  return request.origin !== undefined && request.origin !== request.requestOrigin && !allowedOrigins.has(request.origin);
+  return (
+    request.origin !== undefined && request.origin !== request.requestOrigin && !allowedOrigins.has(request.origin)
+  );
 }
 
 /**

@@ -6,10 +6,15 @@ import { verifyAccessToken } from "../../identity/access-token.ts";
 import { CAD, claimsOf, EMS, NORTH, postToken, SOUTH } from "./token-test-helpers.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const cc = (fields: Record<string, string | string[]>) => postToken(s.url, { grant_type: "client_credentials", ...CAD, ...fields });
+const cc = (fields: Record<string, string | string[]>) =>
+  postToken(s.url, { grant_type: "client_credentials", ...CAD, ...fields });
 
 describe("client_credentials: success", () => {
   it("issues an RFC 9068 JWT with the contract claims; sub is the client; expires_in from the client", async () => {
@@ -20,16 +25,34 @@ describe("client_credentials: success", () => {
     const { header, claims } = claimsOf(r.body.access_token as string);
     expect(header).toMatchObject({ alg: "RS256", typ: "at+jwt" });
     expect(typeof header.kid).toBe("string");
-    expect(claims).toMatchObject({ iss: s.url, sub: "partner-cad", client_id: "partner-cad", scope: "agency.read call.report", aud: [`${s.url}/v1`] });
+    expect(claims).toMatchObject({
+      iss: s.url,
+      sub: "partner-cad",
+      client_id: "partner-cad",
+      scope: "agency.read call.report",
+      aud: [`${s.url}/v1`],
+    });
     expect(claims.exp! - claims.iat!).toBe(3600);
     expect(typeof claims.jti).toBe("string");
     expect(claims).not.toHaveProperty("agency_context");
-    await expect(verifyAccessToken({ token: r.body.access_token as string, keys: s.runtime.keys, clock: s.runtime.clock, issuer: s.url })).resolves.toBeTruthy();
+    await expect(
+      verifyAccessToken({
+        token: r.body.access_token as string,
+        keys: s.runtime.keys,
+        clock: s.runtime.clock,
+        issuer: s.url,
+      }),
+    ).resolves.toBeTruthy();
   });
 
   it("expires_in follows the client's configured lifetime", async () => {
     await s.runtime.db.client.update({ where: { id: "partner-readonly" }, data: { accessTokenLifetimeS: 600 } });
-    const r = await postToken(s.url, { grant_type: "client_credentials", client_id: "partner-readonly", client_secret: "partner-readonly-secret", scope: "agency.read" });
+    const r = await postToken(s.url, {
+      grant_type: "client_credentials",
+      client_id: "partner-readonly",
+      client_secret: "partner-readonly-secret",
+      scope: "agency.read",
+    });
     expect(r.body.expires_in).toBe(600);
     const { claims } = claimsOf(r.body.access_token as string);
     expect(claims.exp! - claims.iat!).toBe(600);
@@ -48,31 +71,85 @@ describe("client_credentials: success", () => {
     expect(claimsOf(both.body.access_token as string).claims.aud).toEqual([`${s.url}/v1`, `${s.url}/Account`]);
     const narrowed = await cc({ scope: "agency.read identity.user.signin", resource: `${s.url}/Account` });
     expect(claimsOf(narrowed.body.access_token as string).claims.aud).toEqual([`${s.url}/Account`]);
-    const twice = await cc({ scope: "agency.read identity.user.signin", resource: [`${s.url}/v1`, `${s.url}/Account`] });
+    const twice = await cc({
+      scope: "agency.read identity.user.signin",
+      resource: [`${s.url}/v1`, `${s.url}/Account`],
+    });
     expect(claimsOf(twice.body.access_token as string).claims.aud).toEqual([`${s.url}/v1`, `${s.url}/Account`]);
   });
 });
 
 describe("user context (Authentication rule 4)", () => {
   it("sub is the user; claims client_id, agency_context, username, name, email, role", async () => {
-    const r = await cc({ scope: "username.required incident.create", agency_context: NORTH, username: "DISPATCHER.north" });
+    const r = await cc({
+      scope: "username.required incident.create",
+      agency_context: NORTH,
+      username: "DISPATCHER.north",
+    });
     expect(r.status).toBe(200);
     expect(claimsOf(r.body.access_token as string).claims).toMatchObject({
-      sub: "0b0c5b52-1c0e-4a57-9a57-100000000001", client_id: "partner-cad", agency_context: NORTH,
-      username: "dispatcher.north", name: "Nora North", email: "dispatcher.north@example.test", role: "Dispatcher",
+      sub: "0b0c5b52-1c0e-4a57-9a57-100000000001",
+      client_id: "partner-cad",
+      agency_context: NORTH,
+      username: "dispatcher.north",
+      name: "Nora North",
+      email: "dispatcher.north@example.test",
+      role: "Dispatcher",
     });
   });
 
   it.each([
-    ["username without username.required", { scope: "incident.create", agency_context: NORTH, username: "dispatcher.north" }, "invalid_request"],
-    ["username.required without username", { scope: "username.required incident.create", agency_context: NORTH }, "invalid_request"],
-    ["username without agency_context", { scope: "username.required incident.create", username: "dispatcher.north" }, "invalid_request"],
-    ["a user of another agency", { scope: "username.required incident.create", agency_context: EMS, username: "dispatcher.north" }, "access_denied"],
-    ["an unknown user", { scope: "username.required incident.create", agency_context: NORTH, username: "nobody" }, "access_denied"],
-    ["a user who is not allowed (locked.user)", { scope: "username.required incident.create", agency_context: NORTH, username: "locked.user" }, "access_denied"],
-    ["an ambiguous name", { scope: "username.required incident.create", agency_context: NORTH, username: "j.smith" }, "access_denied"],
-    ["username.required alone (no business scope; the client holds every scope asked for)", { scope: "username.required", agency_context: NORTH, username: "dispatcher.north" }, "invalid_request"],
-    ["username.required not assigned to the client", { client_id: "partner-readonly", client_secret: "partner-readonly-secret", scope: "username.required agency.read", agency_context: NORTH, username: "dispatcher.north" }, "invalid_scope"],
+    [
+      "username without username.required",
+      { scope: "incident.create", agency_context: NORTH, username: "dispatcher.north" },
+      "invalid_request",
+    ],
+    [
+      "username.required without username",
+      { scope: "username.required incident.create", agency_context: NORTH },
+      "invalid_request",
+    ],
+    [
+      "username without agency_context",
+      { scope: "username.required incident.create", username: "dispatcher.north" },
+      "invalid_request",
+    ],
+    [
+      "a user of another agency",
+      { scope: "username.required incident.create", agency_context: EMS, username: "dispatcher.north" },
+      "access_denied",
+    ],
+    [
+      "an unknown user",
+      { scope: "username.required incident.create", agency_context: NORTH, username: "nobody" },
+      "access_denied",
+    ],
+    [
+      "a user who is not allowed (locked.user)",
+      { scope: "username.required incident.create", agency_context: NORTH, username: "locked.user" },
+      "access_denied",
+    ],
+    [
+      "an ambiguous name",
+      { scope: "username.required incident.create", agency_context: NORTH, username: "j.smith" },
+      "access_denied",
+    ],
+    [
+      "username.required alone (no business scope; the client holds every scope asked for)",
+      { scope: "username.required", agency_context: NORTH, username: "dispatcher.north" },
+      "invalid_request",
+    ],
+    [
+      "username.required not assigned to the client",
+      {
+        client_id: "partner-readonly",
+        client_secret: "partner-readonly-secret",
+        scope: "username.required agency.read",
+        agency_context: NORTH,
+        username: "dispatcher.north",
+      },
+      "invalid_scope",
+    ],
   ])("%s → %s", async (_name, fields, error) => {
     const r = await cc(fields);
     expect(r.status).toBe(400);
@@ -81,7 +158,9 @@ describe("user context (Authentication rule 4)", () => {
   });
 
   it("a user not assigned to the client is access_denied", async () => {
-    await s.runtime.db.userClient.delete({ where: { userId_clientId: { userId: "0b0c5b52-1c0e-4a57-9a57-100000000002", clientId: "partner-cad" } } });
+    await s.runtime.db.userClient.delete({
+      where: { userId_clientId: { userId: "0b0c5b52-1c0e-4a57-9a57-100000000002", clientId: "partner-cad" } },
+    });
     const r = await cc({ scope: "username.required incident.create", agency_context: EMS, username: "dispatcher.ems" });
     expect(r.body.error).toBe("access_denied");
   });
@@ -118,7 +197,11 @@ describe("the token error table: every row", () => {
   });
 
   it("a JSON body is refused with an OAuth error", async () => {
-    const res = await fetch(`${s.url}/connect/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "client_credentials", ...CAD, scope: "agency.read" }) });
+    const res = await fetch(`${s.url}/connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "client_credentials", ...CAD, scope: "agency.read" }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "invalid_request" });
   });
@@ -129,7 +212,11 @@ describe("the token error table: every row", () => {
   });
 
   it("missing client_secret is invalid_request; the secret is never echoed", async () => {
-    const r = await postToken(s.url, { grant_type: "client_credentials", client_id: "partner-cad", scope: "agency.read" });
+    const r = await postToken(s.url, {
+      grant_type: "client_credentials",
+      client_id: "partner-cad",
+      scope: "agency.read",
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe("invalid_request");
     const wrong = await cc({ client_secret: "partner-cad-secret-typo" });
@@ -138,12 +225,15 @@ describe("the token error table: every row", () => {
 });
 
 describe("names taken from the request are own keys only", () => {
-  it.each(["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf", "__defineGetter__"])("grant_type=%s is unsupported_grant_type", async (grant) => {
-    const r = await cc({ grant_type: grant });
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ error: "unsupported_grant_type" });
-    expect(typeof r.body.error_description).toBe("string");
-  });
+  it.each(["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf", "__defineGetter__"])(
+    "grant_type=%s is unsupported_grant_type",
+    async (grant) => {
+      const r = await cc({ grant_type: grant });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: "unsupported_grant_type" });
+      expect(typeof r.body.error_description).toBe("string");
+    },
+  );
 
   it("fields named like Object.prototype's members are ignored, not inherited", async () => {
     const r = await cc({ scope: "agency.read", __proto__: "x", constructor: "y", toString: "z" });
@@ -155,7 +245,10 @@ describe("client authentication challenge", () => {
   it("HTTP Basic is invalid_client (401) with a Basic challenge, not Bearer", async () => {
     const res = await fetch(`${s.url}/connect/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("partner-cad:partner-cad-secret").toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from("partner-cad:partner-cad-secret").toString("base64")}`,
+      },
       body: "grant_type=client_credentials&scope=agency.read",
     });
     expect(res.status).toBe(401);

@@ -21,14 +21,18 @@ const GRANTS = new Map([
 async function parseTokenForm(c: Context): Promise<TTokenRequest> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
-    throw tokenError("invalid_request", "The token endpoint accepts application/x-www-form-urlencoded form fields only.");
+    throw tokenError(
+      "invalid_request",
+      "The token endpoint accepts application/x-www-form-urlencoded form fields only.",
+    );
   }
   const params = new URLSearchParams(await c.req.text());
   const entries: Array<[string, unknown]> = [["resource", params.getAll("resource")]];
   for (const key of new Set(params.keys())) {
     if (key === "resource") continue;
     const values = params.getAll(key);
-    if (values.length > 1) throw tokenError("invalid_request", `The parameter ${key.slice(0, 64)} must not be repeated.`);
+    if (values.length > 1)
+      throw tokenError("invalid_request", `The parameter ${key.slice(0, 64)} must not be repeated.`);
     entries.push([key, values[0]]);
   }
   // Own properties only (a field named __proto__ stays a field); the schema drops unknown ones.
@@ -45,20 +49,27 @@ async function parseTokenForm(c: Context): Promise<TTokenRequest> {
  */
 function refuseHeaderClientAuthentication(c: Context) {
   if (c.req.header("authorization") === undefined) return;
-  throw tokenError("invalid_client", "Client authentication in the Authorization header is not supported: send client_id and client_secret as form fields (client_secret_post).");
+  throw tokenError(
+    "invalid_client",
+    "Client authentication in the Authorization header is not supported: send client_id and client_secret as form fields (client_secret_post).",
+  );
 }
 
 function selectGrant(request: TTokenRequest) {
   if (!request.grant_type) throw tokenError("invalid_request", "grant_type is required.");
   const grant = GRANTS.get(request.grant_type);
-  if (!grant) throw tokenError("unsupported_grant_type", `The grant_type ${request.grant_type.slice(0, 64)} is not supported.`);
+  if (!grant)
+    throw tokenError("unsupported_grant_type", `The grant_type ${request.grant_type.slice(0, 64)} is not supported.`);
   return grant;
 }
 
 export function tokenEndpointApp(runtime: Runtime) {
   const app = new Hono();
   // A token request is a few hundred bytes; refuse bodies far beyond any legitimate one before reading them.
-  const limitBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "invalid_request", error_description: "The request body is too large." }, 413) });
+  const limitBody = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: (c) => c.json({ error: "invalid_request", error_description: "The request body is too large." }, 413),
+  });
   app.post("/connect/token", limitBody, async function handleTokenRequest(c) {
     try {
       refuseHeaderClientAuthentication(c);

@@ -9,7 +9,11 @@ export const CAD = { client_id: "partner-cad", client_secret: "partner-cad-secre
 export async function postToken(baseUrl: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  const res = await fetch(`${baseUrl}/connect/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  const res = await fetch(`${baseUrl}/connect/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 

@@ -9,9 +9,12 @@ import type { InboundEnv } from "./inbound-env.ts";
 /** Maximum request body (a workbench decision; the spec leaves sizes open). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () => { throw new AppError("RequestTooLarge", 413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`); };
+const tooLarge = () => {
+  throw new AppError("RequestTooLarge", 413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+};
 const isJson = (type: string | undefined) => !!type && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type.trim());
-const hasBody = (h: (n: string) => string | undefined) => (Number(h("content-length") ?? 0) > 0) || h("transfer-encoding") !== undefined;
+const hasBody = (h: (n: string) => string | undefined) =>
+  Number(h("content-length") ?? 0) > 0 || h("transfer-encoding") !== undefined;
 
 /** 413 RequestTooLarge (problem+json) over MAX_BODY_BYTES, before the body is read. */
 export const limitBody = limitRequestBody<InboundEnv>({ maxBytes: MAX_BODY_BYTES, onTooLarge: tooLarge });
@@ -28,7 +31,9 @@ export function acceptJson(options: { bodyRequired: boolean }) {
     if (!options.bodyRequired && (await c.req.text()).trim() === "") return next();
     // Parsed once and kept by Hono (c.req.json() is cached): the schema validator reads the same value.
     await c.req.json().catch(() => {
-      throw new AppError("ValidationFailed", 400, "The request body is not valid JSON.", [{ field: "body", message: "malformed JSON" }]);
+      throw new AppError("ValidationFailed", 400, "The request body is not valid JSON.", [
+        { field: "body", message: "malformed JSON" },
+      ]);
     });
     await next();
   });

@@ -25,7 +25,12 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** Step "authenticate": verifies the bearer token and returns who calls. */
 export function tokenAuthenticator(runtime: Runtime) {
-  const verify = createVerifiedTokenCache({ keys: runtime.keys, clock: runtime.clock, issuer: runtime.env.AUTH_URL, audience: inboundApiResource(runtime.env) });
+  const verify = createVerifiedTokenCache({
+    keys: runtime.keys,
+    clock: runtime.clock,
+    issuer: runtime.env.AUTH_URL,
+    audience: inboundApiResource(runtime.env),
+  });
   return async (authorization: string | undefined): Promise<InboundAuth> => {
     const match = BEARER.exec(authorization ?? "");
     if (!match) throw new AppError("AuthenticationRequired", 401, "A valid bearer access token is required.");
@@ -41,7 +46,8 @@ export function tokenAuthenticator(runtime: Runtime) {
         username,
       };
     } catch (e) {
-      if (e instanceof AccessTokenError) throw new AppError("AuthenticationRequired", 401, `The access token is not valid here (${e.reason}).`);
+      if (e instanceof AccessTokenError)
+        throw new AppError("AuthenticationRequired", 401, `The access token is not valid here (${e.reason}).`);
       throw e;
     }
   };
@@ -58,9 +64,24 @@ export function authorize(requirement: Requirement) {
   return createMiddleware<InboundEnv>(async (c, next) => {
     const auth = await c.var.authenticate(c.req.header("authorization"));
     c.set("auth", auth);
-    if (!auth.agencyId || !isUuid(auth.agencyId)) throw new AppError("AgencyContextRequired", 403, "The token does not identify an agency: request it with agency_context.");
-    if (requirement.context === "user" && !auth.userId) throw new AppError("UserContextRequired", 403, "The token does not identify a user: request it with scope username.required and a username.");
-    if (!auth.scopes.has(requirement.scope)) throw new AppError("AuthorizationDenied", 403, `The token does not grant this operation (scope ${requirement.scope} required).`);
+    if (!auth.agencyId || !isUuid(auth.agencyId))
+      throw new AppError(
+        "AgencyContextRequired",
+        403,
+        "The token does not identify an agency: request it with agency_context.",
+      );
+    if (requirement.context === "user" && !auth.userId)
+      throw new AppError(
+        "UserContextRequired",
+        403,
+        "The token does not identify a user: request it with scope username.required and a username.",
+      );
+    if (!auth.scopes.has(requirement.scope))
+      throw new AppError(
+        "AuthorizationDenied",
+        403,
+        `The token does not grant this operation (scope ${requirement.scope} required).`,
+      );
     await next();
   });
 }

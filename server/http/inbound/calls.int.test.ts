@@ -7,8 +7,14 @@ import { inboundClient } from "../../testing/inbound-client.ts";
 let s: TestServer;
 let call: ReturnType<typeof inboundClient>;
 let t: Awaited<ReturnType<typeof seededTokens>>;
-beforeAll(async () => { s = await startTestServer(); call = inboundClient(s.url); t = await seededTokens(s.runtime); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  call = inboundClient(s.url);
+  t = await seededTokens(s.runtime);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const report = (body: object, token = t.northApp) => call("POST", "/v1/calls", { token, body });
 
@@ -17,7 +23,12 @@ describe("POST /v1/calls", () => {
     const key = { callerPhoneNumber: "+4790000001", startedAtUtc: "2026-11-22T08:00:00Z" };
     const first = await report({ ...key, endedAtUtc: "2026-11-22T08:05:00Z" });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ callId: expect.any(String), callerPhoneNumber: "+4790000001", startedAtUtc: "2026-11-22T08:00:00.000Z", endedAtUtc: "2026-11-22T08:05:00.000Z" });
+    expect(first.body).toEqual({
+      callId: expect.any(String),
+      callerPhoneNumber: "+4790000001",
+      startedAtUtc: "2026-11-22T08:00:00.000Z",
+      endedAtUtc: "2026-11-22T08:05:00.000Z",
+    });
     const repeat = await report({ ...key, startedAtUtc: "2026-11-22T09:00:00+01:00" });
     expect(repeat).toMatchObject({ status: 200, body: first.body });
     expect((await report({ ...key, endedAtUtc: "2026-11-22T08:05:00.000Z" })).status).toBe(200);
@@ -55,25 +66,46 @@ describe("POST /v1/calls", () => {
 describe("POST /v1/calls/{callId}/end", () => {
   it("ends once; a second end is 409 CallAlreadyEnded and changes nothing", async () => {
     const { body: created } = await report({ callerPhoneNumber: "+4790000005", startedAtUtc: "2026-11-22T08:00:00Z" });
-    const ended = await call("POST", `/v1/calls/${created.callId}/end`, { token: t.northApp, body: { endedAtUtc: "2026-11-22T08:07:00Z" } });
+    const ended = await call("POST", `/v1/calls/${created.callId}/end`, {
+      token: t.northApp,
+      body: { endedAtUtc: "2026-11-22T08:07:00Z" },
+    });
     expect(ended).toMatchObject({ status: 200, body: { ...created, endedAtUtc: "2026-11-22T08:07:00.000Z" } });
-    const again = await call("POST", `/v1/calls/${created.callId}/end`, { token: t.northApp, body: { endedAtUtc: "2026-11-22T08:08:00Z" } });
+    const again = await call("POST", `/v1/calls/${created.callId}/end`, {
+      token: t.northApp,
+      body: { endedAtUtc: "2026-11-22T08:08:00Z" },
+    });
     expect(again).toMatchObject({ status: 409, body: { code: "CallAlreadyEnded" } });
-    expect((await report({ callerPhoneNumber: "+4790000005", startedAtUtc: "2026-11-22T08:00:00Z" })).body.endedAtUtc).toBe("2026-11-22T08:07:00.000Z");
+    expect(
+      (await report({ callerPhoneNumber: "+4790000005", startedAtUtc: "2026-11-22T08:00:00Z" })).body.endedAtUtc,
+    ).toBe("2026-11-22T08:07:00.000Z");
   });
 
   it("an end before the start is ValidationFailed, on report and on end", async () => {
-    const bad = await report({ callerPhoneNumber: "+4790000007", startedAtUtc: "2026-11-22T08:00:00Z", endedAtUtc: "2026-11-22T07:59:00Z" });
+    const bad = await report({
+      callerPhoneNumber: "+4790000007",
+      startedAtUtc: "2026-11-22T08:00:00Z",
+      endedAtUtc: "2026-11-22T07:59:00Z",
+    });
     expect(bad).toMatchObject({ status: 400, body: { code: "ValidationFailed", errors: [{ field: "endedAtUtc" }] } });
     const { body: created } = await report({ callerPhoneNumber: "+4790000007", startedAtUtc: "2026-11-22T08:00:00Z" });
-    const early = await call("POST", `/v1/calls/${created.callId}/end`, { token: t.northApp, body: { endedAtUtc: "2026-11-22T07:00:00Z" } });
+    const early = await call("POST", `/v1/calls/${created.callId}/end`, {
+      token: t.northApp,
+      body: { endedAtUtc: "2026-11-22T07:00:00Z" },
+    });
     expect(early).toMatchObject({ status: 400, body: { code: "ValidationFailed", errors: [{ field: "endedAtUtc" }] } });
   });
 
   it("404 CallNotFound for another agency's call, an unknown id and a non-UUID", async () => {
     const { body: created } = await report({ callerPhoneNumber: "+4790000006", startedAtUtc: "2026-11-22T08:00:00Z" });
-    for (const [id, token] of [[created.callId, t.ems], ["6f9d1c1e-0000-4000-8000-000000000000", t.northApp], ["nope", t.northApp]] as const) {
-      expect(await call("POST", `/v1/calls/${id}/end`, { token, body: { endedAtUtc: "2026-11-22T08:07:00Z" } })).toMatchObject({ status: 404, body: { code: "CallNotFound" } });
+    for (const [id, token] of [
+      [created.callId, t.ems],
+      ["6f9d1c1e-0000-4000-8000-000000000000", t.northApp],
+      ["nope", t.northApp],
+    ] as const) {
+      expect(
+        await call("POST", `/v1/calls/${id}/end`, { token, body: { endedAtUtc: "2026-11-22T08:07:00Z" } }),
+      ).toMatchObject({ status: 404, body: { code: "CallNotFound" } });
     }
   });
 });

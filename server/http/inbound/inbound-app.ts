@@ -21,10 +21,16 @@ export function inboundApp(runtime: Runtime) {
         const errors = result.error.issues.flatMap((i) => {
           const at = i.path.map(String);
           // An unknown member is named itself, not its parent object.
-          if (i.code === "unrecognized_keys") return i.keys.map((k) => ({ field: [...at, k].join("."), message: "unknown member" }));
+          if (i.code === "unrecognized_keys")
+            return i.keys.map((k) => ({ field: [...at, k].join("."), message: "unknown member" }));
           return [{ field: at.join(".") || "body", message: i.message }];
         });
-        throw new AppError("ValidationFailed", 400, `The request is invalid: ${errors.map((e) => e.field).join(", ")}.`, errors);
+        throw new AppError(
+          "ValidationFailed",
+          400,
+          `The request is invalid: ${errors.map((e) => e.field).join(", ")}.`,
+          errors,
+        );
       }
     },
   });
@@ -39,15 +45,34 @@ export function inboundApp(runtime: Runtime) {
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get("/v1/openapi.json", (c) => c.json((document ??= app.getOpenAPI31Document(openApiConfig(runtime.env)))));
   registerOperations(app, runtime);
-  app.all("/v1/*", () => { throw new AppError("RouteNotFound", 404, "No such operation: see /v1/openapi.json."); });
+  app.all("/v1/*", () => {
+    throw new AppError("RouteNotFound", 404, "No such operation: see /v1/openapi.json.");
+  });
 
   app.onError((error, c) => {
     const traceId = c.get("traceId") ?? randomBytes(8).toString("hex");
     const appError = toAppError(error);
-    const problem = buildProblem({ baseUrl: runtime.env.BASE_URL, code: appError.code, status: appError.status, detail: appError.message, instance: c.req.path, traceId, errors: appError.errors });
-    if (appError.status >= 500) runtime.logger.error({ err: error, code: appError.code, traceId, path: c.req.path }, "inbound request failed");
-    else runtime.logger.info({ code: appError.code, status: appError.status, traceId, path: c.req.path }, "inbound problem");
-    return problemResponse(c, problem, appError.code === "AuthenticationRequired" ? { "www-authenticate": 'Bearer error="invalid_token"' } : {});
+    const problem = buildProblem({
+      baseUrl: runtime.env.BASE_URL,
+      code: appError.code,
+      status: appError.status,
+      detail: appError.message,
+      instance: c.req.path,
+      traceId,
+      errors: appError.errors,
+    });
+    if (appError.status >= 500)
+      runtime.logger.error({ err: error, code: appError.code, traceId, path: c.req.path }, "inbound request failed");
+    else
+      runtime.logger.info(
+        { code: appError.code, status: appError.status, traceId, path: c.req.path },
+        "inbound problem",
+      );
+    return problemResponse(
+      c,
+      problem,
+      appError.code === "AuthenticationRequired" ? { "www-authenticate": 'Bearer error="invalid_token"' } : {},
+    );
   });
   return app;
 }
@@ -57,8 +82,12 @@ function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof HTTPException) {
     if (error.status === 413) return new AppError("RequestTooLarge", 413, "The request body is too large.");
-    if (error.status === 415) return new AppError("UnsupportedMediaType", 415, "The request body must be application/json.");
-    if (error.status === 400) return new AppError("ValidationFailed", 400, "The request body could not be read as JSON.", [{ field: "body", message: "malformed JSON" }]);
+    if (error.status === 415)
+      return new AppError("UnsupportedMediaType", 415, "The request body must be application/json.");
+    if (error.status === 400)
+      return new AppError("ValidationFailed", 400, "The request body could not be read as JSON.", [
+        { field: "body", message: "malformed JSON" },
+      ]);
   }
   return new AppError("InternalServerError", 500, "The request could not be completed.");
 }

@@ -11,23 +11,62 @@ import { AGENCY } from "../../../prisma/seed.ts";
 let s: TestServer;
 let call: ReturnType<typeof inboundClient>;
 let t: Awaited<ReturnType<typeof seededTokens>>;
-beforeAll(async () => { s = await startTestServer(); call = inboundClient(s.url); t = await seededTokens(s.runtime); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  call = inboundClient(s.url);
+  t = await seededTokens(s.runtime);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 function expectProblem(a: Answer, status: number, code: string) {
   expect({ status: a.status, code: a.body?.code }).toEqual({ status, code });
   expect(a.headers.get("content-type")).toBe("application/problem+json");
-  expect(a.body).toMatchObject({ type: `${s.url}/problems/${code}`, status, code, title: expect.any(String), detail: expect.any(String), instance: expect.stringMatching(/^\/v1\//), traceId: expect.any(String) });
+  expect(a.body).toMatchObject({
+    type: `${s.url}/problems/${code}`,
+    status,
+    code,
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.stringMatching(/^\/v1\//),
+    traceId: expect.any(String),
+  });
 }
 
 describe("401 AuthenticationRequired", () => {
   it("without a token, with a malformed one, another scheme, a wrong audience, issuer or type, or expired", async () => {
-    const expired = await mintAccessToken({ keys: s.runtime.keys, clock: new ManualClock(s.runtime.clock.nowMs() - 7_200_000), issuer: s.runtime.env.AUTH_URL, subject: "partner-cad", audience: inboundApiResource(s.runtime.env), clientId: "partner-cad", scope: ["agency.read"], lifetimeS: 3600, claims: { agency_context: AGENCY.northPsap } });
-    const wrongIss = await mintAccessToken({ keys: s.runtime.keys, clock: s.runtime.clock, issuer: "https://elsewhere.example", subject: "partner-cad", audience: inboundApiResource(s.runtime.env), clientId: "partner-cad", scope: ["agency.read"], lifetimeS: 3600, claims: { agency_context: AGENCY.northPsap } });
+    const expired = await mintAccessToken({
+      keys: s.runtime.keys,
+      clock: new ManualClock(s.runtime.clock.nowMs() - 7_200_000),
+      issuer: s.runtime.env.AUTH_URL,
+      subject: "partner-cad",
+      audience: inboundApiResource(s.runtime.env),
+      clientId: "partner-cad",
+      scope: ["agency.read"],
+      lifetimeS: 3600,
+      claims: { agency_context: AGENCY.northPsap },
+    });
+    const wrongIss = await mintAccessToken({
+      keys: s.runtime.keys,
+      clock: s.runtime.clock,
+      issuer: "https://elsewhere.example",
+      subject: "partner-cad",
+      audience: inboundApiResource(s.runtime.env),
+      clientId: "partner-cad",
+      scope: ["agency.read"],
+      lifetimeS: 3600,
+      claims: { agency_context: AGENCY.northPsap },
+    });
     const accountOnly = await mintInboundToken(s.runtime, { audience: `${s.runtime.env.AUTH_URL}/Account` });
     const cases: Array<Record<string, string>> = [
-      {}, { authorization: "Bearer" }, { authorization: "Bearer not.a.jwt" }, { authorization: `Basic ${t.northApp}` },
-      { authorization: `Bearer ${expired}` }, { authorization: `Bearer ${wrongIss}` }, { authorization: `Bearer ${accountOnly}` },
+      {},
+      { authorization: "Bearer" },
+      { authorization: "Bearer not.a.jwt" },
+      { authorization: `Basic ${t.northApp}` },
+      { authorization: `Bearer ${expired}` },
+      { authorization: `Bearer ${wrongIss}` },
+      { authorization: `Bearer ${accountOnly}` },
       { authorization: `Bearer ${t.northApp.slice(0, -4)}AAAA` },
     ];
     for (const headers of cases) {
@@ -38,13 +77,17 @@ describe("401 AuthenticationRequired", () => {
   });
 
   it("accepts a token whose aud lists {base_url}/v1 among others", async () => {
-    const token = await mintInboundToken(s.runtime, { audience: [inboundApiResource(s.runtime.env), `${s.runtime.env.AUTH_URL}/Account`] });
+    const token = await mintInboundToken(s.runtime, {
+      audience: [inboundApiResource(s.runtime.env), `${s.runtime.env.AUTH_URL}/Account`],
+    });
     expect((await call("GET", "/v1/agency/info", { token })).status).toBe(200);
   });
 
   it("logs the code with the traceId, never the token", async () => {
     const a = await call("GET", "/v1/agency/info", { headers: { authorization: "Bearer x.y.z" } });
-    expect(s.logs.records().some((r) => r.traceId === a.body.traceId && r.code === "AuthenticationRequired")).toBe(true);
+    expect(s.logs.records().some((r) => r.traceId === a.body.traceId && r.code === "AuthenticationRequired")).toBe(
+      true,
+    );
     expect(s.logs.text).not.toContain(t.northApp);
   });
 });
@@ -53,19 +96,47 @@ describe("403 by token context and scope (Authentication rule 7)", () => {
   it("AgencyContextRequired for a token without agency_context, on agency and user operations", async () => {
     const token = await mintInboundToken(s.runtime, { agencyId: null });
     expectProblem(await call("GET", "/v1/agency/info", { token }), 403, "AgencyContextRequired");
-    expectProblem(await call("POST", "/v1/calls", { token, body: { callerPhoneNumber: "+4711111111", startedAtUtc: "2026-11-22T08:00:00Z" } }), 403, "AgencyContextRequired");
+    expectProblem(
+      await call("POST", "/v1/calls", {
+        token,
+        body: { callerPhoneNumber: "+4711111111", startedAtUtc: "2026-11-22T08:00:00Z" },
+      }),
+      403,
+      "AgencyContextRequired",
+    );
     expectProblem(await call("POST", "/v1/incidents", { token, body: {} }), 403, "AgencyContextRequired");
   });
 
   it("UserContextRequired for an application token on incident operations", async () => {
-    expectProblem(await call("POST", "/v1/incidents", { token: t.northApp, body: { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111111" } } }), 403, "UserContextRequired");
-    expectProblem(await call("PATCH", "/v1/incidents/00000000-0000-4000-8000-000000000000/label", { token: t.northApp, body: { label: "x" } }), 403, "UserContextRequired");
+    expectProblem(
+      await call("POST", "/v1/incidents", {
+        token: t.northApp,
+        body: { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111111" } },
+      }),
+      403,
+      "UserContextRequired",
+    );
+    expectProblem(
+      await call("PATCH", "/v1/incidents/00000000-0000-4000-8000-000000000000/label", {
+        token: t.northApp,
+        body: { label: "x" },
+      }),
+      403,
+      "UserContextRequired",
+    );
   });
 
   it("AuthorizationDenied when the scope is missing (agency.read only)", async () => {
     const readonly = await mintInboundToken(s.runtime, { clientId: "partner-readonly", scopes: ["agency.read"] });
     expect((await call("GET", "/v1/agency/info", { token: readonly })).status).toBe(200);
-    expectProblem(await call("POST", "/v1/calls", { token: readonly, body: { callerPhoneNumber: "+4711111111", startedAtUtc: "2026-11-22T08:00:00Z" } }), 403, "AuthorizationDenied");
+    expectProblem(
+      await call("POST", "/v1/calls", {
+        token: readonly,
+        body: { callerPhoneNumber: "+4711111111", startedAtUtc: "2026-11-22T08:00:00Z" },
+      }),
+      403,
+      "AuthorizationDenied",
+    );
     const noCreate = await mintInboundToken(s.runtime, { username: "dispatcher.north", scopes: ["incident.update"] });
     expectProblem(await call("POST", "/v1/incidents", { token: noCreate, body: {} }), 403, "AuthorizationDenied");
   });
@@ -75,7 +146,12 @@ describe("403 AuthorizationDenied: every operation's own scope (a token holding 
   const OPERATIONS: Array<[scope: string, method: string, path: string, body: unknown]> = [
     ["agency.read", "GET", "/v1/agency/info", undefined],
     ["call.report", "POST", "/v1/calls", { callerPhoneNumber: "+4711111112", startedAtUtc: "2026-11-22T08:00:00Z" }],
-    ["incident.create", "POST", "/v1/incidents", { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111113" } }],
+    [
+      "incident.create",
+      "POST",
+      "/v1/incidents",
+      { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111113" } },
+    ],
     ["incident.update", "PATCH", "/v1/incidents/{id}/label", { label: "denied" }],
     ["incident.update", "PATCH", "/v1/incidents/{id}/summary", { summary: "denied" }],
     ["incident.update", "PATCH", "/v1/incidents/{id}/call-sign", { callSign: "denied" }],
@@ -93,10 +169,16 @@ describe("403 AuthorizationDenied: every operation's own scope (a token holding 
 
   it.each(OPERATIONS)("without %s: %s %s is denied and changes nothing", async (scope, method, path, body) => {
     const full = await mintInboundToken(s.runtime, { username: "dispatcher.north" });
-    const created = await call("POST", "/v1/incidents", { token: full, body: { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111199" } } });
+    const created = await call("POST", "/v1/incidents", {
+      token: full,
+      body: { routingMode: "TokenAgency", caller: { phoneNumber: "+4711111199" } },
+    });
     const id = created.body.incidentId as string;
     const before = await s.runtime.db.incident.findUniqueOrThrow({ where: { id }, select: { lastSeq: true } });
-    const token = await mintInboundToken(s.runtime, { username: "dispatcher.north", scopes: ALL_INBOUND_SCOPES.filter((x) => x !== scope) });
+    const token = await mintInboundToken(s.runtime, {
+      username: "dispatcher.north",
+      scopes: ALL_INBOUND_SCOPES.filter((x) => x !== scope),
+    });
     expectProblem(await call(method, path.replace("{id}", id), { token, body }), 403, "AuthorizationDenied");
     expect(await s.runtime.db.incident.findUniqueOrThrow({ where: { id }, select: { lastSeq: true } })).toEqual(before);
   });
@@ -107,7 +189,9 @@ describe("GET /v1/agency/info", () => {
     const a = await call("GET", "/v1/agency/info", { token: t.northApp });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({
-      id: AGENCY.northPsap, displayName: "North PSAP", type: "Psap",
+      id: AGENCY.northPsap,
+      displayName: "North PSAP",
+      type: "Psap",
       relatedAgencies: [
         { id: AGENCY.centralEms, displayName: "Central EMS", type: "Ems" },
         { id: AGENCY.fireRescue, displayName: "Fire and Rescue", type: "Fire" },
@@ -118,31 +202,74 @@ describe("GET /v1/agency/info", () => {
 
 describe("request envelope", () => {
   it("415 for a non-JSON body, 400 ValidationFailed for malformed JSON, 413 over 64 KiB", async () => {
-    expectProblem(await call("POST", "/v1/calls", { token: t.northApp, raw: "callerPhoneNumber=1", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UnsupportedMediaType");
+    expectProblem(
+      await call("POST", "/v1/calls", {
+        token: t.northApp,
+        raw: "callerPhoneNumber=1",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      415,
+      "UnsupportedMediaType",
+    );
     expectProblem(await call("POST", "/v1/calls", { token: t.northApp, raw: "{}" }), 415, "UnsupportedMediaType");
-    const malformed = await call("POST", "/v1/calls", { token: t.northApp, raw: "{nope", headers: { "content-type": "application/json" } });
+    const malformed = await call("POST", "/v1/calls", {
+      token: t.northApp,
+      raw: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expectProblem(malformed, 400, "ValidationFailed");
     expect(malformed.body.errors).toEqual([{ field: "body", message: "malformed JSON" }]);
-    const big = JSON.stringify({ callerPhoneNumber: "+4711111111", startedAtUtc: "2026-11-22T08:00:00Z", pad: "x".repeat(70_000) });
-    expectProblem(await call("POST", "/v1/calls", { token: t.northApp, raw: big, headers: { "content-type": "application/json" } }), 413, "RequestTooLarge");
+    const big = JSON.stringify({
+      callerPhoneNumber: "+4711111111",
+      startedAtUtc: "2026-11-22T08:00:00Z",
+      pad: "x".repeat(70_000),
+    });
+    expectProblem(
+      await call("POST", "/v1/calls", { token: t.northApp, raw: big, headers: { "content-type": "application/json" } }),
+      413,
+      "RequestTooLarge",
+    );
   });
 
   it("a chunked body (no Content-Length) is counted as it streams: 413 past 64 KiB, accepted below", async () => {
-    const chunked = (text: string) => fetch(`${s.url}/v1/calls`, {
-      method: "POST", headers: { authorization: `Bearer ${t.northApp}`, "content-type": "application/json" }, duplex: "half",
-      body: new ReadableStream({ start(c) { for (let i = 0; i < text.length; i += 8_192) c.enqueue(new TextEncoder().encode(text.slice(i, i + 8_192))); c.close(); } }),
-    } as RequestInit);
-    const over = await chunked(JSON.stringify({ callerPhoneNumber: "+4711111112", startedAtUtc: "2026-11-22T08:00:00Z", pad: "x".repeat(70_000) }));
+    const chunked = (text: string) =>
+      fetch(`${s.url}/v1/calls`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.northApp}`, "content-type": "application/json" },
+        duplex: "half",
+        body: new ReadableStream({
+          start(c) {
+            for (let i = 0; i < text.length; i += 8_192) c.enqueue(new TextEncoder().encode(text.slice(i, i + 8_192)));
+            c.close();
+          },
+        }),
+      } as RequestInit);
+    const over = await chunked(
+      JSON.stringify({
+        callerPhoneNumber: "+4711111112",
+        startedAtUtc: "2026-11-22T08:00:00Z",
+        pad: "x".repeat(70_000),
+      }),
+    );
     expect(over.headers.get("content-type")).toBe("application/problem+json");
     expect({ status: over.status, code: (await over.json()).code }).toEqual({ status: 413, code: "RequestTooLarge" });
-    const fine = await chunked(JSON.stringify({ callerPhoneNumber: "+4711111113", startedAtUtc: "2026-11-22T08:00:00Z" }));
+    const fine = await chunked(
+      JSON.stringify({ callerPhoneNumber: "+4711111113", startedAtUtc: "2026-11-22T08:00:00Z" }),
+    );
     expect(fine.status).toBe(201);
   });
 
   it("ValidationFailed names every offending field", async () => {
-    const a = await call("POST", "/v1/calls", { token: t.northApp, body: { callerPhoneNumber: "", startedAtUtc: "yesterday", extra: 1 } });
+    const a = await call("POST", "/v1/calls", {
+      token: t.northApp,
+      body: { callerPhoneNumber: "", startedAtUtc: "yesterday", extra: 1 },
+    });
     expectProblem(a, 400, "ValidationFailed");
-    expect([...new Set(a.body.errors.map((e: { field: string }) => e.field))].sort()).toEqual(["callerPhoneNumber", "extra", "startedAtUtc"]);
+    expect([...new Set(a.body.errors.map((e: { field: string }) => e.field))].sort()).toEqual([
+      "callerPhoneNumber",
+      "extra",
+      "startedAtUtc",
+    ]);
   });
 
   it("404 RouteNotFound for an unknown path, as problem+json", async () => {
@@ -156,8 +283,12 @@ describe("request envelope", () => {
     expect(a.status).toBe(200);
     expect(a.body.openapi).toBe("3.1.0");
     const create = a.body.paths["/v1/incidents"].post;
-    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["200", "201", "400", "401", "403", "404", "409", "413", "415", "500"]));
-    expect(Object.keys(create.responses["409"].content["application/problem+json"].examples)).toEqual(["IncidentAlreadyExists"]);
+    expect(Object.keys(create.responses)).toEqual(
+      expect.arrayContaining(["200", "201", "400", "401", "403", "404", "409", "413", "415", "500"]),
+    );
+    expect(Object.keys(create.responses["409"].content["application/problem+json"].examples)).toEqual([
+      "IncidentAlreadyExists",
+    ]);
     expect(create.requestBody.content["application/json"].schema).toBeDefined();
   });
 });

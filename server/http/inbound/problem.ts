@@ -40,13 +40,34 @@ export type ProblemCode = keyof typeof PROBLEM_TITLES;
 export const PROBLEM_CODES = Object.keys(PROBLEM_TITLES) as ProblemCode[];
 
 export type Problem = {
-  type: string; title: string; status: number; detail: string; instance: string; code: string; traceId: string; errors?: FieldError[];
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: string;
+  traceId: string;
+  errors?: FieldError[];
 };
 
-export function buildProblem(o: { baseUrl: string; code: string; status: number; detail: string; instance: string; traceId: string; errors?: FieldError[] }): Problem {
+export function buildProblem(o: {
+  baseUrl: string;
+  code: string;
+  status: number;
+  detail: string;
+  instance: string;
+  traceId: string;
+  errors?: FieldError[];
+}): Problem {
   const title = (PROBLEM_TITLES as Record<string, string>)[o.code] ?? o.code;
   return {
-    type: `${errorTypeBase(o.baseUrl)}/${o.code}`, title, status: o.status, detail: o.detail, instance: o.instance, code: o.code, traceId: o.traceId,
+    type: `${errorTypeBase(o.baseUrl)}/${o.code}`,
+    title,
+    status: o.status,
+    detail: o.detail,
+    instance: o.instance,
+    code: o.code,
+    traceId: o.traceId,
     ...(o.errors ? { errors: o.errors } : {}),
   };
 }

@@ -11,10 +11,14 @@ const TIMEOUT_HOLD_MAX_MS = 10 * 60_000;
 
 export async function applyFault(c: Context<ReceiverEnv>, next: Next) {
   const state = describeFault(c.var.storedFault, c.var.runtime.clock.nowMs());
-  const fault = state.state === "active" ? (parseReceiverFaultMode(state.mode) ?? { kind: "ok" as const }) : { kind: "ok" as const };
+  const fault =
+    state.state === "active"
+      ? (parseReceiverFaultMode(state.mode) ?? { kind: "ok" as const })
+      : { kind: "ok" as const };
   const socket = c.env?.incoming?.socket;
   switch (fault.kind) {
-    case "ok": return next();
+    case "ok":
+      return next();
     case "down":
       // As if the host were unreachable: nothing is recorded, the connection ends without a response.
       socket?.destroy();
@@ -26,7 +30,10 @@ export async function applyFault(c: Context<ReceiverEnv>, next: Next) {
         if (!socket || socket.destroyed) return resolve();
         const t = setTimeout(resolve, TIMEOUT_HOLD_MAX_MS);
         t.unref();
-        socket.once("close", () => { clearTimeout(t); resolve(); });
+        socket.once("close", () => {
+          clearTimeout(t);
+          resolve();
+        });
       });
       socket?.destroy();
       return new Response(null, { status: 599 });
@@ -36,10 +43,16 @@ export async function applyFault(c: Context<ReceiverEnv>, next: Next) {
     case "flaky":
       if (Math.random() * 100 >= fault.percent) return next();
       return answerFault(c, 503, `flaky:${fault.percent}`);
-    case "http-500": return answerFault(c, 500, "http-500");
-    case "http-503": return answerFault(c, 503, "http-503");
-    case "http-201": c.set("successStatus", 201); return next();
-    case "reject-token": c.set("rejectToken", true); return next();
+    case "http-500":
+      return answerFault(c, 500, "http-500");
+    case "http-503":
+      return answerFault(c, 503, "http-503");
+    case "http-201":
+      c.set("successStatus", 201);
+      return next();
+    case "reject-token":
+      c.set("rejectToken", true);
+      return next();
   }
 }
 
@@ -52,11 +65,20 @@ async function answerFault(c: Context<ReceiverEnv>, status: 500 | 503, mode: str
 async function recordFault(c: Context<ReceiverEnv>, status: number, detail: string) {
   const { db, clock } = c.var.runtime;
   await recordDelivery({
-    db, clock,
+    db,
+    clock,
     input: {
-      integrationKey: c.var.receiverKey, method: c.req.method, path: c.var.receiverPath, route: null, incidentId: null,
-      serviceRequestId: c.req.header("service-request-id") ?? null, requestTimestamp: c.req.header("service-request-timestamp") ?? null,
-      body: null, status, outcome: "fault", detail,
+      integrationKey: c.var.receiverKey,
+      method: c.req.method,
+      path: c.var.receiverPath,
+      route: null,
+      incidentId: null,
+      serviceRequestId: c.req.header("service-request-id") ?? null,
+      requestTimestamp: c.req.header("service-request-timestamp") ?? null,
+      body: null,
+      status,
+      outcome: "fault",
+      detail,
     },
   });
 }

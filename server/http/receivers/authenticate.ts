@@ -15,14 +15,21 @@ export function authenticate(verify: PublisherTokenVerifier) {
     if (check.ok) return next();
     const match = matchEventRoute(c.req.method, c.var.receiverPath);
     await recordDelivery({
-      db, clock,
+      db,
+      clock,
       input: {
-        integrationKey: c.var.receiverKey, method: c.req.method, path: c.var.receiverPath,
+        integrationKey: c.var.receiverKey,
+        method: c.req.method,
+        path: c.var.receiverPath,
         route: match?.route.flag ?? null,
         incidentId: match?.params.incidentId ?? null,
-        serviceRequestId: c.req.header("service-request-id") ?? null, requestTimestamp: c.req.header("service-request-timestamp") ?? null,
+        serviceRequestId: c.req.header("service-request-id") ?? null,
+        requestTimestamp: c.req.header("service-request-timestamp") ?? null,
         // An unauthenticated body is not kept.
-        body: null, status: 401, outcome: "rejected-token", detail: check.reason,
+        body: null,
+        status: 401,
+        outcome: "rejected-token",
+        detail: check.reason,
       },
     });
     c.header("WWW-Authenticate", `Bearer error="invalid_token"`);

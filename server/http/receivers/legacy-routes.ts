@@ -22,7 +22,11 @@ export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime) {
   const verifyPsap = createPsapConnectorTokenVerifier({ authUrl: runtime.env.AUTH_URL });
 
   const requireLegacyRoute: MiddlewareHandler<ReceiverEnv> = async (c, next) => {
-    if (!matchLegacyRoute(c.req.method, c.var.receiverPath)) return c.json({ error: "not_found", error_description: `No v1/v2 route ${c.req.method} ${c.var.receiverPath}.` }, 404);
+    if (!matchLegacyRoute(c.req.method, c.var.receiverPath))
+      return c.json(
+        { error: "not_found", error_description: `No v1/v2 route ${c.req.method} ${c.var.receiverPath}.` },
+        404,
+      );
     await next();
   };
 
@@ -32,7 +36,8 @@ export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime) {
     if (refused) return refused;
   };
 
-  for (const path of ["/:key/v1/*", "/:key/v2/*"]) app.on(["POST", "PUT", "PATCH"], path, requireLegacyRoute, authenticatePsapConnector, receiveLegacyDelivery);
+  for (const path of ["/:key/v1/*", "/:key/v2/*"])
+    app.on(["POST", "PUT", "PATCH"], path, requireLegacyRoute, authenticatePsapConnector, receiveLegacyDelivery);
 }
 
 /**
@@ -68,7 +73,11 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
     body = { unparsed: text.slice(0, 4_000) };
     anomalies.push("invalid-json");
   }
-  const b = (body ?? {}) as { requestId?: unknown; requestTimeStampUtc?: unknown; incident?: { id?: unknown; isTest?: unknown } };
+  const b = (body ?? {}) as {
+    requestId?: unknown;
+    requestTimeStampUtc?: unknown;
+    incident?: { id?: unknown; isTest?: unknown };
+  };
   // v1/v2: the delivery identifier and timestamp are body members (spec, "Events"); dedupe on requestId.
   const requestId = typeof b.requestId === "string" ? b.requestId : null;
   if (!requestId) anomalies.push("missing-key:requestId");
@@ -76,11 +85,21 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
   let recorded;
   try {
     recorded = await recordDelivery({
-      db, clock,
+      db,
+      clock,
       input: {
-        integrationKey: c.var.receiverKey, method: c.req.method, path: c.var.receiverPath, route: `v${match.major} ${match.key}`, incidentId,
-        serviceRequestId: requestId, requestTimestamp: typeof b.requestTimeStampUtc === "string" ? b.requestTimeStampUtc : null,
-        body, status: c.var.successStatus, outcome: "accepted", anomalies, isTest: b.incident?.isTest === true,
+        integrationKey: c.var.receiverKey,
+        method: c.req.method,
+        path: c.var.receiverPath,
+        route: `v${match.major} ${match.key}`,
+        incidentId,
+        serviceRequestId: requestId,
+        requestTimestamp: typeof b.requestTimeStampUtc === "string" ? b.requestTimeStampUtc : null,
+        body,
+        status: c.var.successStatus,
+        outcome: "accepted",
+        anomalies,
+        isTest: b.incident?.isTest === true,
       },
     });
   } catch (err) {
@@ -88,8 +107,10 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
   }
   if (!recorded.duplicate) {
-    const run = () => processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId })
-      .catch((err: Error) => logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"));
+    const run = () =>
+      processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId }).catch((err: Error) =>
+        logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"),
+      );
     const outgoing = c.env?.outgoing;
     if (outgoing) outgoing.once("close", () => void run());
     else setImmediate(() => void run());

@@ -10,7 +10,8 @@ export async function receiveDelivery(c: Context<ReceiverEnv>) {
   const match = matchEventRoute(c.req.method, c.var.receiverPath)!;
   const { body, anomalies } = await readBody(c);
   const recorded = await recordOrFail(c, match, body, anomalies);
-  if (!recorded) return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
+  if (!recorded)
+    return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
   if (!recorded.duplicate) processAfterAnswering(c, incidentIdOf(match, body));
   // Only 200 accepts a delivery; an unprocessable one is still answered 200 (rule 4).
   return c.json({ received: true, duplicate: recorded.duplicate }, c.var.successStatus);
@@ -34,12 +35,20 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
   const { db, clock, logger } = c.var.runtime;
   try {
     return await recordDelivery({
-      db, clock,
+      db,
+      clock,
       input: {
-        integrationKey: c.var.receiverKey, method: c.req.method, path: c.var.receiverPath, route: match.route.flag,
+        integrationKey: c.var.receiverKey,
+        method: c.req.method,
+        path: c.var.receiverPath,
+        route: match.route.flag,
         incidentId: incidentIdOf(match, body),
-        serviceRequestId: c.req.header("service-request-id") ?? null, requestTimestamp: c.req.header("service-request-timestamp") ?? null,
-        body, status: c.var.successStatus, outcome: "accepted", anomalies,
+        serviceRequestId: c.req.header("service-request-id") ?? null,
+        requestTimestamp: c.req.header("service-request-timestamp") ?? null,
+        body,
+        status: c.var.successStatus,
+        outcome: "accepted",
+        anomalies,
         isTest: (body as { incident?: { purpose?: unknown } } | null)?.incident?.purpose === "Test",
       },
     });
@@ -54,8 +63,9 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
 function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
   const { db, clock, logger } = c.var.runtime;
   const run = () => {
-    processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId })
-      .catch((err: Error) => logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"));
+    processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId }).catch((err: Error) =>
+      logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"),
+    );
   };
   const outgoing = c.env?.outgoing;
   if (outgoing) outgoing.once("close", run);

@@ -16,12 +16,26 @@ beforeAll(async () => {
   s = await startTestServer();
   north = receiverClient(s, "north-psap", NORTH_PSAP);
 });
-afterEach(async () => { await fault("ok"); });
-afterAll(async () => { await whenReceiverProcessingIdle(); await s.close(); });
+afterEach(async () => {
+  await fault("ok");
+});
+afterAll(async () => {
+  await whenReceiverProcessingIdle();
+  await s.close();
+});
 
-const fault = (mode: string, more: { for?: string; at?: string } = {}) => setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode, ...more });
-const create = (options: Parameters<typeof north.send>[3] = {}) => north.send("POST", "/v3/incidents", { incident: makeSnapshot() }, options);
-const lastRecord = async () => (await s.runtime.db.receiverRecord.findMany({ where: { integrationKey: "north-psap" }, orderBy: { id: "desc" }, take: 1 }))[0];
+const fault = (mode: string, more: { for?: string; at?: string } = {}) =>
+  setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode, ...more });
+const create = (options: Parameters<typeof north.send>[3] = {}) =>
+  north.send("POST", "/v3/incidents", { incident: makeSnapshot() }, options);
+const lastRecord = async () =>
+  (
+    await s.runtime.db.receiverRecord.findMany({
+      where: { integrationKey: "north-psap" },
+      orderBy: { id: "desc" },
+      take: 1,
+    })
+  )[0];
 
 describe("receiver faults", () => {
   it("http-500 and http-503 answer that status on every route, recorded as faults and not deduplicated", async () => {
@@ -53,7 +67,11 @@ describe("receiver faults", () => {
   it("reject-token answers 401 to a genuine token, recorded as a refused token", async () => {
     await fault("reject-token");
     expect((await create()).status).toBe(401);
-    expect(await lastRecord()).toMatchObject({ outcome: "rejected-token", status: 401, detail: expect.stringContaining("reject-token") });
+    expect(await lastRecord()).toMatchObject({
+      outcome: "rejected-token",
+      status: 401,
+      detail: expect.stringContaining("reject-token"),
+    });
   });
 
   it("timeout holds the request until the caller gives up", async () => {
@@ -61,7 +79,11 @@ describe("receiver faults", () => {
     const started = performance.now();
     await expect(create({ signal: AbortSignal.timeout(300) })).rejects.toThrow();
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
-    expect(await lastRecord()).toMatchObject({ outcome: "fault", status: 0, detail: expect.stringContaining("timeout") });
+    expect(await lastRecord()).toMatchObject({
+      outcome: "fault",
+      status: 0,
+      detail: expect.stringContaining("timeout"),
+    });
   });
 
   it("slow:<ms> answers 200 after the delay", async () => {
@@ -100,11 +122,16 @@ describe("receiver faults", () => {
     expect((await create()).status).toBe(503);
     await advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: 5 * 60_000 + 1_000 });
     expect((await create()).status).toBe(200);
-    expect((await readFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", side: "receiver" })).state).toBe("none");
+    expect(
+      (await readFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", side: "receiver" })).state,
+    ).toBe("none");
   });
 
   it("an outage window scheduled ahead starts and ends on the workbench clock", async () => {
-    expect(await fault("http-500", { at: "+2m", for: "3m" })).toMatchObject({ state: "scheduled", remainingMs: 120_000 });
+    expect(await fault("http-500", { at: "+2m", for: "3m" })).toMatchObject({
+      state: "scheduled",
+      remainingMs: 120_000,
+    });
     expect((await create()).status).toBe(200);
     await advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: 2 * 60_000 });
     expect((await create()).status).toBe(500);
@@ -115,7 +142,9 @@ describe("receiver faults", () => {
   it("refuses unknown modes and durations", async () => {
     await expect(fault("http-404")).rejects.toMatchObject({ code: "ValidationFailed" });
     await expect(fault("down", { for: "soon" })).rejects.toMatchObject({ code: "ValidationFailed" });
-    await expect(setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "nobody", mode: "down" })).rejects.toMatchObject({ code: "ReceiverNotFound" });
+    await expect(
+      setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "nobody", mode: "down" }),
+    ).rejects.toMatchObject({ code: "ReceiverNotFound" });
   });
 });
 
@@ -124,14 +153,17 @@ describe("dispatcher-side network faults", () => {
     const opts = { db: s.runtime.db, clock: s.runtime.clock };
     // As the delivery worker reads it: with the integration's delivery target, judged on the workbench clock.
     const targets = createDeliveryTargetLoader(s.runtime.db);
-    const faultNow = async () => dispatcherFaultAt((await targets.load("central-ems"))!.dispatcherFault, s.runtime.clock.nowMs());
+    const faultNow = async () =>
+      dispatcherFaultAt((await targets.load("central-ems"))!.dispatcherFault, s.runtime.clock.nowMs());
     try {
       expect(await faultNow()).toBe("ok");
       await setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "refused", for: "1m" });
       expect(await faultNow()).toBe("refused");
       await advanceClock({ ...opts, byMs: 61_000 });
       expect(await faultNow()).toBe("ok");
-      await expect(setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "down" })).rejects.toMatchObject({ code: "ValidationFailed" });
+      await expect(setDispatcherNetworkFault({ ...opts, key: "central-ems", mode: "down" })).rejects.toMatchObject({
+        code: "ValidationFailed",
+      });
     } finally {
       targets.close();
     }

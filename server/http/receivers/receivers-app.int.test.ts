@@ -16,9 +16,13 @@ beforeAll(async () => {
   s = await startTestServer();
   north = receiverClient(s, "north-psap", NORTH_PSAP);
 });
-afterAll(async () => { await whenReceiverProcessingIdle(); await s.close(); });
+afterAll(async () => {
+  await whenReceiverProcessingIdle();
+  await s.close();
+});
 
-const records = (where: Record<string, unknown> = {}) => s.runtime.db.receiverRecord.findMany({ where: { integrationKey: "north-psap", ...where }, orderBy: { id: "asc" } });
+const records = (where: Record<string, unknown> = {}) =>
+  s.runtime.db.receiverRecord.findMany({ where: { integrationKey: "north-psap", ...where }, orderBy: { id: "asc" } });
 
 describe("discovery routes", () => {
   it("is mounted at /receivers/{key}: /health answers 200, an unknown key 404", async () => {
@@ -33,7 +37,11 @@ describe("discovery routes", () => {
     expect(about).toEqual(defaultDeclaration());
     expect(about.version).toBe("3.0");
     expect(about.allowsMonitoring).toBe(false);
-    expect(about.supports.incident).toMatchObject({ created: true, caller: { liveVideo: { ended: true }, chat: { activated: true } }, patient: { descriptionChanged: true } });
+    expect(about.supports.incident).toMatchObject({
+      created: true,
+      caller: { liveVideo: { ended: true }, chat: { activated: true } },
+      patient: { descriptionChanged: true },
+    });
   });
 
   it("answers the legacy PsapConnector credential on /about with 401 (v3-only receiver)", async () => {
@@ -58,7 +66,9 @@ describe("delivery handling", () => {
     const [record] = await records({ incidentId: snapshot.id });
     expect(record).toMatchObject({ outcome: "accepted", status: 200, route: "created" });
     expect((await processed).anomalies).toEqual([]);
-    const replica = await s.runtime.db.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: snapshot.id } } });
+    const replica = await s.runtime.db.receiverIncident.findUnique({
+      where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: snapshot.id } },
+    });
     expect(replica?.snapshot).toEqual(snapshot);
   });
 
@@ -68,7 +78,12 @@ describe("delivery handling", () => {
     const processed = nextProcessed((e) => e.incidentId === snapshot.id);
     expect((await north.send("POST", "/v3/incidents", { incident: snapshot }, { requestId })).status).toBe(200);
     await processed;
-    const second = await north.send("PATCH", `/v3/incidents/${snapshot.id}/label`, { label: "ignored: same id" }, { requestId });
+    const second = await north.send(
+      "PATCH",
+      `/v3/incidents/${snapshot.id}/label`,
+      { label: "ignored: same id" },
+      { requestId },
+    );
     expect(second.status).toBe(200);
     expect(await second.json()).toEqual({ received: true, duplicate: true });
     const rows = await records({ serviceRequestId: requestId });
@@ -85,11 +100,15 @@ describe("delivery handling", () => {
 
     const invalid = makeSnapshot();
     const p2 = nextProcessed((e) => e.incidentId === invalid.id);
-    expect((await north.send("POST", "/v3/incidents", { incident: { ...invalid, purpose: "Drill" } })).status).toBe(200);
+    expect((await north.send("POST", "/v3/incidents", { incident: { ...invalid, purpose: "Drill" } })).status).toBe(
+      200,
+    );
     expect((await p2).anomalies).toEqual([expect.stringMatching(/^invalid-body:incident\.purpose/)]);
 
     const p3 = nextProcessed((e) => e.incidentId === unknownId);
-    expect((await north.send("POST", `/v3/incidents/${unknownId}/closed`, undefined, { rawBody: "{not json" })).status).toBe(200);
+    expect(
+      (await north.send("POST", `/v3/incidents/${unknownId}/closed`, undefined, { rawBody: "{not json" })).status,
+    ).toBe(200);
     expect((await p3).anomalies).toEqual(expect.arrayContaining(["invalid-json"]));
     const rows = await records({ incidentId: unknownId });
     expect(rows.map((r) => r.status)).toEqual([200, 200]);
@@ -115,19 +134,32 @@ describe("delivery handling", () => {
       const onProcessed = (e: { incidentId: string | null; recordIds: bigint[] }) => {
         if (e.incidentId !== id) return;
         applied += e.recordIds.length;
-        if (applied === 7) { receiverEvents.off("receiver:processed", onProcessed); resolve(); }
+        if (applied === 7) {
+          receiverEvents.off("receiver:processed", onProcessed);
+          resolve();
+        }
       };
       receiverEvents.on("receiver:processed", onProcessed);
     });
     await north.send("POST", "/v3/incidents", { incident: snapshot });
-    await north.send("PUT", `/v3/incidents/${id}/caller/track`, { source: "Entered", track: [knownLocation(59.95, 10.75)] });
-    for (let i = 1; i <= 4; i++) await north.send("POST", `/v3/incidents/${id}/caller/track`, { location: knownLocation(59.95, 10.75 + i) });
+    await north.send("PUT", `/v3/incidents/${id}/caller/track`, {
+      source: "Entered",
+      track: [knownLocation(59.95, 10.75)],
+    });
+    for (let i = 1; i <= 4; i++)
+      await north.send("POST", `/v3/incidents/${id}/caller/track`, { location: knownLocation(59.95, 10.75 + i) });
     // An append for a source whose whole track never arrived: a hole.
-    await north.send("POST", `/v3/incidents/${id}/caller/track`, { location: measuredLocation(59.96, 10.76, "MobileAppSms") });
+    await north.send("POST", `/v3/incidents/${id}/caller/track`, {
+      location: measuredLocation(59.96, 10.76, "MobileAppSms"),
+    });
     await allDone;
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } } });
+    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
+      where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } },
+    });
     const tracks = (replica.snapshot as typeof snapshot).caller.tracks;
-    expect(tracks.find((t) => t.source === "Entered")!.track.map((l) => l.longitude)).toEqual([10.75, 11.75, 12.75, 13.75, 14.75]);
+    expect(tracks.find((t) => t.source === "Entered")!.track.map((l) => l.longitude)).toEqual([
+      10.75, 11.75, 12.75, 13.75, 14.75,
+    ]);
     const rows = await records({ incidentId: id });
     expect(rows.map((r) => r.anomalies)).toEqual([[], [], [], [], [], [], ["hole:MobileAppSms"]]);
   });
@@ -138,13 +170,25 @@ describe("delivery handling", () => {
     const p = nextProcessed((e) => e.incidentId === id);
     await north.send("POST", "/v3/incidents", { incident: snapshot });
     await p;
-    await north.send("PUT", `/v3/incidents/${id}/caller/track`, { source: "Entered", track: [knownLocation(59.95, 0)] });
-    const statuses = await Promise.all(Array.from({ length: 24 }, (_, i) => north.send("POST", `/v3/incidents/${id}/caller/track`, { location: knownLocation(59.95, i + 1) }).then((r) => r.status)));
+    await north.send("PUT", `/v3/incidents/${id}/caller/track`, {
+      source: "Entered",
+      track: [knownLocation(59.95, 0)],
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        north
+          .send("POST", `/v3/incidents/${id}/caller/track`, { location: knownLocation(59.95, i + 1) })
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.every((x) => x === 200)).toBe(true);
     // Every delivery was recorded before its 200: now wait until none is left unprocessed.
     await new Promise<void>((resolve) => {
       const check = async () => {
-        if ((await records({ incidentId: id, processedAt: null })).length === 0) { receiverEvents.off("receiver:processed", onProcessed); resolve(); }
+        if ((await records({ incidentId: id, processedAt: null })).length === 0) {
+          receiverEvents.off("receiver:processed", onProcessed);
+          resolve();
+        }
       };
       const onProcessed = () => void check();
       receiverEvents.on("receiver:processed", onProcessed);
@@ -152,7 +196,9 @@ describe("delivery handling", () => {
     });
     const rows = await records({ incidentId: id, route: "caller.newLocation" });
     const recordedOrder = rows.map((r) => (r.body as { location: { longitude: number } }).location.longitude);
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({ where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } } });
+    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
+      where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } },
+    });
     const track = (replica.snapshot as typeof snapshot).caller.tracks[0]!.track.map((l) => l.longitude);
     expect(track).toEqual([0, ...recordedOrder]);
     expect(new Set(track).size).toBe(25);
@@ -160,7 +206,11 @@ describe("delivery handling", () => {
 
   it("flags a delivery to a route whose capability is not declared", async () => {
     await s.runtime.db.receiverCapabilities.create({
-      data: { integrationKey: "central-ems", declaration: { version: "3.0", supports: { incident: { created: true } }, allowsMonitoring: false }, updatedAt: s.runtime.clock.now() },
+      data: {
+        integrationKey: "central-ems",
+        declaration: { version: "3.0", supports: { incident: { created: true } }, allowsMonitoring: false },
+        updatedAt: s.runtime.clock.now(),
+      },
     });
     const ems = receiverClient(s, "central-ems", "0b0c5b52-1c0e-4a57-9a57-000000000002");
     const snapshot = makeSnapshot();

@@ -21,7 +21,11 @@ export const MAX_DELIVERY_BYTES = 1024 * 1024;
 
 const limitDeliveryBody = limitRequestBody<ReceiverEnv>({
   maxBytes: MAX_DELIVERY_BYTES,
-  onTooLarge: (c) => c.json({ error: "request_too_large", error_description: `The request body exceeds ${MAX_DELIVERY_BYTES} bytes.` }, 413),
+  onTooLarge: (c) =>
+    c.json(
+      { error: "request_too_large", error_description: `The request body exceeds ${MAX_DELIVERY_BYTES} bytes.` },
+      413,
+    ),
 });
 
 export function receiversApp(runtime: Runtime) {
@@ -46,7 +50,11 @@ export function receiversApp(runtime: Runtime) {
   }
 
   function requireEventRoute(c: Context<ReceiverEnv>, next: Next) {
-    if (!matchEventRoute(c.req.method, c.var.receiverPath)) return c.json({ error: "not_found", error_description: `No v3 route ${c.req.method} ${c.var.receiverPath}.` }, 404);
+    if (!matchEventRoute(c.req.method, c.var.receiverPath))
+      return c.json(
+        { error: "not_found", error_description: `No v3 route ${c.req.method} ${c.var.receiverPath}.` },
+        404,
+      );
     return next();
   }
 
@@ -59,7 +67,9 @@ export function receiversApp(runtime: Runtime) {
   // /about: the stored declaration. Declaring 3.x, the receiver is v3-only: the
   // legacy PsapConnector credential gets 401 (spec, "Discovery"). Declaring 1.x/2.x
   // it accepts PsapConnector too (issue 8, legacy-routes.ts).
-  app.get("/:key/about", authenticateAbout(runtime, verifyPublisher), async (c) => c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })));
+  app.get("/:key/about", authenticateAbout(runtime, verifyPublisher), async (c) =>
+    c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })),
+  );
 
   app.on(["POST", "PUT", "PATCH"], "/:key/v3/*", requireEventRoute, authenticatePublisher, receiveDelivery);
   mountLegacyRoutes(app, runtime); // issue 8: /v1 and /v2 beside /v3

@@ -15,6 +15,8 @@ export function useSigningKeyFixture(): SigningKeyFixture {
     f.clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     f.keys = new SigningKeyStore({ db: f.t.db, clock: f.clock });
   });
-  afterAll(async () => { await f.t.drop(); });
+  afterAll(async () => {
+    await f.t.drop();
+  });
   return f;
 }

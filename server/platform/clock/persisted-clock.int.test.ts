@@ -7,8 +7,12 @@ import { saveClockOffset, syncClockFromDatabase, loadClockOffset } from "./persi
 import { advanceClock, resetClock } from "../../workbench/clock-control.ts";
 
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); });
-afterAll(async () => { await t.drop(); });
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
 
 function nextChange(clock: WorkbenchClock) {
   return new Promise<number>((resolve) => clock.once("changed", resolve));
@@ -51,8 +55,11 @@ describe("persisted workbench clock", () => {
     const a = new WorkbenchClock();
     const b = new WorkbenchClock();
     const stopB = await syncClockFromDatabase({ databaseUrl: t.url, db: dbB, clock: b });
-    const listeners = async () => (await t.db.$queryRaw<Array<{ pid: number }>>`
-      SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'workbench listen workbench_clock'`).map((r) => r.pid);
+    const listeners = async () =>
+      (
+        await t.db.$queryRaw<Array<{ pid: number }>>`
+      SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'workbench listen workbench_clock'`
+      ).map((r) => r.pid);
     try {
       const [pid] = await listeners();
       expect(pid).toBeDefined();
@@ -84,10 +91,12 @@ describe("persisted workbench clock", () => {
     const stopB = await syncClockFromDatabase({ databaseUrl: t.url, db: dbB, clock: b });
     try {
       const base = await loadClockOffset(t.db);
-      await Promise.all(Array.from({ length: 10 }, (_, k) => [
-        advanceClock({ db: t.db, clock: a, byMs: 1_000 + k }),
-        advanceClock({ db: dbB, clock: b, byMs: 60_000 }),
-      ]).flat());
+      await Promise.all(
+        Array.from({ length: 10 }, (_, k) => [
+          advanceClock({ db: t.db, clock: a, byMs: 1_000 + k }),
+          advanceClock({ db: dbB, clock: b, byMs: 60_000 }),
+        ]).flat(),
+      );
       const expected = base + 10 * 1_000 + 45 + 10 * 60_000;
       expect(await loadClockOffset(t.db)).toBe(expected);
       // Each process ends on the newest move, whichever order the notifications and answers came in.
@@ -110,11 +119,13 @@ describe("persisted workbench clock", () => {
     const slow = new Proxy(dbB, {
       get(target, prop, receiver) {
         if (prop !== "workbenchClock") return Reflect.get(target, prop, receiver) as unknown;
-        return { findUnique: async (args: never) => {
-          const row = await target.workbenchClock.findUnique(args);
-          await new Promise((r) => setTimeout(r, 300));
-          return row;
-        } };
+        return {
+          findUnique: async (args: never) => {
+            const row = await target.workbenchClock.findUnique(args);
+            await new Promise((r) => setTimeout(r, 300));
+            return row;
+          },
+        };
       },
     });
     const a = new WorkbenchClock();
@@ -139,7 +150,9 @@ describe("persisted workbench clock", () => {
   it("only moves forward, at most a week per jump", async () => {
     const clock = new WorkbenchClock();
     await expect(advanceClock({ db: t.db, clock, byMs: -1 })).rejects.toMatchObject({ code: "ValidationFailed" });
-    await expect(advanceClock({ db: t.db, clock, byMs: 8 * 86_400_000 })).rejects.toMatchObject({ code: "ValidationFailed" });
+    await expect(advanceClock({ db: t.db, clock, byMs: 8 * 86_400_000 })).rejects.toMatchObject({
+      code: "ValidationFailed",
+    });
     await saveClockOffset(t.db, clock, 0);
   });
 });

@@ -54,19 +54,36 @@ function moveStatement(db: DbClient, ms: bigint, relative: boolean, realNow: Dat
 const announceStatement = (db: DbClient) =>
   db.$executeRaw`SELECT pg_notify(${CHANNEL}, (SELECT version::text || ':' || "offsetMs"::text FROM "WorkbenchClock" WHERE id = 1))`;
 
-async function moveClock(db: DbClient, clock: WorkbenchClock, ms: number, relative: boolean, withChange?: WithClockChange): Promise<number> {
+async function moveClock(
+  db: DbClient,
+  clock: WorkbenchClock,
+  ms: number,
+  relative: boolean,
+  withChange?: WithClockChange,
+): Promise<number> {
   const amount = BigInt(Math.round(ms));
   // updatedAt is real time on purpose: it records when someone moved the clock.
   const realNow = new Date(clock.nowMs() - clock.offsetMs);
-  const extra = relative ? [] : (withChange?.({ offsetMs: amount, now: new Date(realNow.getTime() + Number(amount)) }) ?? []);
-  const results = await db.$transaction([...extra, moveStatement(db, amount, relative, realNow), announceStatement(db)]);
+  const extra = relative
+    ? []
+    : (withChange?.({ offsetMs: amount, now: new Date(realNow.getTime() + Number(amount)) }) ?? []);
+  const results = await db.$transaction([
+    ...extra,
+    moveStatement(db, amount, relative, realNow),
+    announceStatement(db),
+  ]);
   const [stored] = results[results.length - 2] as Array<{ offsetMs: bigint; version: bigint }>;
   clock.applyStored(Number(stored!.offsetMs), stored!.version);
   return Number(stored!.offsetMs);
 }
 
 /** Persists a new absolute offset (set, reset) and tells every process. Returns the offset now in force. */
-export function saveClockOffset(db: DbClient, clock: WorkbenchClock, offsetMs: number, withChange?: WithClockChange): Promise<number> {
+export function saveClockOffset(
+  db: DbClient,
+  clock: WorkbenchClock,
+  offsetMs: number,
+  withChange?: WithClockChange,
+): Promise<number> {
   return moveClock(db, clock, offsetMs, false, withChange);
 }
 
@@ -76,7 +93,13 @@ export function advanceClockOffset(db: DbClient, clock: WorkbenchClock, byMs: nu
 }
 
 /** Keeps `clock` in step with the stored offset until the returned stop() is called. */
-export async function syncClockFromDatabase(options: { databaseUrl: string; db: DbClient; clock: WorkbenchClock; onError?: (e: Error) => void; resyncEveryMs?: number }) {
+export async function syncClockFromDatabase(options: {
+  databaseUrl: string;
+  db: DbClient;
+  clock: WorkbenchClock;
+  onError?: (e: Error) => void;
+  resyncEveryMs?: number;
+}) {
   const { databaseUrl, db, clock } = options;
   let stopped = false;
   // Versioned: a re-read that started before a move and answers after its NOTIFY can never restore the older offset.

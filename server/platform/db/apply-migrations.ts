@@ -24,7 +24,8 @@ function findUp(from: string, relative: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, relative);
     if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`${relative} not found above ${from}: run the workbench from its checkout.`);
+    if (path.dirname(dir) === dir)
+      throw new Error(`${relative} not found above ${from}: run the workbench from its checkout.`);
   }
 }
 
@@ -49,7 +50,10 @@ export async function applyMigrations(databaseUrl: string, migrationsDir = MIGRA
     for (const m of migrations) {
       const recorded = done.get(m.name);
       if (recorded !== undefined) {
-        if (recorded !== m.checksum) throw new Error(`Migration ${m.name} was edited after it was applied (checksum differs). Add a new migration instead.`);
+        if (recorded !== m.checksum)
+          throw new Error(
+            `Migration ${m.name} was edited after it was applied (checksum differs). Add a new migration instead.`,
+          );
         continue;
       }
       // One transaction per migration: a failure leaves the database as the previous migration left it.
@@ -76,7 +80,10 @@ export async function applyMigrations(databaseUrl: string, migrationsDir = MIGRA
 }
 
 async function readMigrations(dir: string) {
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     entries.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");

@@ -11,15 +11,21 @@ import { applyMigrations, MIGRATIONS_DIR } from "./apply-migrations.ts";
 import { verifyClientSecret } from "../../identity/client-secret.ts";
 
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); });
-afterAll(async () => { await t.drop(); });
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
 
 describe("migrations", () => {
   it("are recorded in Prisma's table and not applied twice", async () => {
     const again = await applyMigrations(t.url);
     expect(again.applied).toEqual([]);
     expect(again.alreadyApplied).toBeGreaterThan(0);
-    const rows = await t.db.$queryRaw<Array<{ migration_name: string; checksum: string }>>`SELECT migration_name, checksum FROM "_prisma_migrations"`;
+    const rows = await t.db.$queryRaw<
+      Array<{ migration_name: string; checksum: string }>
+    >`SELECT migration_name, checksum FROM "_prisma_migrations"`;
     const first = rows.find((r) => r.migration_name === "20261122000000_foundation");
     const sql = await readFile(path.join(MIGRATIONS_DIR, "20261122000000_foundation", "migration.sql"));
     const { createHash } = await import("node:crypto");
@@ -28,14 +34,16 @@ describe("migrations", () => {
 
   it("compress snapshots with lz4 where the server has it, and still succeed where it does not (embedded)", async () => {
     // Whether this server was built with lz4: a probe on a temporary table, inside a transaction rolled back.
-    const hasLz4 = await t.db.$transaction(async (tx) => {
-      try {
-        await tx.$executeRawUnsafe(`CREATE TEMP TABLE lz4_probe (j jsonb COMPRESSION lz4)`);
-        return true;
-      } catch {
-        return false;
-      }
-    }).catch(() => false);
+    const hasLz4 = await t.db
+      .$transaction(async (tx) => {
+        try {
+          await tx.$executeRawUnsafe(`CREATE TEMP TABLE lz4_probe (j jsonb COMPRESSION lz4)`);
+          return true;
+        } catch {
+          return false;
+        }
+      })
+      .catch(() => false);
     const rows = await t.db.$queryRaw<Array<{ rel: string; compression: string }>>`
       SELECT attrelid::regclass::text AS rel, attcompression::text AS compression FROM pg_attribute
       WHERE attname = 'snapshot' AND attrelid IN ('"Incident"'::regclass, '"IncidentChange"'::regclass, '"ReceiverIncident"'::regclass)
@@ -64,12 +72,25 @@ describe("seed", () => {
     ]);
     const related = await t.db.agencyRelation.findMany({ where: { fromId: AGENCY.northPsap } });
     expect(related.map((r) => r.toId).sort()).toEqual([AGENCY.centralEms, AGENCY.fireRescue]);
-    expect(await t.db.agencyRelation.count({ where: { OR: [{ fromId: AGENCY.southPsap }, { toId: AGENCY.southPsap }] } })).toBe(0);
+    expect(
+      await t.db.agencyRelation.count({ where: { OR: [{ fromId: AGENCY.southPsap }, { toId: AGENCY.southPsap }] } }),
+    ).toBe(0);
 
     const cad = await t.db.client.findUniqueOrThrow({ where: { id: "partner-cad" }, include: { agencies: true } });
     expect(await verifyClientSecret(SEED_CLIENTS.partnerCad.secret, cad.secretHash!)).toBe(true);
-    expect(cad.scopes).toEqual(expect.arrayContaining(["username.required", "identity.user.signin", "incident.close", "incident.caller.live-video"]));
-    expect(cad.agencies.map((a) => a.agencyId).sort()).toEqual([AGENCY.northPsap, AGENCY.centralEms, AGENCY.fireRescue]);
+    expect(cad.scopes).toEqual(
+      expect.arrayContaining([
+        "username.required",
+        "identity.user.signin",
+        "incident.close",
+        "incident.caller.live-video",
+      ]),
+    );
+    expect(cad.agencies.map((a) => a.agencyId).sort()).toEqual([
+      AGENCY.northPsap,
+      AGENCY.centralEms,
+      AGENCY.fireRescue,
+    ]);
 
     const smiths = await t.db.user.findMany({ where: { username: { equals: "j.smith", mode: "insensitive" } } });
     expect(smiths.map((u) => u.id).sort()).toEqual([USER.jSmithLower, USER.jSmithUpper]);
@@ -89,7 +110,9 @@ describe("seed", () => {
   it("reset puts changed and added data back to the seed", async () => {
     await t.db.user.delete({ where: { id: USER.dispatcherNorth } });
     await t.db.agency.update({ where: { id: AGENCY.southPsap }, data: { displayName: "Renamed" } });
-    await t.db.client.create({ data: { id: "extra", displayName: "Extra", scopes: [], grantTypes: [], redirectUris: [], createdAt: new Date(0) } });
+    await t.db.client.create({
+      data: { id: "extra", displayName: "Extra", scopes: [], grantTypes: [], redirectUris: [], createdAt: new Date(0) },
+    });
     await resetToSeed({ db: t.db, clock: new WorkbenchClock(), publicUrl: "http://localhost:3000" });
     expect(await t.db.user.findUnique({ where: { id: USER.dispatcherNorth } })).not.toBeNull();
     expect((await t.db.agency.findUniqueOrThrow({ where: { id: AGENCY.southPsap } })).displayName).toBe("South PSAP");

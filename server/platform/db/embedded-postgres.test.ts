@@ -23,34 +23,38 @@ async function select1(url: string) {
 }
 
 describe("embedded PostgreSQL", () => {
-  it("initialises, is reused when left running, and restarts after a clean stop with its data", { timeout: 60_000 }, async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "wb-embedded-"));
-    const first = await startEmbeddedPostgres({ dataDir });
-    started.push(first);
-    expect(first.reused).toBe(false);
-    expect(await select1(first.url())).toBe(1);
-    const c = new pg.Client({ connectionString: first.url() });
-    await c.connect();
-    await c.query("CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)");
-    await c.end();
+  it(
+    "initialises, is reused when left running, and restarts after a clean stop with its data",
+    { timeout: 60_000 },
+    async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), "wb-embedded-"));
+      const first = await startEmbeddedPostgres({ dataDir });
+      started.push(first);
+      expect(first.reused).toBe(false);
+      expect(await select1(first.url())).toBe(1);
+      const c = new pg.Client({ connectionString: first.url() });
+      await c.connect();
+      await c.query("CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)");
+      await c.end();
 
-    // A second start while the first server runs (as after `kill -9` of the workbench) reuses it.
-    const second = await startEmbeddedPostgres({ dataDir });
-    expect(second.reused).toBe(true);
-    expect(second.port).toBe(first.port);
-    expect(second.url()).toBe(first.url());
+      // A second start while the first server runs (as after `kill -9` of the workbench) reuses it.
+      const second = await startEmbeddedPostgres({ dataDir });
+      expect(second.reused).toBe(true);
+      expect(second.port).toBe(first.port);
+      expect(second.url()).toBe(first.url());
 
-    await first.stop();
-    await expect(select1(first.url())).rejects.toThrow();
+      await first.stop();
+      await expect(select1(first.url())).rejects.toThrow();
 
-    const third = await startEmbeddedPostgres({ dataDir });
-    started.push(third);
-    expect(third.reused).toBe(false);
-    const d = new pg.Client({ connectionString: third.url() });
-    await d.connect();
-    expect((await d.query<{ v: number }>("SELECT v FROM kept")).rows).toEqual([{ v: 42 }]);
-    await d.end();
-  });
+      const third = await startEmbeddedPostgres({ dataDir });
+      started.push(third);
+      expect(third.reused).toBe(false);
+      const d = new pg.Client({ connectionString: third.url() });
+      await d.connect();
+      expect((await d.query<{ v: number }>("SELECT v FROM kept")).rows).toEqual([{ v: 42 }]);
+      await d.end();
+    },
+  );
 
   it("requires a password: the cluster is not open to anyone who can reach the port", { timeout: 60_000 }, async () => {
     const server = started.at(-1)!;

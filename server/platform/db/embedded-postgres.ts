@@ -25,7 +25,9 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(pkg)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`);
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`,
+    );
   }
 }
 
@@ -35,10 +37,15 @@ type RunAs = { uid: number; gid: number } | undefined;
 async function resolveRunAs(): Promise<RunAs> {
   if (process.getuid?.() !== 0) return undefined;
   try {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      run("id", ["-u", "postgres"]),
+      run("id", ["-g", "postgres"]),
+    ]);
     return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
   } catch {
-    throw new Error("Running as root: PostgreSQL needs a non-root `postgres` system user to run as, and none exists. Create one (useradd -r postgres) or set DATABASE_URL.");
+    throw new Error(
+      "Running as root: PostgreSQL needs a non-root `postgres` system user to run as, and none exists. Create one (useradd -r postgres) or set DATABASE_URL.",
+    );
   }
 }
 
@@ -50,7 +57,12 @@ function isReachableBy(dir: string, runAs: RunAs): boolean {
     const parent = path.dirname(current);
     if (existsSync(current)) {
       const st = statSync(current);
-      const searchable = st.uid === runAs.uid ? (st.mode & 0o100) !== 0 : st.gid === runAs.gid ? (st.mode & 0o010) !== 0 : (st.mode & 0o001) !== 0;
+      const searchable =
+        st.uid === runAs.uid
+          ? (st.mode & 0o100) !== 0
+          : st.gid === runAs.gid
+            ? (st.mode & 0o010) !== 0
+            : (st.mode & 0o001) !== 0;
       if (!searchable) return false;
     }
     if (parent === current) return true;
@@ -90,7 +102,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const clusterDir = await chooseClusterDir(path.resolve(options.dataDir), runAs, log);
   const pgdata = path.join(clusterDir, "data");
   const stateFile = path.join(clusterDir, "workbench.json");
-  const pgRun = (file: string, args: string[]) => run(file, args, { uid: runAs?.uid, gid: runAs?.gid, env: { ...process.env, LC_ALL: "C" } });
+  const pgRun = (file: string, args: string[]) =>
+    run(file, args, { uid: runAs?.uid, gid: runAs?.gid, env: { ...process.env, LC_ALL: "C" } });
 
   await mkdir(clusterDir, { recursive: true, mode: 0o700 });
   if (runAs) await chown(clusterDir, runAs.uid, runAs.gid);
@@ -104,15 +117,29 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     await writeFile(pwfile, state.password, { mode: 0o600 });
     if (runAs) await chown(pwfile, runAs.uid, runAs.gid);
     log(`initialising embedded PostgreSQL in ${pgdata}`);
-    await pgRun(bin.initdb, ["-D", pgdata, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwfile}`, "-E", "UTF8", "--locale=C"]);
+    await pgRun(bin.initdb, [
+      "-D",
+      pgdata,
+      "-U",
+      "postgres",
+      "--auth=scram-sha-256",
+      `--pwfile=${pwfile}`,
+      "-E",
+      "UTF8",
+      "--locale=C",
+    ]);
     await rm(pwfile, { force: true });
     await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
   } else {
     state = JSON.parse(await readFile(stateFile, "utf8")) as State;
   }
 
-  const url = (database = "postgres") => `postgresql://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
-  const status = await pgRun(bin.pg_ctl, ["status", "-D", pgdata]).then(() => "running" as const, () => "stopped" as const);
+  const url = (database = "postgres") =>
+    `postgresql://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
+  const status = await pgRun(bin.pg_ctl, ["status", "-D", pgdata]).then(
+    () => "running" as const,
+    () => "stopped" as const,
+  );
   let reused = false;
   if (status === "running") {
     reused = true;
@@ -125,8 +152,16 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     // pg_ctl removes a stale postmaster.pid itself when its process is gone.
     const logFile = path.join(pgdata, "server.log");
     await pgRun(bin.pg_ctl, [
-      "start", "-D", pgdata, "-w", "-t", "60", "-l", logFile,
-      "-o", `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
+      "start",
+      "-D",
+      pgdata,
+      "-w",
+      "-t",
+      "60",
+      "-l",
+      logFile,
+      "-o",
+      `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
     ]);
     log(`embedded PostgreSQL listening on 127.0.0.1:${state.port}`);
   }
@@ -154,22 +189,28 @@ async function chooseClusterDir(dataDir: string, runAs: RunAs, log: (m: string) 
   const hash = createHash("sha256").update(dataDir).digest("hex").slice(0, 12);
   const fallback = path.join(os.tmpdir(), `incident-workbench-pg-${hash}`);
   await access(os.tmpdir());
-  log(`${dataDir} is not reachable by the postgres user (a parent folder is private); the embedded cluster lives in ${fallback} instead`);
+  log(
+    `${dataDir} is not reachable by the postgres user (a parent folder is private); the embedded cluster lives in ${fallback} instead`,
+  );
   return fallback;
 }
 
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const probe = createServer().once("error", () => resolve(false)).once("listening", () => probe.close(() => resolve(true)));
+    const probe = createServer()
+      .once("error", () => resolve(false))
+      .once("listening", () => probe.close(() => resolve(true)));
     probe.listen(port, "127.0.0.1");
   });
 }
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer().once("error", reject).listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once("error", reject)
+      .listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
   });
 }

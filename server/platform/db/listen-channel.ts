@@ -37,7 +37,11 @@ export async function listenToChannel(options: ListenOptions): Promise<ChannelLi
   let started = false;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: options.databaseUrl, application_name: `workbench listen ${channel}`, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: options.databaseUrl,
+      application_name: `workbench listen ${channel}`,
+      keepAlive: true,
+    });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;

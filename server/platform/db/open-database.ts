@@ -44,7 +44,8 @@ async function createExternalDatabaseIfMissing(url: string, log: (message: strin
     await probe.connect();
     return;
   } catch (error) {
-    if ((error as { code?: string }).code !== "3D000") throw new Error(`Cannot reach DATABASE_URL's server: ${(error as Error).message}`, { cause: error });
+    if ((error as { code?: string }).code !== "3D000")
+      throw new Error(`Cannot reach DATABASE_URL's server: ${(error as Error).message}`, { cause: error });
   } finally {
     await probe.end().catch(() => {});
   }
@@ -54,6 +55,9 @@ async function createExternalDatabaseIfMissing(url: string, log: (message: strin
     await ensureDatabase(maintenance.toString(), name);
     log(`created database "${name}" on the DATABASE_URL server`);
   } catch (error) {
-    throw new Error(`Database "${name}" does not exist and could not be created (${(error as Error).message}). Create it, or point DATABASE_URL at an existing one.`, { cause: error });
+    throw new Error(
+      `Database "${name}" does not exist and could not be created (${(error as Error).message}). Create it, or point DATABASE_URL at an existing one.`,
+      { cause: error },
+    );
   }
 }

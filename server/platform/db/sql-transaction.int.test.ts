@@ -12,21 +12,40 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await t.db.$executeRawUnsafe(`CREATE TABLE tx_probe (id int PRIMARY KEY, note text NOT NULL)`);
 });
-afterAll(async () => { await t.drop(); });
-beforeEach(async () => { await t.db.$executeRawUnsafe(`TRUNCATE tx_probe`); });
+afterAll(async () => {
+  await t.drop();
+});
+beforeEach(async () => {
+  await t.db.$executeRawUnsafe(`TRUNCATE tx_probe`);
+});
 
-const insert = (id: number, note = "n") => Prisma.sql`INSERT INTO tx_probe (id, note) VALUES (${id}, ${note}) RETURNING id, note`;
-const notes = async () => (await sqlQuery<{ id: number; note: string }>(t.db, Prisma.sql`SELECT id, note FROM tx_probe ORDER BY id`)).map((r) => `${r.id}:${r.note}`);
+const insert = (id: number, note = "n") =>
+  Prisma.sql`INSERT INTO tx_probe (id, note) VALUES (${id}, ${note}) RETURNING id, note`;
+const notes = async () =>
+  (await sqlQuery<{ id: number; note: string }>(t.db, Prisma.sql`SELECT id, note FROM tx_probe ORDER BY id`)).map(
+    (r) => `${r.id}:${r.note}`,
+  );
 
 /** Counts the socket writes of the pool connection the next transaction takes. */
 function countSocketWrites(): { writes: () => number } {
   let writes = 0;
   sqlPool(t.db).once("acquire", (client: pg.PoolClient) => {
-    const socket = (client as unknown as { connection: { stream: { _write: (...a: unknown[]) => void; _writev?: (...a: unknown[]) => void } } }).connection.stream;
+    const socket = (
+      client as unknown as {
+        connection: { stream: { _write: (...a: unknown[]) => void; _writev?: (...a: unknown[]) => void } };
+      }
+    ).connection.stream;
     const write = socket._write.bind(socket);
     const writev = socket._writev?.bind(socket);
-    socket._write = (...a) => { writes++; write(...a); };
-    if (writev) socket._writev = (...a) => { writes++; writev(...a); };
+    socket._write = (...a) => {
+      writes++;
+      write(...a);
+    };
+    if (writev)
+      socket._writev = (...a) => {
+        writes++;
+        writev(...a);
+      };
   });
   return { writes: () => writes };
 }
@@ -37,7 +56,12 @@ describe("inSqlTransaction", () => {
     let finished: unknown[] = [];
     const txids = await inSqlTransaction(t.db, async (tx) => {
       const [a] = await tx.query<{ txid: string }>(Prisma.sql`SELECT txid_current()::text AS txid`);
-      tx.finish<{ id: number; txid: string }>(Prisma.sql`INSERT INTO tx_probe (id, note) VALUES (1, txid_current()::text) RETURNING id, note AS txid`, (rows) => { finished = rows; });
+      tx.finish<{ id: number; txid: string }>(
+        Prisma.sql`INSERT INTO tx_probe (id, note) VALUES (1, txid_current()::text) RETURNING id, note AS txid`,
+        (rows) => {
+          finished = rows;
+        },
+      );
       return a!.txid;
     });
     expect(probe.writes()).toBe(2);
@@ -69,7 +93,9 @@ describe("inSqlTransaction", () => {
     expect(called).toEqual([]);
     expect(await notes()).toEqual(["5:before"]);
     // Every connection of the pool is still clean (not left inside the aborted transaction).
-    await Promise.all(Array.from({ length: 12 }, (_, i) => inSqlTransaction(t.db, async (tx) => tx.finish(insert(100 + i), () => {}))));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => inSqlTransaction(t.db, async (tx) => tx.finish(insert(100 + i), () => {}))),
+    );
     expect((await notes()).length).toBe(13);
   });
 

@@ -7,7 +7,13 @@
 // request is made.
 import dns, { type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { ALLOW_VARIABLE, parseAllowList, refuseOutbound, type OutboundPolicy, type OutboundTarget } from "./outbound-policy.ts";
+import {
+  ALLOW_VARIABLE,
+  parseAllowList,
+  refuseOutbound,
+  type OutboundPolicy,
+  type OutboundTarget,
+} from "./outbound-policy.ts";
 import type { Env } from "../env.ts";
 
 /** The error a refused connection fails with; its message is the one-line refusal. */
@@ -24,7 +30,8 @@ export function policyLookup(url: URL, target: OutboundTarget, policy: OutboundP
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, "", 0);
-      if (!addresses.length) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+      if (!addresses.length)
+        return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
       for (const a of addresses) {
         const refusal = refuseOutbound(url, target, policy, a.address);
         if (refusal) return callback(new OutboundRefusedError(refusal), "", 0);
@@ -40,7 +47,12 @@ export function policyLookup(url: URL, target: OutboundTarget, policy: OutboundP
  * the name resolved once now, so a name that resolves somewhere forbidden is refused at once.
  * A name that does not resolve (yet) is not refused here: the connection will say so.
  */
-export async function refuseOutboundNow(url: URL, target: OutboundTarget, policy: OutboundPolicy, timeoutMs = 3_000): Promise<string | null> {
+export async function refuseOutboundNow(
+  url: URL,
+  target: OutboundTarget,
+  policy: OutboundPolicy,
+  timeoutMs = 3_000,
+): Promise<string | null> {
   const asWritten = refuseOutbound(url, target, policy);
   if (asWritten) return asWritten;
   const addresses = await Promise.race([

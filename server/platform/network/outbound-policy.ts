@@ -20,10 +20,18 @@ import type { AccessMode } from "./loopback.ts";
 import { isLoopbackHost } from "./loopback.ts";
 
 export type AddressKind = "never" | "loopback" | "private" | "public";
-export type AddressClass = { kind: AddressKind; /** Why, for the refusal: "link-local", "cloud metadata", … */ what: string };
+export type AddressClass = {
+  kind: AddressKind;
+  /** Why, for the refusal: "link-local", "cloud metadata", … */ what: string;
+};
 
 /** The operator's allow-list, parsed: exact host names, `*.suffix` names, addresses and CIDR ranges. */
-export type AllowList = { entries: readonly string[]; hosts: ReadonlySet<string>; suffixes: readonly string[]; ranges: net.BlockList };
+export type AllowList = {
+  entries: readonly string[];
+  hosts: ReadonlySet<string>;
+  suffixes: readonly string[];
+  ranges: net.BlockList;
+};
 export type OutboundPolicy = { mode: AccessMode; allow: AllowList };
 /** What a request asks for: insecure-dev allows plain http and any certificate. */
 export type OutboundTarget = { insecureDev: boolean };
@@ -31,7 +39,13 @@ export type OutboundTarget = { insecureDev: boolean };
 export const ALLOW_VARIABLE = "OUTBOUND_ALLOW";
 
 /** Names of cloud metadata services (their addresses are refused by range too). */
-const METADATA_NAMES = new Set(["metadata.google.internal", "metadata.goog", "metadata", "instance-data", "instance-data.ec2.internal"]);
+const METADATA_NAMES = new Set([
+  "metadata.google.internal",
+  "metadata.goog",
+  "metadata",
+  "instance-data",
+  "instance-data.ec2.internal",
+]);
 
 type Range = { net: string; prefix: number; kind: AddressKind; what: string };
 // First match wins: the specific rows (metadata addresses) come before the ranges holding them.
@@ -93,7 +107,7 @@ function expandIPv6(address: string): number[] {
     const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
     text = text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const [head, tail] = text.includes("::") ? text.split("::") as [string, string] : [text, null];
+  const [head, tail] = text.includes("::") ? (text.split("::") as [string, string]) : [text, null];
   const h = head ? head.split(":") : [];
   const t = tail ? tail.split(":") : [];
   const middle = tail === null ? [] : Array<string>(8 - h.length - t.length).fill("0");
@@ -112,7 +126,10 @@ export function classifyAddress(address: string): AddressClass {
 
 /** Parses OUTBOUND_ALLOW (comma-separated host names, `*.suffix`, addresses, CIDRs); throws on a bad entry. */
 export function parseAllowList(text: string): AllowList {
-  const entries = text.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   if (entries.length > 256) throw new Error(`${ALLOW_VARIABLE}: at most 256 entries`);
   const hosts = new Set<string>();
   const suffixes: string[] = [];
@@ -123,7 +140,8 @@ export function parseAllowList(text: string): AllowList {
       const family = net.isIPv4(addr!) ? "ipv4" : "ipv6";
       const max = family === "ipv4" ? 32 : 128;
       const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
-      if (!(prefix >= 0 && prefix <= max)) throw new Error(`${ALLOW_VARIABLE}: "${entry}" has a bad prefix length (0–${max})`);
+      if (!(prefix >= 0 && prefix <= max))
+        throw new Error(`${ALLOW_VARIABLE}: "${entry}" has a bad prefix length (0–${max})`);
       if (prefix === max && classifyAddress(addr!).kind === "never") {
         throw new Error(`${ALLOW_VARIABLE}: "${entry}" is ${classifyAddress(addr!).what}, which is never allowed`);
       }
@@ -142,7 +160,10 @@ export const EMPTY_ALLOW_LIST = parseAllowList("");
 
 /** A URL's host as the policy compares it: lower case, no brackets, no trailing dot. */
 export function normalizeHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "");
 }
 
 function admittedByAllowList(allow: AllowList, host: string, address: string | null): boolean {
@@ -158,7 +179,12 @@ function admittedByAllowList(allow: AllowList, host: string, address: string | n
  * literal IP host is its own address. A host name not yet resolved passes the address rules here;
  * the connect-time lookup decides them.
  */
-export function refuseOutbound(url: URL, target: OutboundTarget, policy: OutboundPolicy, address: string | null = null): string | null {
+export function refuseOutbound(
+  url: URL,
+  target: OutboundTarget,
+  policy: OutboundPolicy,
+  address: string | null = null,
+): string | null {
   if (url.protocol !== "https:" && url.protocol !== "http:") return `refused: ${url.protocol} is not an http(s) URL`;
   if (url.username || url.password) return "refused: a receiver URL must not carry credentials (user:password@)";
   const host = normalizeHost(url.hostname);
@@ -166,13 +192,19 @@ export function refuseOutbound(url: URL, target: OutboundTarget, policy: Outboun
   const at = address ?? literal;
   const shown = at && at !== host ? `${host} (${at})` : host;
   if (METADATA_NAMES.has(host)) return `refused: ${host} is a cloud-metadata address; outbound requests never go there`;
-  const cls: AddressClass | null = at ? classifyAddress(at) : isLoopbackHost(host) ? { kind: "loopback", what: "a loopback name" } : null;
-  if (cls?.kind === "never") return `refused: ${shown} is ${cls.what}; outbound requests never go there, ${ALLOW_VARIABLE} or not`;
+  const cls: AddressClass | null = at
+    ? classifyAddress(at)
+    : isLoopbackHost(host)
+      ? { kind: "loopback", what: "a loopback name" }
+      : null;
+  if (cls?.kind === "never")
+    return `refused: ${shown} is ${cls.what}; outbound requests never go there, ${ALLOW_VARIABLE} or not`;
   const admitted = admittedByAllowList(policy.allow, host, at);
   if (cls?.kind === "loopback" && policy.mode === "shared" && !admitted) {
     return `refused: ${shown} is this workbench's own machine (loopback); a shared workbench reaches it only when ${ALLOW_VARIABLE} lists it`;
   }
-  if (cls?.kind === "private" && !admitted) return `refused: ${shown} is ${cls.what}; only hosts or ranges listed in ${ALLOW_VARIABLE} may be reached`;
+  if (cls?.kind === "private" && !admitted)
+    return `refused: ${shown} is ${cls.what}; only hosts or ranges listed in ${ALLOW_VARIABLE} may be reached`;
   const plain = refusePlainHttp(url, target);
   if (plain) return plain;
   // insecure-dev turns certificate checks off: only for the developer's own machine or what the operator admits.

@@ -33,11 +33,24 @@ describe("applyLegacyEvent", () => {
   it("flags an append to a track never received in full, an unknown incident, a change after close and a bad body", () => {
     const events = deliveries();
     const append = events.find((e) => e.route === "positionAppended")!;
-    expect(applyLegacyEvent(null, { key: "positionAppended", body: append.body }).anomalies).toEqual(["unknown-incident"]);
+    expect(applyLegacyEvent(null, { key: "positionAppended", body: append.body }).anomalies).toEqual([
+      "unknown-incident",
+    ]);
     const created = applyLegacyEvent(null, { key: "incident", body: events[0]!.body }).replica!;
-    expect(applyLegacyEvent({ ...created, fullSources: [] }, { key: "positionAppended", body: append.body }).anomalies).toEqual(["hole:MobileApp"]);
-    const battery = { requestId: append.requestId, requestTimeStampUtc: append.body.requestTimeStampUtc, batteryLevel: 3 };
-    expect(applyLegacyEvent({ ...created, closedAtUtc: "2026-11-22T06:09:00.000Z" }, { key: "batteryLevel", body: battery }).anomalies).toEqual(["after-close:batteryLevel"]);
-    expect(applyLegacyEvent(created, { key: "close", body: { closedTimeUtc: "2026-11-22T06:09:00.000Z" } }).anomalies).toEqual(["missing-key:requestId", "missing-key:requestTimeStampUtc"]);
+    expect(
+      applyLegacyEvent({ ...created, fullSources: [] }, { key: "positionAppended", body: append.body }).anomalies,
+    ).toEqual(["hole:MobileApp"]);
+    const battery = {
+      requestId: append.requestId,
+      requestTimeStampUtc: append.body.requestTimeStampUtc,
+      batteryLevel: 3,
+    };
+    expect(
+      applyLegacyEvent({ ...created, closedAtUtc: "2026-11-22T06:09:00.000Z" }, { key: "batteryLevel", body: battery })
+        .anomalies,
+    ).toEqual(["after-close:batteryLevel"]);
+    expect(
+      applyLegacyEvent(created, { key: "close", body: { closedTimeUtc: "2026-11-22T06:09:00.000Z" } }).anomalies,
+    ).toEqual(["missing-key:requestId", "missing-key:requestTimeStampUtc"]);
   });
 });

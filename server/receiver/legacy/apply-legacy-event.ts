@@ -12,12 +12,16 @@ export type LegacyReplica = { snapshot: TIncidentV2; fullSources: string[]; clos
 export type LegacyApplied = { replica: LegacyReplica | null; anomalies: string[] };
 
 /** A stored replica snapshot is a v1/v2 one (v3 snapshots carry `purpose`, v2 ones `isTest`). */
-export const isLegacySnapshot = (snapshot: unknown): snapshot is TIncidentV2 => typeof snapshot === "object" && snapshot !== null && "isTest" in snapshot;
+export const isLegacySnapshot = (snapshot: unknown): snapshot is TIncidentV2 =>
+  typeof snapshot === "object" && snapshot !== null && "isTest" in snapshot;
 
 /** ReceiverIncident.purpose of a legacy replica: v1/v2 carry only isTest, so Real and Demo are indistinguishable. */
 export const legacyPurpose = (snapshot: TIncidentV2) => (snapshot.isTest ? "Test" : "Real or Demo");
 
-export function applyLegacyEvent(replica: LegacyReplica | null, delivery: { key: LegacyRouteKey; body: unknown }): LegacyApplied {
+export function applyLegacyEvent(
+  replica: LegacyReplica | null,
+  delivery: { key: LegacyRouteKey; body: unknown },
+): LegacyApplied {
   const checked = checkBody(LEGACY_EVENT_BODIES[delivery.key] as z.ZodType<unknown>, delivery.body);
   if (!checked.ok) return { replica, anomalies: checked.anomalies };
   const b = delivery.body as Record<string, unknown>;
@@ -25,14 +29,19 @@ export function applyLegacyEvent(replica: LegacyReplica | null, delivery: { key:
   if (delivery.key === "incident") {
     // Create, or (decision) the whole incident again for a change no v2 route expresses: replace the copy.
     const snapshot = structuredClone(b.incident as TIncidentV2);
-    return { replica: { snapshot, fullSources: snapshot.caller.tracks.map((t) => t.positionSource), closedAtUtc: null }, anomalies: [] };
+    return {
+      replica: { snapshot, fullSources: snapshot.caller.tracks.map((t) => t.positionSource), closedAtUtc: null },
+      anomalies: [],
+    };
   }
   if (!replica) return { replica, anomalies: ["unknown-incident"] };
   const next = structuredClone(replica);
   const s = next.snapshot;
   const anomalies: string[] = [];
   switch (delivery.key) {
-    case "close": next.closedAtUtc = b.closedTimeUtc as string; break;
+    case "close":
+      next.closedAtUtc = b.closedTimeUtc as string;
+      break;
     case "positionAppended": {
       const position = b.position as TPositionV2;
       if (!next.fullSources.includes(position.positionSource)) anomalies.push(`hole:${position.positionSource}`);
@@ -56,9 +65,16 @@ export function applyLegacyEvent(replica: LegacyReplica | null, delivery: { key:
       else s.psaps.push(psap);
       break;
     }
-    case "batteryLevel": s.deviceInfo.batteryLevel = b.batteryLevel as number | null; break;
-    case "internetConnectionType": s.deviceInfo.internetConnectionType = b.internetConnectionType as TIncidentV2["deviceInfo"]["internetConnectionType"]; break;
-    case "startVideo": s.caller.liveVideo = b.liveVideo as TIncidentV2["caller"]["liveVideo"]; break;
+    case "batteryLevel":
+      s.deviceInfo.batteryLevel = b.batteryLevel as number | null;
+      break;
+    case "internetConnectionType":
+      s.deviceInfo.internetConnectionType =
+        b.internetConnectionType as TIncidentV2["deviceInfo"]["internetConnectionType"];
+      break;
+    case "startVideo":
+      s.caller.liveVideo = b.liveVideo as TIncidentV2["caller"]["liveVideo"];
+      break;
   }
   return { replica: next, anomalies };
 }

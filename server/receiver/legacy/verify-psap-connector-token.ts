@@ -20,18 +20,30 @@ const JWKS_MAX_AGE_MS = 10 * 60_000;
 export const PSAP_CONNECTOR = "PsapConnector";
 
 export type TokenCheck = { ok: true; claims: JWTPayload } | { ok: false; reason: string };
-export type PsapConnectorTokenVerifier = (options: { authorization: string | undefined; agencyId: string; scope: string; now: Date }) => Promise<TokenCheck>;
+export type PsapConnectorTokenVerifier = (options: {
+  authorization: string | undefined;
+  agencyId: string;
+  scope: string;
+  now: Date;
+}) => Promise<TokenCheck>;
 
 export function createPsapConnectorTokenVerifier(options: { authUrl: string }): PsapConnectorTokenVerifier {
   const { authUrl } = options;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   async function keySet() {
     if (jwks) return jwks;
-    const res = await fetch(`${authUrl}/.well-known/openid-configuration`, { redirect: "error", signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${authUrl}/.well-known/openid-configuration`, {
+      redirect: "error",
+      signal: AbortSignal.timeout(5_000),
+    });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const { jwks_uri } = (await res.json()) as { jwks_uri?: string };
     if (!jwks_uri) throw new Error("discovery document names no jwks_uri");
-    jwks = createRemoteJWKSet(new URL(jwks_uri), { cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: 5_000 });
+    jwks = createRemoteJWKSet(new URL(jwks_uri), {
+      cooldownDuration: JWKS_REFETCH_COOLDOWN_MS,
+      cacheMaxAge: JWKS_MAX_AGE_MS,
+      timeoutDuration: 5_000,
+    });
     return jwks;
   }
 
@@ -39,15 +51,24 @@ export function createPsapConnectorTokenVerifier(options: { authUrl: string }): 
     const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? "")?.[1];
     if (!token) return { ok: false, reason: "no Bearer token" };
     let header;
-    try { header = decodeProtectedHeader(token); } catch { return { ok: false, reason: "not a JWS" }; }
-    if (!header.alg || !ACCEPTED_ALGORITHMS.includes(header.alg)) return { ok: false, reason: `alg ${String(header.alg)} is not accepted` };
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      return { ok: false, reason: "not a JWS" };
+    }
+    if (!header.alg || !ACCEPTED_ALGORITHMS.includes(header.alg))
+      return { ok: false, reason: `alg ${String(header.alg)} is not accepted` };
     const embedded = KEY_CARRYING_HEADERS.find((h) => h in header);
     if (embedded) return { ok: false, reason: `header ${embedded} is refused: keys come from jwks_uri only` };
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, await keySet(), {
-        algorithms: ACCEPTED_ALGORITHMS, issuer: authUrl, audience: `urn:service:agency:${agencyId.toLowerCase()}`,
-        currentDate: now, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp", "sub", "client_id", "scope"],
+        algorithms: ACCEPTED_ALGORITHMS,
+        issuer: authUrl,
+        audience: `urn:service:agency:${agencyId.toLowerCase()}`,
+        currentDate: now,
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ["exp", "sub", "client_id", "scope"],
       }));
     } catch (e) {
       return { ok: false, reason: describeJoseError(e) };

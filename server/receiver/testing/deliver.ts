@@ -5,7 +5,13 @@ import { mintPublisherToken } from "../../identity/service-tokens.ts";
 import type { TestServer } from "../../testing/test-server.ts";
 import { receiverEvents, type ReceiverEventMap } from "../receiver-events.ts";
 
-export type DeliverOptions = { token?: string | null; requestId?: string; timestamp?: string; rawBody?: string; signal?: AbortSignal };
+export type DeliverOptions = {
+  token?: string | null;
+  requestId?: string;
+  timestamp?: string;
+  rawBody?: string;
+  signal?: AbortSignal;
+};
 
 export function receiverClient(s: TestServer, key: string, agencyId: string) {
   let token: string | undefined;
@@ -22,7 +28,12 @@ export function receiverClient(s: TestServer, key: string, agencyId: string) {
       };
       if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
       if (body !== undefined || options.rawBody !== undefined) headers["content-type"] = "application/json";
-      return fetch(`${s.url}/receivers/${key}${path}`, { method, headers, body: options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)), signal: options.signal });
+      return fetch(`${s.url}/receivers/${key}${path}`, {
+        method,
+        headers,
+        body: options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+        signal: options.signal,
+      });
     },
   };
 }

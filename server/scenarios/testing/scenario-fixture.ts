@@ -26,7 +26,9 @@ export async function startScenario() {
   const { runtime } = server;
   // Discovery starts with the workers: wait until both v3 embedded receivers are accepted.
   const discovered = waitUntil(async () => {
-    const caps = await runtime.db.webhookCapabilities.findMany({ where: { integrationKey: { in: ["north-psap", "central-ems"] }, status: "active" } });
+    const caps = await runtime.db.webhookCapabilities.findMany({
+      where: { integrationKey: { in: ["north-psap", "central-ems"] }, status: "active" },
+    });
     return caps.length === 2;
   });
   const workers = await startWorkers(runtime);
@@ -36,19 +38,35 @@ export async function startScenario() {
   /** A user-context token from the real token endpoint (spec, Typical flow: agency_context + username.required + username). */
   async function requestToken(options: { agencyId?: string; username?: string } = {}): Promise<string> {
     const form = new URLSearchParams({
-      grant_type: "client_credentials", client_id: "partner-cad", client_secret: "partner-cad-secret",
+      grant_type: "client_credentials",
+      client_id: "partner-cad",
+      client_secret: "partner-cad-secret",
       scope: [...ALL_INBOUND_SCOPES, "username.required"].join(" "),
-      agency_context: options.agencyId ?? AGENCY.northPsap, username: options.username ?? "dispatcher.north",
+      agency_context: options.agencyId ?? AGENCY.northPsap,
+      username: options.username ?? "dispatcher.north",
     });
-    const res = await fetch(`${server.url}/connect/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+    const res = await fetch(`${server.url}/connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
     const body = (await res.json()) as { access_token?: string; error?: string };
-    if (res.status !== 200 || !body.access_token) throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
+    if (res.status !== 200 || !body.access_token)
+      throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
     return body.access_token;
   }
 
   /** POST /v1/incidents (TokenAgency) and returns its id. */
   async function createIncident(token: string, body: Record<string, unknown> = {}): Promise<string> {
-    const a = await call("POST", "/v1/incidents", { token, body: { routingMode: "TokenAgency", requestedIncidentId: randomUUID(), caller: { phoneNumber: "+4795512345" }, ...body } });
+    const a = await call("POST", "/v1/incidents", {
+      token,
+      body: {
+        routingMode: "TokenAgency",
+        requestedIncidentId: randomUUID(),
+        caller: { phoneNumber: "+4795512345" },
+        ...body,
+      },
+    });
     if (a.status !== 201) throw new Error(`create failed: ${a.status} ${JSON.stringify(a.body)}`);
     return a.body.incidentId as string;
   }
@@ -56,7 +74,8 @@ export async function startScenario() {
   /** Calls /v1 and fails loudly on an unexpected status (a scenario step that must succeed). */
   async function step(token: string, method: string, path: string, body?: unknown, expected = [200, 201, 202]) {
     const a = await call(method, path, { token, body });
-    if (!expected.includes(a.status)) throw new Error(`${method} ${path} answered ${a.status} ${JSON.stringify(a.body)}`);
+    if (!expected.includes(a.status))
+      throw new Error(`${method} ${path} answered ${a.status} ${JSON.stringify(a.body)}`);
     return a;
   }
 
@@ -64,9 +83,13 @@ export async function startScenario() {
   function settled(incidentIds: string | string[], integrationKey?: string) {
     const incidentId = { in: [incidentIds].flat() };
     return waitUntil(async () => {
-      const open = await runtime.db.webhookDelivery.count({ where: { incidentId, integrationKey, state: { in: ["pending", "delivering"] } } });
+      const open = await runtime.db.webhookDelivery.count({
+        where: { incidentId, integrationKey, state: { in: ["pending", "delivering"] } },
+      });
       if (open > 0) return false;
-      const unprocessed = await runtime.db.receiverRecord.count({ where: { incidentId, integrationKey, outcome: "accepted", processedAt: null } });
+      const unprocessed = await runtime.db.receiverRecord.count({
+        where: { incidentId, integrationKey, outcome: "accepted", processedAt: null },
+      });
       return unprocessed === 0;
     });
   }
@@ -77,17 +100,32 @@ export async function startScenario() {
 
   /** The engine's deliveries of an incident to one integration, lane order, with their attempts. */
   const deliveries = (integrationKey: string, incidentId: string) =>
-    runtime.db.webhookDelivery.findMany({ where: { integrationKey, incidentId }, orderBy: { id: "asc" }, include: { attempts: { orderBy: { attempt: "asc" } } } });
+    runtime.db.webhookDelivery.findMany({
+      where: { integrationKey, incidentId },
+      orderBy: { id: "asc" },
+      include: { attempts: { orderBy: { attempt: "asc" } } },
+    });
 
   async function replicaAndPlatform(integrationKey: string, incidentId: string) {
-    const row = await runtime.db.receiverIncident.findUnique({ where: { integrationKey_incidentId: { integrationKey, incidentId } } });
+    const row = await runtime.db.receiverIncident.findUnique({
+      where: { integrationKey_incidentId: { integrationKey, incidentId } },
+    });
     const platform = (await readIncident({ db: runtime.db, incidentId }))!;
     const replica = row ? { ...row, snapshot: row.snapshot as TIncidentSnapshotV3 } : null;
     return { replica, platform: platform.snapshot };
   }
 
   return {
-    server, runtime, call, requestToken, createIncident, step, settled, records, deliveries, replicaAndPlatform,
+    server,
+    runtime,
+    call,
+    requestToken,
+    createIncident,
+    step,
+    settled,
+    records,
+    deliveries,
+    replicaAndPlatform,
     async close() {
       await workers.stop();
       await whenReceiverProcessingIdle();
@@ -108,7 +146,13 @@ export function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
     let done = false;
     let running = false;
     let again = false;
-    const names = ["delivery:planned", "delivery:attempted", "delivery:delivered", "delivery:expired", "integration:discovered"] as const;
+    const names = [
+      "delivery:planned",
+      "delivery:attempted",
+      "delivery:delivered",
+      "delivery:expired",
+      "integration:discovered",
+    ] as const;
     const cleanup = () => {
       done = true;
       clearTimeout(timer);
@@ -116,15 +160,25 @@ export function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
       receiverEvents.off("receiver:processed", onEvent);
       receiverEvents.off("receiver:recorded", onEvent);
     };
-    const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out after ${timeoutMs} ms waiting for: ${check.toString().slice(0, 300)}`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for: ${check.toString().slice(0, 300)}`));
+    }, timeoutMs);
     async function run() {
       if (done) return;
-      if (running) { again = true; return; }
+      if (running) {
+        again = true;
+        return;
+      }
       running = true;
       try {
         do {
           again = false;
-          if (await check()) { cleanup(); resolve(); return; }
+          if (await check()) {
+            cleanup();
+            resolve();
+            return;
+          }
         } while (again && !done);
       } catch (err) {
         cleanup();

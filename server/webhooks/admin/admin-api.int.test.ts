@@ -11,7 +11,11 @@ import { setIncidentText } from "../../incidents/set-incident-text.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000bb";
-const msw = setupServer(http.get("https://cad.partner.test/webhooks/about", () => HttpResponse.json({ version: "3.1", supports: { incident: { created: true, closed: true } } })));
+const msw = setupServer(
+  http.get("https://cad.partner.test/webhooks/about", () =>
+    HttpResponse.json({ version: "3.1", supports: { incident: { created: true, closed: true } } }),
+  ),
+);
 let h: WebhookHarness;
 let caller: ReturnType<typeof createCaller>;
 beforeAll(async () => {
@@ -21,7 +25,18 @@ beforeAll(async () => {
   caller = createCaller(await createTRPCContext({ headers: new Headers() }));
   // Through the aggregate: a resend re-plans from the incident's own snapshot.
   const { db, clock } = h.runtime;
-  await createIncident({ db, clock, portalUrl: "http://wb.test", id: ID, purpose: "Test", routingMode: "TokenAgency", createdByAgencyId: AGENCY.northPsap, agencyIds: [AGENCY.northPsap], phoneNumber: null, actor: "test" });
+  await createIncident({
+    db,
+    clock,
+    portalUrl: "http://wb.test",
+    id: ID,
+    purpose: "Test",
+    routingMode: "TokenAgency",
+    createdByAgencyId: AGENCY.northPsap,
+    agencyIds: [AGENCY.northPsap],
+    phoneNumber: null,
+    actor: "test",
+  });
   await setIncidentText({ db, clock, incidentId: ID, actor: "test", field: "label", value: "x" });
 });
 afterAll(async () => {
@@ -43,19 +58,29 @@ describe("deliveries and integrations API", () => {
 
   it("re-sends an incident's create sequence as new events behind the queue", async () => {
     const result = await caller.deliveries.resend({ incidentId: ID });
-    expect(result.planned.map((p) => [p.integration, p.method, p.path])).toEqual([["north-psap", "POST", "/v3/incidents"]]);
+    expect(result.planned.map((p) => [p.integration, p.method, p.path])).toEqual([
+      ["north-psap", "POST", "/v3/incidents"],
+    ]);
     const rows = await caller.deliveries.list({ incidentId: ID });
     expect(rows.map((r) => r.path)).toEqual(["/v3/incidents", `/v3/incidents/${ID}/label`, "/v3/incidents"]);
     expect(new Set(rows.map((r) => r.requestId)).size).toBe(3);
-    await expect(caller.deliveries.resend({ incidentId: "5d1f0000-0000-4000-8000-00000000ffff" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      caller.deliveries.resend({ incidentId: "5d1f0000-0000-4000-8000-00000000ffff" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("points an integration at an integrator's receiver and rediscovers it", async () => {
     const result = await caller.integrations.set({ key: "central-ems", url: "https://cad.partner.test/webhooks/" });
     expect(result).toMatchObject({ status: "active", version: "3.1", flags: ["incident.created", "incident.closed"] });
     const listed = (await caller.integrations.list()).find((i) => i.key === "central-ems")!;
-    expect(listed).toMatchObject({ receiverUrl: "https://cad.partner.test/webhooks", insecureDev: false, discovery: { status: "active", majorVersion: 3 } });
-    await expect(caller.integrations.set({ key: "central-ems", url: "ftp://x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(listed).toMatchObject({
+      receiverUrl: "https://cad.partner.test/webhooks",
+      insecureDev: false,
+      discovery: { status: "active", majorVersion: 3 },
+    });
+    await expect(caller.integrations.set({ key: "central-ems", url: "ftp://x" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await expect(caller.integrations.rediscover({ key: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -9,7 +9,10 @@ import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 
 export async function describeDelivery(options: { db: DbClient; requestId: string }) {
   const { db, requestId } = options;
-  const d = await db.webhookDelivery.findUnique({ where: { requestId }, include: { attempts: { orderBy: { attempt: "asc" } } } });
+  const d = await db.webhookDelivery.findUnique({
+    where: { requestId },
+    include: { attempts: { orderBy: { attempt: "asc" } } },
+  });
   if (!d) throw new AppError("DeliveryNotFound", 404, `No delivery with Service-Request-Id ${requestId}.`);
   // A resend re-plans from the latest snapshot with changeSeq of that change; seq 0 has no previous.
   // Snapshots assembled at each seq: their tracks live in IncidentPosition (incidents/track-storage.ts).
@@ -19,14 +22,34 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
   const at = changes.find((c) => c.seq === d.changeSeq) ?? null;
   const before = changes.find((c) => c.seq === d.changeSeq - 1) ?? null;
   return {
-    id: d.id.toString(), requestId: d.requestId, integration: d.integrationKey, agencyId: d.agencyId, incidentId: d.incidentId, changeSeq: d.changeSeq,
-    change: at ? { seq: at.seq, kind: at.kind } : null, event: d.eventName, method: d.method, path: d.path, body: d.body ?? null, state: d.state,
-    producedAt: d.producedAt.toISOString(), nextAttemptAt: d.state === "pending" ? d.nextAttemptAt.toISOString() : null,
-    expiresAt: new Date(d.producedAt.getTime() + RETRY_WINDOW_MS).toISOString(), finishedAt: d.finishedAt?.toISOString() ?? null,
-    snapshot: at?.snapshot ?? null, previousSnapshot: before?.snapshot ?? null,
+    id: d.id.toString(),
+    requestId: d.requestId,
+    integration: d.integrationKey,
+    agencyId: d.agencyId,
+    incidentId: d.incidentId,
+    changeSeq: d.changeSeq,
+    change: at ? { seq: at.seq, kind: at.kind } : null,
+    event: d.eventName,
+    method: d.method,
+    path: d.path,
+    body: d.body ?? null,
+    state: d.state,
+    producedAt: d.producedAt.toISOString(),
+    nextAttemptAt: d.state === "pending" ? d.nextAttemptAt.toISOString() : null,
+    expiresAt: new Date(d.producedAt.getTime() + RETRY_WINDOW_MS).toISOString(),
+    finishedAt: d.finishedAt?.toISOString() ?? null,
+    snapshot: at?.snapshot ?? null,
+    previousSnapshot: before?.snapshot ?? null,
     attempts: d.attempts.map((a) => ({
-      attempt: a.attempt, at: a.startedAt.toISOString(), durationMs: a.durationMs, url: a.url, requestHeaders: a.requestHeaders as Record<string, string>,
-      status: a.status, responseHeaders: (a.responseHeaders ?? null) as Record<string, string> | null, responseBody: a.bodyExcerpt, error: a.error,
+      attempt: a.attempt,
+      at: a.startedAt.toISOString(),
+      durationMs: a.durationMs,
+      url: a.url,
+      requestHeaders: a.requestHeaders as Record<string, string>,
+      status: a.status,
+      responseHeaders: (a.responseHeaders ?? null) as Record<string, string> | null,
+      responseBody: a.bodyExcerpt,
+      error: a.error,
     })),
   };
 }

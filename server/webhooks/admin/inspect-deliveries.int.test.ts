@@ -19,7 +19,10 @@ describe("inspectDeliveries", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof inspectDeliveries>> = await inspectDeliveries({ db: t.db, input: { cursor, limit: 200 } });
+      const page: Awaited<ReturnType<typeof inspectDeliveries>> = await inspectDeliveries({
+        db: t.db,
+        input: { cursor, limit: 200 },
+      });
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -57,6 +60,8 @@ describe("describeDelivery", () => {
     const d = await describeDelivery({ db: t.db, requestId: one!.requestId });
     expect(d.attempts[0]!.requestHeaders).toEqual({ authorization: "Bearer [redacted]" });
     expect(Date.parse(d.expiresAt) - Date.parse(d.producedAt)).toBe(3_600_000);
-    await expect(describeDelivery({ db: t.db, requestId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "DeliveryNotFound", status: 404 });
+    await expect(
+      describeDelivery({ db: t.db, requestId: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toMatchObject({ code: "DeliveryNotFound", status: 404 });
   });
 });

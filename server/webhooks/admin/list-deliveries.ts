@@ -12,8 +12,15 @@ export const ZListDeliveriesInput = z.object({
 export type TListDeliveriesInput = z.input<typeof ZListDeliveriesInput>;
 
 export type DeliveryView = {
-  requestId: string; integration: string; incidentId: string; event: string; method: string; path: string;
-  state: "pending" | "delivering" | "delivered" | "expired"; producedAt: string; nextAttemptAt: string | null;
+  requestId: string;
+  integration: string;
+  incidentId: string;
+  event: string;
+  method: string;
+  path: string;
+  state: "pending" | "delivering" | "delivered" | "expired";
+  producedAt: string;
+  nextAttemptAt: string | null;
   attempts: Array<{ at: string; status: number | null; error: string | null; durationMs: number }>;
 };
 
@@ -22,12 +29,25 @@ export async function listDeliveries(options: { db: DbClient; input: TListDelive
   // The newest `limit` rows, printed oldest first.
   const rows = await options.db.webhookDelivery.findMany({
     where: { incidentId: input.incidentId, integrationKey: input.integration, state: input.state },
-    orderBy: { id: "desc" }, take: input.limit,
+    orderBy: { id: "desc" },
+    take: input.limit,
     include: { attempts: { orderBy: { attempt: "asc" } } },
   });
   return rows.reverse().map((r) => ({
-    requestId: r.requestId, integration: r.integrationKey, incidentId: r.incidentId, event: r.eventName, method: r.method, path: r.path,
-    state: r.state, producedAt: r.producedAt.toISOString(), nextAttemptAt: r.state === "pending" ? r.nextAttemptAt.toISOString() : null,
-    attempts: r.attempts.map((a) => ({ at: a.startedAt.toISOString(), status: a.status, error: a.error, durationMs: a.durationMs })),
+    requestId: r.requestId,
+    integration: r.integrationKey,
+    incidentId: r.incidentId,
+    event: r.eventName,
+    method: r.method,
+    path: r.path,
+    state: r.state,
+    producedAt: r.producedAt.toISOString(),
+    nextAttemptAt: r.state === "pending" ? r.nextAttemptAt.toISOString() : null,
+    attempts: r.attempts.map((a) => ({
+      at: a.startedAt.toISOString(),
+      status: a.status,
+      error: a.error,
+      durationMs: a.durationMs,
+    })),
   }));
 }

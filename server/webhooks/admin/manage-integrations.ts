@@ -27,9 +27,25 @@ export async function listIntegrations(options: { runtime: Runtime }) {
   return integrations.map((i) => {
     const c = caps.find((x) => x.integrationKey === i.key);
     return {
-      key: i.key, agencyId: i.agencyId, agency: i.agency.displayName, receiverUrl: i.receiverUrl,
-      resolvedUrl: resolveReceiverUrl(i.receiverUrl, env.PUBLIC_URL), insecureDev: i.insecureDev,
-      discovery: c ? { status: c.status, version: c.version, majorVersion: c.majorVersion, flags: c.flags, allowsMonitoring: c.allowsMonitoring, credential: c.credential, error: c.error, checkedAt: c.checkedAt.toISOString(), nextCheckAt: c.nextCheckAt.toISOString() } : null,
+      key: i.key,
+      agencyId: i.agencyId,
+      agency: i.agency.displayName,
+      receiverUrl: i.receiverUrl,
+      resolvedUrl: resolveReceiverUrl(i.receiverUrl, env.PUBLIC_URL),
+      insecureDev: i.insecureDev,
+      discovery: c
+        ? {
+            status: c.status,
+            version: c.version,
+            majorVersion: c.majorVersion,
+            flags: c.flags,
+            allowsMonitoring: c.allowsMonitoring,
+            credential: c.credential,
+            error: c.error,
+            checkedAt: c.checkedAt.toISOString(),
+            nextCheckAt: c.nextCheckAt.toISOString(),
+          }
+        : null,
     };
   });
 }
@@ -41,16 +57,26 @@ async function requireIntegration(runtime: Runtime, key: string) {
 }
 
 /** Points an integration at a receiver, then rediscovers it at once. */
-export async function setIntegration(options: { runtime: Runtime; input: z.input<typeof ZSetIntegrationInput> }): Promise<DiscoveryResult> {
+export async function setIntegration(options: {
+  runtime: Runtime;
+  input: z.input<typeof ZSetIntegrationInput>;
+}): Promise<DiscoveryResult> {
   const input = ZSetIntegrationInput.parse(options.input);
   const { env } = options.runtime;
   await requireIntegration(options.runtime, input.key);
-  const target = await validateReceiverUrl({ input: input.url, insecureDev: input.insecureDev, env, field: "url", embeddedKey: input.key });
+  const target = await validateReceiverUrl({
+    input: input.url,
+    insecureDev: input.insecureDev,
+    env,
+    field: "url",
+    embeddedKey: input.key,
+  });
   // An embedded receiver is stored as its path (what marks it embedded: its /about, its
   // deliveries on PUBLIC_URL), insecure-dev when PUBLIC_URL itself is plain http, as seeded.
-  const data = target.kind === "embedded"
-    ? { receiverUrl: target.path, insecureDev: input.insecureDev || env.PUBLIC_URL.startsWith("http:") }
-    : { receiverUrl: target.url, insecureDev: input.insecureDev };
+  const data =
+    target.kind === "embedded"
+      ? { receiverUrl: target.path, insecureDev: input.insecureDev || env.PUBLIC_URL.startsWith("http:") }
+      : { receiverUrl: target.url, insecureDev: input.insecureDev };
   await options.runtime.db.integration.update({ where: { key: input.key }, data });
   return discoverIntegration(options.runtime, input.key);
 }

@@ -10,11 +10,22 @@ import { planResend } from "../planning/plan-deliveries.ts";
 
 export async function resendIncident(options: { runtime: Runtime; incidentId: string; integrationKey?: string }) {
   const { runtime, incidentId, integrationKey } = options;
-  const known = isUuid(incidentId) && (await runtime.db.incident.findUnique({ where: { id: incidentId }, select: { id: true } }));
+  const known =
+    isUuid(incidentId) && (await runtime.db.incident.findUnique({ where: { id: incidentId }, select: { id: true } }));
   if (!known) throw new AppError("IncidentNotFound", 404, `No incident ${incidentId}, so there is nothing to re-send.`);
   if (integrationKey && !(await runtime.db.integration.findUnique({ where: { key: integrationKey } }))) {
     throw new AppError("IntegrationNotFound", 404, `No integration "${integrationKey}".`);
   }
-  const rows = await inSqlTransaction(runtime.db, (tx) => planResend(tx, { incidentId, integrationKey, now: runtime.clock.now() }));
-  return { incidentId, planned: rows.map((r) => ({ requestId: r.requestId, integration: r.integrationKey, method: r.method, path: r.path })) };
+  const rows = await inSqlTransaction(runtime.db, (tx) =>
+    planResend(tx, { incidentId, integrationKey, now: runtime.clock.now() }),
+  );
+  return {
+    incidentId,
+    planned: rows.map((r) => ({
+      requestId: r.requestId,
+      integration: r.integrationKey,
+      method: r.method,
+      path: r.path,
+    })),
+  };
 }

@@ -33,12 +33,25 @@ async function startTricklingReceiver() {
       c.requestId ??= /service-request-id: ([0-9a-f-]{36})/i.exec(head)?.[1] ?? null;
     });
     let i = 0;
-    const timer = setInterval(() => (i < answer.length && !socket.destroyed ? socket.write(answer[i++]!) : clearInterval(timer)), 1_000);
-    socket.on("close", () => { clearInterval(timer); c.closedAt = performance.now(); sockets.delete(socket); });
+    const timer = setInterval(
+      () => (i < answer.length && !socket.destroyed ? socket.write(answer[i++]!) : clearInterval(timer)),
+      1_000,
+    );
+    socket.on("close", () => {
+      clearInterval(timer);
+      c.closedAt = performance.now();
+      sockets.delete(socket);
+    });
     socket.on("error", () => {});
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections };
 }
 
@@ -68,5 +81,8 @@ it("a trickling receiver: each attempt ends at its total deadline, and no second
   expect(first!.closedAt! - first!.openedAt).toBeLessThan(leaseMs);
   expect(second!.openedAt).toBeGreaterThan(first!.closedAt!);
   const attemptsRecorded = await h.database.db.webhookAttempt.findMany({ orderBy: { attempt: "asc" } });
-  expect(attemptsRecorded.map((a) => a.error)).toEqual([`timeout: no response within ${timeoutMs} ms`, `timeout: no response within ${timeoutMs} ms`]);
+  expect(attemptsRecorded.map((a) => a.error)).toEqual([
+    `timeout: no response within ${timeoutMs} ms`,
+    `timeout: no response within ${timeoutMs} ms`,
+  ]);
 });

@@ -14,21 +14,43 @@ const at = (s: number) => new Date(t0.getTime() + s * 1000);
 
 let t: TestDatabase;
 let n = 0;
-beforeEach(async () => { n = 0; t = await createTestDatabase(); });
-afterEach(async () => { await t.drop(); });
+beforeEach(async () => {
+  n = 0;
+  t = await createTestDatabase();
+});
+afterEach(async () => {
+  await t.drop();
+});
 
 /** One outbox row per entry, inserted in the order given (ids = lane order). */
-async function plan(rows: Array<{ integration?: string; incident: number; dueAt: number; state?: "pending" | "delivering" }>) {
+async function plan(
+  rows: Array<{ integration?: string; incident: number; dueAt: number; state?: "pending" | "delivering" }>,
+) {
   for (const r of rows) {
-    await t.db.webhookDelivery.create({ data: {
-      requestId: requestId(++n), integrationKey: r.integration ?? "north-psap", agencyId: AGENCY, incidentId: incidentId(r.incident), changeSeq: n,
-      eventName: "labelChanged", method: "PATCH", path: `/v3/incidents/${incidentId(r.incident)}/label`, body: { n }, producedAt: at(r.dueAt),
-      nextAttemptAt: at(r.dueAt), state: r.state ?? "pending",
-    } });
+    await t.db.webhookDelivery.create({
+      data: {
+        requestId: requestId(++n),
+        integrationKey: r.integration ?? "north-psap",
+        agencyId: AGENCY,
+        incidentId: incidentId(r.incident),
+        changeSeq: n,
+        eventName: "labelChanged",
+        method: "PATCH",
+        path: `/v3/incidents/${incidentId(r.incident)}/label`,
+        body: { n },
+        producedAt: at(r.dueAt),
+        nextAttemptAt: at(r.dueAt),
+        state: r.state ?? "pending",
+      },
+    });
   }
 }
 const options = (limit: number, now = at(60)) => ({ now, leaseMs: 30_000, workerId: "w1", limit });
-const finish = (ids: bigint[]) => t.db.webhookDelivery.updateMany({ where: { id: { in: ids } }, data: { state: "delivered", claimedAt: null, claimedBy: null, leaseExpiresAt: null } });
+const finish = (ids: bigint[]) =>
+  t.db.webhookDelivery.updateMany({
+    where: { id: { in: ids } },
+    data: { state: "delivered", claimedAt: null, claimedBy: null, leaseExpiresAt: null },
+  });
 
 it("the walk claims each lane's head in due order, never a row behind an unfinished head, and the next one once it finished", async () => {
   // Three lanes, three events each, interleaved as concurrent incidents plan them.
@@ -54,20 +76,32 @@ it("a healthy lane queued behind a long blocked backlog is found by the lane sca
 });
 
 it("the walk re-claims a head whose lease ran out (its worker died) with the same Service-Request-Id, beside a due head", async () => {
-  await plan([{ incident: 1, dueAt: 0 }, { incident: 2, dueAt: 1 }]);
+  await plan([
+    { incident: 1, dueAt: 0 },
+    { incident: 2, dueAt: 1 },
+  ]);
   const [dead] = await claimByWalk(t.db, { ...options(1), workerId: "dead", leaseMs: 1 });
   await new Promise((r) => setTimeout(r, 20));
   const reclaimed = await claimByWalk(t.db, options(2));
   expect(reclaimed.map((d) => d.requestId).sort()).toEqual([dead!.requestId, requestId(2)]);
-  expect((await t.db.webhookDelivery.findMany({ orderBy: { id: "asc" } })).map((r) => r.claimedBy)).toEqual(["w1", "w1"]);
+  expect((await t.db.webhookDelivery.findMany({ orderBy: { id: "asc" } })).map((r) => r.claimedBy)).toEqual([
+    "w1",
+    "w1",
+  ]);
 });
 
 it("releaseClaims puts a worker's unsent heads back to pending, and never another worker's", async () => {
-  await plan([{ incident: 1, dueAt: 0 }, { incident: 2, dueAt: 1 }]);
+  await plan([
+    { incident: 1, dueAt: 0 },
+    { incident: 2, dueAt: 1 },
+  ]);
   const [mine] = await claimByWalk(t.db, options(1));
   const [theirs] = await claimByWalk(t.db, { ...options(1), workerId: "w2" });
   expect(await releaseClaims(t.db, { ids: [mine!.id, theirs!.id], workerId: "w1" })).toBe(1);
   const rows = await t.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
-  expect(rows.map((r) => [r.state, r.claimedBy, r.leaseExpiresAt === null])).toEqual([["pending", null, true], ["delivering", "w2", false]]);
+  expect(rows.map((r) => [r.state, r.claimedBy, r.leaseExpiresAt === null])).toEqual([
+    ["pending", null, true],
+    ["delivering", "w2", false],
+  ]);
   expect((await claimDeliveries(t.db, options(5))).map((d) => d.requestId)).toEqual([mine!.requestId]);
 });

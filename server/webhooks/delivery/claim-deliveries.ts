@@ -38,8 +38,18 @@ import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 
 export type ClaimedDelivery = {
-  id: bigint; requestId: string; integrationKey: string; agencyId: string; incidentId: string; eventName: string;
-  method: string; path: string; body: unknown; producedAt: Date; attemptCount: number; claimedAt: Date;
+  id: bigint;
+  requestId: string;
+  integrationKey: string;
+  agencyId: string;
+  incidentId: string;
+  eventName: string;
+  method: string;
+  path: string;
+  body: unknown;
+  producedAt: Date;
+  attemptCount: number;
+  claimedAt: Date;
 };
 
 type ClaimOptions = { now: Date; leaseMs: number; workerId: string; limit: number };
@@ -58,14 +68,25 @@ const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."ag
               d."producedAt", d."attemptCount", d."claimedAt"`;
 
 /** What claiming a head writes, the same in both shapes: the claim's workbench time, the worker, the real-time lease. */
-const claimAssignments = (now: Date, workerId: string, leaseMs: number) => Prisma.sql`state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId},
+const claimAssignments = (
+  now: Date,
+  workerId: string,
+  leaseMs: number,
+) => Prisma.sql`state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${workerId},
         "leaseExpiresAt" = clock_timestamp() + ${leaseMs}::int * interval '1 millisecond'`;
 
-const toClaimed = (rows: Array<Omit<ClaimedDelivery, "id"> & { id: string }>): ClaimedDelivery[] => rows.map((r) => ({ ...r, id: BigInt(r.id) }));
+const toClaimed = (rows: Array<Omit<ClaimedDelivery, "id"> & { id: string }>): ClaimedDelivery[] =>
+  rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 
-export async function claimByWalk(db: DbClient, { now, workerId, limit, leaseMs }: ClaimOptions): Promise<ClaimedDelivery[]> {
+export async function claimByWalk(
+  db: DbClient,
+  { now, workerId, limit, leaseMs }: ClaimOptions,
+): Promise<ClaimedDelivery[]> {
   const maxSteps = limit * WALK_STEPS_PER_HEAD + 16;
-  return toClaimed(await sqlQuery(db, Prisma.sql`
+  return toClaimed(
+    await sqlQuery(
+      db,
+      Prisma.sql`
     WITH RECURSIVE walk AS (
       (SELECT d."nextAttemptAt" AS at, d.id, d."integrationKey" AS ik, d."incidentId" AS inc, 1 AS step
        FROM "WebhookDelivery" d
@@ -99,7 +120,9 @@ export async function claimByWalk(db: DbClient, { now, workerId, limit, leaseMs 
     SET ${claimAssignments(now, workerId, leaseMs)}
     FROM (SELECT id FROM stale UNION ALL SELECT id FROM due LIMIT ${limit}) ready
     WHERE d.id = ready.id
-    RETURNING ${claimedColumns}`));
+    RETURNING ${claimedColumns}`,
+    ),
+  );
 }
 
 /**
@@ -107,8 +130,14 @@ export async function claimByWalk(db: DbClient, { now, workerId, limit, leaseMs 
  * that ran out, and no unfinished row before it in its lane (NOT EXISTS over
  * the partial lane index). Reads every unfinished row: the walk's fallback.
  */
-export async function claimByLaneScan(db: DbClient, { now, workerId, limit, leaseMs }: ClaimOptions): Promise<ClaimedDelivery[]> {
-  return toClaimed(await sqlQuery(db, Prisma.sql`
+export async function claimByLaneScan(
+  db: DbClient,
+  { now, workerId, limit, leaseMs }: ClaimOptions,
+): Promise<ClaimedDelivery[]> {
+  return toClaimed(
+    await sqlQuery(
+      db,
+      Prisma.sql`
     WITH ready AS (
       SELECT d.id
       FROM "WebhookDelivery" d
@@ -126,16 +155,24 @@ export async function claimByLaneScan(db: DbClient, { now, workerId, limit, leas
     SET ${claimAssignments(now, workerId, leaseMs)}
     FROM ready
     WHERE d.id = ready.id
-    RETURNING ${claimedColumns}`));
+    RETURNING ${claimedColumns}`,
+    ),
+  );
 }
 
 /** Puts heads this worker claimed but never sent back to pending (a stopping worker's prefetched claims). */
-export async function releaseClaims(db: DbClient, { ids, workerId }: { ids: bigint[]; workerId: string }): Promise<number> {
-  const rows = await sqlQuery<{ id: string }>(db, Prisma.sql`
+export async function releaseClaims(
+  db: DbClient,
+  { ids, workerId }: { ids: bigint[]; workerId: string },
+): Promise<number> {
+  const rows = await sqlQuery<{ id: string }>(
+    db,
+    Prisma.sql`
     UPDATE "WebhookDelivery"
     SET state = 'pending', "claimedAt" = NULL, "claimedBy" = NULL, "leaseExpiresAt" = NULL
     WHERE id = ANY(${ids.map(String)}::bigint[]) AND state = 'delivering' AND "claimedBy" = ${workerId}
-    RETURNING id`);
+    RETURNING id`,
+  );
   return rows.length;
 }
 
@@ -145,10 +182,15 @@ export async function releaseClaims(db: DbClient, { ids, workerId }: { ids: bigi
  * running lease end (real time, against the database's clock). One index each.
  */
 export async function nextWakeInMs(db: DbClient, options: { now: Date }): Promise<number | null> {
-  const [row] = await sqlQuery<{ due: Date | null; leaseInMs: number | null }>(db, Prisma.sql`
+  const [row] = await sqlQuery<{ due: Date | null; leaseInMs: number | null }>(
+    db,
+    Prisma.sql`
     SELECT (SELECT min("nextAttemptAt") FROM "WebhookDelivery" WHERE state = 'pending') AS due,
            (SELECT (extract(epoch FROM min("leaseExpiresAt") - clock_timestamp()) * 1000)::float8
-              FROM "WebhookDelivery" WHERE state = 'delivering') AS "leaseInMs"`);
-  const candidates = [row?.due ? row.due.getTime() - options.now.getTime() : null, row?.leaseInMs ?? null].filter((d): d is number => d !== null);
+              FROM "WebhookDelivery" WHERE state = 'delivering') AS "leaseInMs"`,
+  );
+  const candidates = [row?.due ? row.due.getTime() - options.now.getTime() : null, row?.leaseInMs ?? null].filter(
+    (d): d is number => d !== null,
+  );
   return candidates.length ? Math.max(0, Math.min(...candidates)) : null;
 }

@@ -11,12 +11,25 @@ const producedAt = new Date(Date.UTC(2026, 10, 23, 12));
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db.webhookDelivery.create({ data: {
-    requestId: "7e570000-0000-4000-8000-000000000001", integrationKey: "north-psap", agencyId: AGENCY, incidentId: INCIDENT, changeSeq: 1,
-    eventName: "created", method: "POST", path: "/v3/incidents", body: {}, producedAt, nextAttemptAt: producedAt,
-  } });
+  await t.db.webhookDelivery.create({
+    data: {
+      requestId: "7e570000-0000-4000-8000-000000000001",
+      integrationKey: "north-psap",
+      agencyId: AGENCY,
+      incidentId: INCIDENT,
+      changeSeq: 1,
+      eventName: "created",
+      method: "POST",
+      path: "/v3/incidents",
+      body: {},
+      producedAt,
+      nextAttemptAt: producedAt,
+    },
+  });
 });
-afterAll(async () => { await t.drop(); });
+afterAll(async () => {
+  await t.drop();
+});
 
 const hours = (h: number) => new Date(producedAt.getTime() + h * 3_600_000);
 
@@ -33,7 +46,9 @@ it("a workbench clock jump does not expire a lease: the head in flight stays wit
 
   await new Promise((r) => setTimeout(r, 2_100));
   const reclaimed = await claimDeliveries(t.db, { now: hours(2), leaseMs: 2_000, workerId: "w2", limit: 10 });
-  expect(reclaimed.map((d) => [d.requestId, d.claimedAt.toISOString()])).toEqual([["7e570000-0000-4000-8000-000000000001", hours(2).toISOString()]]);
+  expect(reclaimed.map((d) => [d.requestId, d.claimedAt.toISOString()])).toEqual([
+    ["7e570000-0000-4000-8000-000000000001", hours(2).toISOString()],
+  ]);
   const row = await t.db.webhookDelivery.findFirstOrThrow();
   expect(row.claimedBy).toBe("w2");
 });

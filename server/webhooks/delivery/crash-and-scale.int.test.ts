@@ -22,13 +22,23 @@ afterEach(async () => {
 async function commitBurst(harness: WebhookHarness, incidents: number, labels: number) {
   for (let i = 0; i < incidents; i++) {
     const id = incidentId(i);
-    await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id }), { seq: 1, producedAt: harness.clock.now() }));
-    for (let n = 1; n <= labels; n++) await harness.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id, label: `L${n}` }), { seq: n + 1, producedAt: harness.clock.now() }));
+    await harness.commit(
+      buildChange({ kind: "incident.created" }, buildSnapshot({ id }), { seq: 1, producedAt: harness.clock.now() }),
+    );
+    for (let n = 1; n <= labels; n++)
+      await harness.commit(
+        buildChange({ kind: "labelChanged" }, buildSnapshot({ id, label: `L${n}` }), {
+          seq: n + 1,
+          producedAt: harness.clock.now(),
+        }),
+      );
   }
 }
 
 function receivedOrder(harness: WebhookHarness, id: string) {
-  return harness.receiver.received.filter((r) => r.incidentId === id).map((r) => (r.path === "/v3/incidents" ? "created" : (r.body as { label: string }).label));
+  return harness.receiver.received
+    .filter((r) => r.incidentId === id)
+    .map((r) => (r.path === "/v3/incidents" ? "created" : (r.body as { label: string }).label));
 }
 
 describe("crash safety and scale-out", () => {
@@ -38,15 +48,35 @@ describe("crash safety and scale-out", () => {
     const harness = h;
     await commitBurst(harness, 5, 4);
     let hung = 0;
-    const allHung = new Promise<void>((resolve) => harness.receiver.respondWith(() => { if (++hung === 5) resolve(); return 0; }));
+    const allHung = new Promise<void>((resolve) =>
+      harness.receiver.respondWith(() => {
+        if (++hung === 5) resolve();
+        return 0;
+      }),
+    );
 
     const child = spawn("node_modules/.bin/tsx", ["server/webhooks/testing/run-delivery-worker.ts"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: harness.database.url, PUBLIC_URL: "http://127.0.0.1:9", NODE_ENV: "test", LEASE_MS: "4000", TIMEOUT_MS: "3000", WORKER_ID: "doomed" },
-      stdio: ["ignore", "pipe", "inherit"], detached: true,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: harness.database.url,
+        PUBLIC_URL: "http://127.0.0.1:9",
+        NODE_ENV: "test",
+        LEASE_MS: "4000",
+        TIMEOUT_MS: "3000",
+        WORKER_ID: "doomed",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
     });
-    cleanups.push(async () => { if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL"); });
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    });
     await allHung; // five heads in flight in the child, one per incident
-    const inFlight = await harness.database.db.webhookDelivery.findMany({ where: { state: "delivering" }, orderBy: { id: "asc" } });
+    const inFlight = await harness.database.db.webhookDelivery.findMany({
+      where: { state: "delivering" },
+      orderBy: { id: "asc" },
+    });
     expect(inFlight.map((r) => r.claimedBy)).toEqual(Array(5).fill("doomed"));
     process.kill(-child.pid!, "SIGKILL");
     await once(child, "exit");
@@ -59,9 +89,13 @@ describe("crash safety and scale-out", () => {
     cleanups.push(() => worker.stop());
     await delivered;
 
-    for (let i = 0; i < 5; i++) expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "created", "L1", "L2", "L3", "L4"]);
+    for (let i = 0; i < 5; i++)
+      expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "created", "L1", "L2", "L3", "L4"]);
     const hungIds = harness.receiver.received.slice(0, 5).map((r) => r.headers["service-request-id"]);
-    const retriedIds = harness.receiver.received.slice(5).filter((r) => r.path === "/v3/incidents").map((r) => r.headers["service-request-id"]);
+    const retriedIds = harness.receiver.received
+      .slice(5)
+      .filter((r) => r.path === "/v3/incidents")
+      .map((r) => r.headers["service-request-id"]);
     expect(new Set(retriedIds)).toEqual(new Set(hungIds));
     expect(await harness.database.db.webhookDelivery.count({ where: { state: "delivered" } })).toBe(25);
   });
@@ -70,7 +104,10 @@ describe("crash safety and scale-out", () => {
     h = await startWebhookHarness();
     await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
     const harness = h;
-    h.receiver.respondWith(async () => { await new Promise((r) => setTimeout(r, Math.random() * 4)); return 200; });
+    h.receiver.respondWith(async () => {
+      await new Promise((r) => setTimeout(r, Math.random() * 4));
+      return 200;
+    });
     const secondDb = createDbClient(harness.database.url, { poolSize: 5 });
     cleanups.push(() => secondDb.$disconnect());
     const workers = [
@@ -79,13 +116,17 @@ describe("crash safety and scale-out", () => {
     ];
     cleanups.push(() => Promise.all(workers.map((w) => w.stop())));
     const byWorker = new Map<string, number>();
-    const count = (e: { workerId: string }) => { byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + 1); return true; };
+    const count = (e: { workerId: string }) => {
+      byWorker.set(e.workerId, (byWorker.get(e.workerId) ?? 0) + 1);
+      return true;
+    };
     const attempted = waitForEvents("delivery:attempted", 30 * 6, count, 60_000);
     await commitBurst(harness, 30, 5);
     await attempted;
 
     expect(harness.receiver.maxConcurrentPerIncident).toBe(1);
-    for (let i = 0; i < 30; i++) expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "L1", "L2", "L3", "L4", "L5"]);
+    for (let i = 0; i < 30; i++)
+      expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "L1", "L2", "L3", "L4", "L5"]);
     expect(byWorker.get("w1")).toBeGreaterThan(0);
     expect(byWorker.get("w2")).toBeGreaterThan(0);
   });
@@ -95,15 +136,25 @@ describe("crash safety and scale-out", () => {
     await h.pointIntegration("north-psap", ["incident.created"]);
     const harness = h;
     let started = 0;
-    const twoInFlight = new Promise<void>((resolve) => harness.receiver.respondWith(async () => {
-      if (++started === 2) resolve();
-      await new Promise((r) => setTimeout(r, 300));
-      return 200;
-    }));
+    const twoInFlight = new Promise<void>((resolve) =>
+      harness.receiver.respondWith(async () => {
+        if (++started === 2) resolve();
+        await new Promise((r) => setTimeout(r, 300));
+        return 200;
+      }),
+    );
     const worker = await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 2, prefetch: 3 });
-    for (let i = 0; i < 5; i++) await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), { seq: 1, producedAt: harness.clock.now() }));
+    for (let i = 0; i < 5; i++)
+      await harness.commit(
+        buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), {
+          seq: 1,
+          producedAt: harness.clock.now(),
+        }),
+      );
     await twoInFlight;
-    const claimed = await harness.database.db.webhookDelivery.count({ where: { state: "delivering", claimedBy: "w1" } });
+    const claimed = await harness.database.db.webhookDelivery.count({
+      where: { state: "delivering", claimedBy: "w1" },
+    });
     expect(claimed).toBe(5); // two sending, three claimed ahead
     await worker.stop();
 
@@ -130,9 +181,21 @@ describe("crash safety and scale-out", () => {
       return 200;
     });
     const delivered = waitForEvents("delivery:delivered", 3);
-    const worker = await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 1, prefetch: 2, timeoutMs, leaseMs });
+    const worker = await startDeliveryWorker(harness.runtime, {
+      workerId: "w1",
+      concurrency: 1,
+      prefetch: 2,
+      timeoutMs,
+      leaseMs,
+    });
     cleanups.push(() => worker.stop());
-    for (let i = 0; i < 3; i++) await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), { seq: 1, producedAt: harness.clock.now() }));
+    for (let i = 0; i < 3; i++)
+      await harness.commit(
+        buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), {
+          seq: 1,
+          producedAt: harness.clock.now(),
+        }),
+      );
     await delivered;
 
     expect(harness.receiver.received).toHaveLength(3);

@@ -33,17 +33,20 @@ import { routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts
 export type OutboxEvent = { id: bigint; method: string; path: string; body: unknown };
 
 /** One track of one contract: a v3 source, or a v1/v2 position source (MobileApp merges two v3 sources). */
-export type TrackRef = { contract: 3; source: TLocationSource } | { contract: LegacyMajor; positionSource: TPositionSourceV2 };
+export type TrackRef =
+  { contract: 3; source: TLocationSource } | { contract: LegacyMajor; positionSource: TPositionSourceV2 };
 
 export type WholeTrackRewrite = { deliveryId: bigint; track: TrackRef };
 export type ExpiredTrackDecision = { fullTracks: string[]; rewrites: WholeTrackRewrite[] };
 
-type Effect = { kind: "whole"; contract: 3 | LegacyMajor; tracks: TrackRef[] | "all" } | { kind: "append"; track: TrackRef } | null;
+type Effect =
+  { kind: "whole"; contract: 3 | LegacyMajor; tracks: TrackRef[] | "all" } | { kind: "append"; track: TrackRef } | null;
 
 const MARKER = /^@contract:v(\d)$/; // legacy-lane.ts: a v1/v2 lane carries its contract in fullTracks
 
 const keyOf = (t: TrackRef) => (t.contract === 3 ? `3:${t.source}` : `${t.contract}:${t.positionSource}`);
-const v3SourcesOfTrack = (t: TrackRef): TLocationSource[] => (t.contract === 3 ? [t.source] : v3SourcesOf(t.positionSource));
+const v3SourcesOfTrack = (t: TrackRef): TLocationSource[] =>
+  t.contract === 3 ? [t.source] : v3SourcesOf(t.positionSource);
 const trackOfSource = (contract: 3 | LegacyMajor, source: TLocationSource): TrackRef =>
   contract === 3 ? { contract, source } : { contract, positionSource: V2_SOURCE_OF[source] };
 
@@ -54,14 +57,25 @@ function trackEffect(e: OutboxEvent, incidentId: string): Effect {
     const contract = legacy.major;
     const body = e.body as { positionSource?: TPositionSourceV2; position?: { positionSource: TPositionSourceV2 } };
     if (legacy.key === "incident") return { kind: "whole", contract, tracks: "all" }; // an upsert: the receiver replaces its copy
-    if (legacy.key === "positionReplaced") return { kind: "whole", contract, tracks: [{ contract, positionSource: body.positionSource! }] };
-    if (legacy.key === "positionAppended") return { kind: "append", track: { contract, positionSource: body.position!.positionSource } };
+    if (legacy.key === "positionReplaced")
+      return { kind: "whole", contract, tracks: [{ contract, positionSource: body.positionSource! }] };
+    if (legacy.key === "positionAppended")
+      return { kind: "append", track: { contract, positionSource: body.position!.positionSource } };
     return null;
   }
   const is = (key: V3RouteKey) => e.method === V3_ROUTES[key].method && e.path === routePath(key, incidentId);
   if (is("created")) return { kind: "whole", contract: 3, tracks: "all" };
-  if (is("trackReplaced")) return { kind: "whole", contract: 3, tracks: [{ contract: 3, source: (e.body as { source: TLocationSource }).source }] };
-  if (is("trackAppended")) return { kind: "append", track: { contract: 3, source: (e.body as { location: { source: TLocationSource } }).location.source } };
+  if (is("trackReplaced"))
+    return {
+      kind: "whole",
+      contract: 3,
+      tracks: [{ contract: 3, source: (e.body as { source: TLocationSource }).source }],
+    };
+  if (is("trackAppended"))
+    return {
+      kind: "append",
+      track: { contract: 3, source: (e.body as { location: { source: TLocationSource } }).location.source },
+    };
   return null;
 }
 
@@ -72,7 +86,10 @@ function firstTouch(track: TrackRef, queued: readonly OutboxEvent[], incidentId:
     if (!effect) continue;
     if (effect.kind === "append") {
       if (keyOf(effect.track) === keyOf(track)) return e.id;
-    } else if (effect.contract === track.contract && (effect.tracks === "all" || effect.tracks.some((t) => keyOf(t) === keyOf(track)))) {
+    } else if (
+      effect.contract === track.contract &&
+      (effect.tracks === "all" || effect.tracks.some((t) => keyOf(t) === keyOf(track)))
+    ) {
       return "whole";
     }
   }
@@ -80,7 +97,12 @@ function firstTouch(track: TrackRef, queued: readonly OutboxEvent[], incidentId:
 }
 
 /** null: the expired event carried no whole track (an append: a hole, by the spec; or any other route). */
-export function decideExpiredTrack(input: { incidentId: string; expired: OutboxEvent; fullTracks: readonly string[]; queued: readonly OutboxEvent[] }): ExpiredTrackDecision | null {
+export function decideExpiredTrack(input: {
+  incidentId: string;
+  expired: OutboxEvent;
+  fullTracks: readonly string[];
+  queued: readonly OutboxEvent[];
+}): ExpiredTrackDecision | null {
   const { incidentId, queued } = input;
   const effect = trackEffect(input.expired, incidentId);
   if (!effect || effect.kind !== "whole") return null;
@@ -88,7 +110,10 @@ export function decideExpiredTrack(input: { incidentId: string; expired: OutboxE
   const laneContract = marker ? Number(marker[1]) : 3;
   const held = input.fullTracks.filter((s) => !MARKER.test(s)) as TLocationSource[];
   // An expired create concerns every track the lane holds; a whole-track PUT, its own track.
-  const lost = effect.tracks === "all" ? [...new Map(held.map((s) => trackOfSource(effect.contract, s)).map((t) => [keyOf(t), t])).values()] : effect.tracks;
+  const lost =
+    effect.tracks === "all"
+      ? [...new Map(held.map((s) => trackOfSource(effect.contract, s)).map((t) => [keyOf(t), t])).values()]
+      : effect.tracks;
   const rewrites: WholeTrackRewrite[] = [];
   const forget = new Set<string>();
   for (const track of lost) {
@@ -101,6 +126,7 @@ export function decideExpiredTrack(input: { incidentId: string; expired: OutboxE
     v3SourcesOfTrack(track).forEach((s) => forget.add(s));
   }
   // After a contract switch (issue 8) the lane started anew under the other contract: its tracks are not these.
-  const fullTracks = laneContract === effect.contract ? input.fullTracks.filter((s) => !forget.has(s)) : [...input.fullTracks];
+  const fullTracks =
+    laneContract === effect.contract ? input.fullTracks.filter((s) => !forget.has(s)) : [...input.fullTracks];
   return { fullTracks, rewrites };
 }

@@ -25,9 +25,20 @@ export type DeliverDeps = { runtime: Runtime; workerId: string; targets: Deliver
  * its outcome is recorded: the worker's slot is free then, and the lane's next
  * event still waits for the record (only a committed outcome frees a lane's head).
  */
-export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, attempted: () => void = () => {}): Promise<void> {
+export async function deliverEvent(
+  deps: DeliverDeps,
+  row: ClaimedDelivery,
+  attempted: () => void = () => {},
+): Promise<void> {
   const { runtime } = deps;
-  const ref: DeliveryRef = { deliveryId: row.id.toString(), requestId: row.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: row.method, path: row.path };
+  const ref: DeliveryRef = {
+    deliveryId: row.id.toString(),
+    requestId: row.requestId,
+    integrationKey: row.integrationKey,
+    incidentId: row.incidentId,
+    method: row.method,
+    path: row.path,
+  };
   // The attempt's whole deadline runs from here (claim → send → response read): the worker
   // starts a claimed head only while its lease still covers timeoutMs (delivery-worker.ts).
   const attemptStarted = performance.now();
@@ -45,12 +56,14 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
   const url = receiver.baseUrl + row.path;
   // Issue 8: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
   const legacy = legacyCredential(row.method, row.path);
-  const headers: Record<string, string> = legacy ? legacy.headers : {
-    "content-type": "application/json",
-    "service-request-id": row.requestId,
-    "service-request-timestamp": row.producedAt.toISOString(),
-    "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
-  };
+  const headers: Record<string, string> = legacy
+    ? legacy.headers
+    : {
+        "content-type": "application/json",
+        "service-request-id": row.requestId,
+        "service-request-timestamp": row.producedAt.toISOString(),
+        "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
+      };
   // Refused by the outbound policy (the URL as written; resolved addresses are checked when connecting).
   const refusal = refusalOf(url, receiver.target);
   // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
@@ -59,21 +72,59 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
   let result: SendResult;
   let startedAt = runtime.clock.now();
   if (refusal) {
-    result = { status: null, headers: null, bodyExcerpt: null, body: null, error: refusal, durationMs: 0, refused: true };
+    result = {
+      status: null,
+      headers: null,
+      bodyExcerpt: null,
+      body: null,
+      error: refusal,
+      durationMs: 0,
+      refused: true,
+    };
   } else if (networkFault !== "ok") {
-    result = networkFault === "refused"
-      ? { status: null, headers: null, bodyExcerpt: null, body: null, error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", durationMs: 0 }
-      : { status: null, headers: null, bodyExcerpt: null, body: null, error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`, durationMs: deps.timeoutMs };
+    result =
+      networkFault === "refused"
+        ? {
+            status: null,
+            headers: null,
+            bodyExcerpt: null,
+            body: null,
+            error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)",
+            durationMs: 0,
+          }
+        : {
+            status: null,
+            headers: null,
+            bodyExcerpt: null,
+            body: null,
+            error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`,
+            durationMs: deps.timeoutMs,
+          };
   } else {
-    const token = legacy ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacy.scope]) : await getServiceToken(runtime, row.agencyId, "Publisher");
+    const token = legacy
+      ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacy.scope])
+      : await getServiceToken(runtime, row.agencyId, "Publisher");
     const body = row.body === null ? null : JSON.stringify(row.body);
     startedAt = runtime.clock.now();
-    result = await sendRequest({ url, method: row.method, headers: { ...headers, authorization: `Bearer ${token}` }, body, target: receiver.target, timeoutMs: deps.timeoutMs, attemptStartedMs: attemptStarted });
+    result = await sendRequest({
+      url,
+      method: row.method,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body,
+      target: receiver.target,
+      timeoutMs: deps.timeoutMs,
+      attemptStartedMs: attemptStarted,
+    });
   }
   const attempt: AttemptRecord = {
-    attempt: row.attemptCount + 1, startedAt, durationMs: result.durationMs, url,
+    attempt: row.attemptCount + 1,
+    startedAt,
+    durationMs: result.durationMs,
+    url,
     requestHeaders: result.refused ? headers : { ...headers, authorization: "Bearer [redacted]" },
-    status: result.status, responseHeaders: result.headers, bodyExcerpt: result.bodyExcerpt,
+    status: result.status,
+    responseHeaders: result.headers,
+    bodyExcerpt: result.bodyExcerpt,
     error: result.error ?? (result.status !== 200 ? `HTTP ${result.status}: only 200 accepts a delivery` : null),
   };
   // Delivery rule 1: only HTTP 200 accepts an event (201 and 204 included in the failures).
@@ -81,12 +132,24 @@ export async function deliverEvent(deps: DeliverDeps, row: ClaimedDelivery, atte
   // from whenever this process got round to deciding: under load that lag reached 250 ms and more.
   const failedAt = new Date(startedAt.getTime() + result.durationMs);
   const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, failedAt);
-  const outcome: Outcome = decision === null ? { state: "delivered" } : "expire" in decision ? { state: "expired" } : { state: "pending", retryAt: decision.retryAt };
+  const outcome: Outcome =
+    decision === null
+      ? { state: "delivered" }
+      : "expire" in decision
+        ? { state: "expired" }
+        : { state: "pending", retryAt: decision.retryAt };
   return finish(deps, row, ref, attempted, attempt, outcome);
 }
 
 /** The attempt is over (or was not needed): free the worker's slot, then record the outcome. */
-async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef, attempted: () => void, attempt: AttemptRecord | null, outcome: Outcome) {
+async function finish(
+  deps: DeliverDeps,
+  row: ClaimedDelivery,
+  ref: DeliveryRef,
+  attempted: () => void,
+  attempt: AttemptRecord | null,
+  outcome: Outcome,
+) {
   attempted();
   const { db, clock } = deps.runtime;
   const recorded = { delivery: row, workerId: deps.workerId, now: clock.now(), attempt };
@@ -99,15 +162,50 @@ async function finish(deps: DeliverDeps, row: ClaimedDelivery, ref: DeliveryRef,
   } else if (!(await recordOutcome(db, { ...recorded, outcome }))) return;
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
-  if (attempt) events.emit("delivery:attempted", { ...ref, workerId: deps.workerId, attempt: attempt.attempt, status: attempt.status, error: attempt.error, durationMs: attempt.durationMs });
+  if (attempt)
+    events.emit("delivery:attempted", {
+      ...ref,
+      workerId: deps.workerId,
+      attempt: attempt.attempt,
+      status: attempt.status,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+    });
   if (!attempt && outcome.state === "pending") events.emit("delivery:held", { ...ref, retryAt: outcome.retryAt });
   if (outcome.state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
   if (outcome.state === "expired") {
-    deps.runtime.logger.warn({ requestId: row.requestId, integration: row.integrationKey, incidentId: row.incidentId, path: row.path, attempts }, "webhook delivery expired (one hour after production)");
+    deps.runtime.logger.warn(
+      {
+        requestId: row.requestId,
+        integration: row.integrationKey,
+        incidentId: row.incidentId,
+        path: row.path,
+        attempts,
+      },
+      "webhook delivery expired (one hour after production)",
+    );
     events.emit("delivery:expired", { ...ref, attempts });
     for (const r of rewritten) {
-      deps.runtime.logger.info({ requestId: r.requestId, integration: row.integrationKey, incidentId: row.incidentId, path: r.path, after: row.requestId }, "queued append rewritten into a whole-track PUT (the whole track before it expired)");
-      events.emit("delivery:rewritten", { deliveryId: r.deliveryId.toString(), requestId: r.requestId, integrationKey: row.integrationKey, incidentId: row.incidentId, method: r.method, path: r.path, eventName: r.eventName, afterExpired: row.requestId });
+      deps.runtime.logger.info(
+        {
+          requestId: r.requestId,
+          integration: row.integrationKey,
+          incidentId: row.incidentId,
+          path: r.path,
+          after: row.requestId,
+        },
+        "queued append rewritten into a whole-track PUT (the whole track before it expired)",
+      );
+      events.emit("delivery:rewritten", {
+        deliveryId: r.deliveryId.toString(),
+        requestId: r.requestId,
+        integrationKey: row.integrationKey,
+        incidentId: row.incidentId,
+        method: r.method,
+        path: r.path,
+        eventName: r.eventName,
+        afterExpired: row.requestId,
+      });
     }
   }
 }

@@ -26,7 +26,13 @@ afterEach(async () => {
 
 function snapshotAt(label: string | null) {
   const base = buildSnapshot({ id: ID, label });
-  return { ...base, caller: { ...base.caller, tracks: [{ source: "MobileApp" as const, track: [measured("MobileApp", "2026-11-22T06:00:00.000Z")] }] } };
+  return {
+    ...base,
+    caller: {
+      ...base.caller,
+      tracks: [{ source: "MobileApp" as const, track: [measured("MobileApp", "2026-11-22T06:00:00.000Z")] }],
+    },
+  };
 }
 const producedAt = () => h.clock.now();
 
@@ -34,11 +40,15 @@ describe("delivery", () => {
   it("plans in the change's transaction and delivers in order with the v3 headers, a Publisher token and schema-valid bodies", async () => {
     const delivered = waitForEvents("delivery:delivered", 3);
     await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: producedAt() }));
-    await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("Smoke at pier 4"), { seq: 2, producedAt: producedAt() }));
+    await h.commit(
+      buildChange({ kind: "labelChanged" }, snapshotAt("Smoke at pier 4"), { seq: 2, producedAt: producedAt() }),
+    );
     await delivered;
 
     expect(h.receiver.received.map((r) => `${r.method} ${r.path}`)).toEqual([
-      "POST /v3/incidents", `PUT /v3/incidents/${ID}/caller/track`, `PATCH /v3/incidents/${ID}/label`,
+      "POST /v3/incidents",
+      `PUT /v3/incidents/${ID}/caller/track`,
+      `PATCH /v3/incidents/${ID}/label`,
     ]);
     const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" }, include: { attempts: true } });
     expect(rows.map((r) => r.state)).toEqual(["delivered", "delivered", "delivered"]);
@@ -47,7 +57,13 @@ describe("delivery", () => {
       expect(r.headers["service-request-id"]).toBe(row.requestId);
       expect(r.headers["service-request-timestamp"]).toBe(row.producedAt.toISOString());
       const token = String(r.headers.authorization).replace(/^Bearer /, "");
-      const claims = await verifyAccessToken({ token, keys: h.runtime.keys, clock: h.clock, issuer: h.runtime.env.AUTH_URL, audience: publisherAudience(NORTH) });
+      const claims = await verifyAccessToken({
+        token,
+        keys: h.runtime.keys,
+        clock: h.clock,
+        issuer: h.runtime.env.AUTH_URL,
+        audience: publisherAudience(NORTH),
+      });
       expect([claims.sub, claims.client_id, claims.scope]).toEqual([PUBLISHER, PUBLISHER, "webhooks.receive"]);
       expect(() => V3_EVENT_BODIES[v3RouteOfEventName(row.eventName)!].parse(r.body)).not.toThrow();
       expect(row.attempts[0]!.requestHeaders).toMatchObject({ authorization: "Bearer [redacted]" });
@@ -56,11 +72,15 @@ describe("delivery", () => {
   });
 
   it("a change whose transaction rolls back plans nothing", async () => {
-    await expect(inSqlTransaction(h.database.db, async (tx) => {
-      const { notifyChangeSubscribers } = await import("../../incidents/change-record.ts");
-      await notifyChangeSubscribers(tx, [buildChange({ kind: "incident.created" }, snapshotAt(null), { producedAt: producedAt() })]);
-      throw new Error("aggregate rejected the change");
-    })).rejects.toThrow("aggregate rejected");
+    await expect(
+      inSqlTransaction(h.database.db, async (tx) => {
+        const { notifyChangeSubscribers } = await import("../../incidents/change-record.ts");
+        await notifyChangeSubscribers(tx, [
+          buildChange({ kind: "incident.created" }, snapshotAt(null), { producedAt: producedAt() }),
+        ]);
+        throw new Error("aggregate rejected the change");
+      }),
+    ).rejects.toThrow("aggregate rejected");
     expect(await h.database.db.webhookDelivery.count()).toBe(0);
   });
 
@@ -74,10 +94,15 @@ describe("delivery", () => {
     const first = (await attempted)[0]![0];
     expect([first.status, first.error]).toEqual([204, "HTTP 204: only 200 accepts a delivery"]);
 
-    const head = async () => h.database.db.webhookDelivery.findFirstOrThrow({ where: { eventName: "created" }, include: { attempts: { orderBy: { attempt: "asc" } } } });
+    const head = async () =>
+      h.database.db.webhookDelivery.findFirstOrThrow({
+        where: { eventName: "created" },
+        include: { attempts: { orderBy: { attempt: "asc" } } },
+      });
     let row = await head();
     // 1 s after the failure (= the attempt's start plus its duration; exact values are in decide-retry.test.ts).
-    const sinceFailure = (a: { startedAt: Date; durationMs: number }) => row.nextAttemptAt.getTime() - a.startedAt.getTime() - a.durationMs;
+    const sinceFailure = (a: { startedAt: Date; durationMs: number }) =>
+      row.nextAttemptAt.getTime() - a.startedAt.getTime() - a.durationMs;
     expect(sinceFailure(row.attempts[0]!)).toBeGreaterThanOrEqual(999);
     expect(sinceFailure(row.attempts[0]!)).toBeLessThanOrEqual(1_010);
     expect(h.receiver.received).toHaveLength(1); // the label waits behind the failing create
@@ -92,7 +117,12 @@ describe("delivery", () => {
     const delivered = waitForEvents("delivery:delivered", 2);
     h.advanceClock(2_000);
     await delivered;
-    expect(h.receiver.received.map((r) => r.path)).toEqual(["/v3/incidents", "/v3/incidents", "/v3/incidents", `/v3/incidents/${ID}/label`]);
+    expect(h.receiver.received.map((r) => r.path)).toEqual([
+      "/v3/incidents",
+      "/v3/incidents",
+      "/v3/incidents",
+      `/v3/incidents/${ID}/label`,
+    ]);
     expect(new Set(h.receiver.received.slice(0, 3).map((r) => r.headers["service-request-id"])).size).toBe(1);
     expect((await head()).attemptCount).toBe(3);
   });
@@ -103,7 +133,12 @@ describe("delivery", () => {
     const attempted = waitForEvents("delivery:attempted", 1);
     const t0 = producedAt();
     await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: t0 }));
-    await h.commit(buildChange({ kind: "labelChanged" }, snapshotAt("late"), { seq: 2, producedAt: new Date(t0.getTime() + 30 * 60_000) }));
+    await h.commit(
+      buildChange({ kind: "labelChanged" }, snapshotAt("late"), {
+        seq: 2,
+        producedAt: new Date(t0.getTime() + 30 * 60_000),
+      }),
+    );
     await attempted;
     const expired = waitForEvents("delivery:expired", 1);
     const delivered = waitForEvents("delivery:delivered", 1);
@@ -111,7 +146,10 @@ describe("delivery", () => {
     await expired;
     await delivered;
     const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.eventName, r.state])).toEqual([["created", "expired"], ["IncidentLabelChanged", "delivered"]]);
+    expect(rows.map((r) => [r.eventName, r.state])).toEqual([
+      ["created", "expired"],
+      ["IncidentLabelChanged", "delivered"],
+    ]);
     // The receiver never got the MobileApp track in full: no append may be planned for it from now on.
     const lane = await h.database.db.webhookLane.findFirstOrThrow({ where: { incidentId: ID } });
     expect(lane.fullTracks).toEqual([]);

@@ -35,7 +35,10 @@ export type DeliveryWorkerOptions = {
   maxSleepMs?: number;
 };
 
-export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWorkerOptions = {}): Promise<Worker & { workerId: string; wake: () => void }> {
+export async function startDeliveryWorker(
+  runtime: Runtime,
+  options: DeliveryWorkerOptions = {},
+): Promise<Worker & { workerId: string; wake: () => void }> {
   const workerId = options.workerId ?? `delivery-${process.pid}-${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 64;
   const prefetch = options.prefetch ?? Math.ceil(concurrency / 2);
@@ -43,7 +46,8 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   const leaseMs = options.leaseMs ?? timeoutMs + 20_000;
   // An attempt is bounded by timeoutMs in total (send-request.ts: connect, send, the whole
   // response), counted from its start; a head starts only while its lease covers that (below).
-  if (!(leaseMs > timeoutMs)) throw new Error(`delivery worker: leaseMs (${leaseMs}) must exceed timeoutMs (${timeoutMs})`);
+  if (!(leaseMs > timeoutMs))
+    throw new Error(`delivery worker: leaseMs (${leaseMs}) must exceed timeoutMs (${timeoutMs})`);
   const maxSleepMs = options.maxSleepMs ?? 30_000;
   const targets = createDeliveryTargetLoader(runtime.db);
   const deps = { runtime, workerId, targets, timeoutMs };
@@ -69,7 +73,9 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
   /** Heads given back (late, or unsent at stop); stop waits for them. */
   let releasing: Promise<unknown> = Promise.resolve();
   const release = (rows: ClaimedDelivery[]) =>
-    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => log.warn({ err }, "releasing unsent claims failed; their lease will free them"));
+    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) =>
+      log.warn({ err }, "releasing unsent claims failed; their lease will free them"),
+    );
   let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
@@ -102,7 +108,9 @@ export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWor
       wake();
     };
     deliverEvent(deps, row, freeSlot)
-      .catch((err: Error) => log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"))
+      .catch((err: Error) =>
+        log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"),
+      )
       .finally(() => {
         freeSlot();
         unrecorded--;

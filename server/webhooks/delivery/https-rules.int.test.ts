@@ -18,7 +18,9 @@ afterEach(async () => {
 async function firstAttempt(harness: WebhookHarness) {
   worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 2_000 });
   const attempted = waitForEvents("delivery:attempted", 1);
-  await harness.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: harness.clock.now() }));
+  await harness.commit(
+    buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: harness.clock.now() }),
+  );
   return (await attempted)[0]![0];
 }
 
@@ -28,7 +30,9 @@ describe("HTTPS rules", () => {
     await h.pointIntegration("north-psap", ["incident.created"], { insecureDev: false });
     const attempt = await firstAttempt(h);
     expect(attempt.status).toBeNull();
-    expect(attempt.error).toMatch(/^refused: http:\/\/127\.0\.0\.1:\d+ is plain http; HTTPS with a valid certificate is required/);
+    expect(attempt.error).toMatch(
+      /^refused: http:\/\/127\.0\.0\.1:\d+ is plain http; HTTPS with a valid certificate is required/,
+    );
     expect(h.receiver.received).toHaveLength(0);
     const row = await h.database.db.webhookDelivery.findFirstOrThrow();
     expect(row.state).toBe("pending"); // retried per backoff: the integrator can still fix the URL

@@ -4,9 +4,14 @@
 // "Events": v1 and v2 carry requestId and requestTimeStampUtc in the body instead).
 import { LEGACY_ROUTES, matchLegacyRoute } from "../contracts/v2/routes.ts";
 
-export function legacyCredential(method: string, path: string): { scope: string; headers: Record<string, string> } | null {
+export function legacyCredential(
+  method: string,
+  path: string,
+): { scope: string; headers: Record<string, string> } | null {
   const route = matchLegacyRoute(method, path);
   if (!route) return null;
-  return { scope: LEGACY_ROUTES[route.key].scope, headers: { "content-type": "application/json", "user-agent": `IncidentPlatformWorkbench-Webhooks/${route.major}` } };
+  return {
+    scope: LEGACY_ROUTES[route.key].scope,
+    headers: { "content-type": "application/json", "user-agent": `IncidentPlatformWorkbench-Webhooks/${route.major}` },
+  };
 }
-

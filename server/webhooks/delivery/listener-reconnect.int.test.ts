@@ -29,15 +29,23 @@ async function commitElsewhere(seq: number, label: string) {
   const local = events.listeners("outbox:wake");
   events.removeAllListeners("outbox:wake");
   try {
-    await h.commit(buildChange(seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" }, buildSnapshot({ id: ID, label }), { seq, producedAt: h.clock.now() }));
+    await h.commit(
+      buildChange(
+        seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" },
+        buildSnapshot({ id: ID, label }),
+        { seq, producedAt: h.clock.now() },
+      ),
+    );
   } finally {
     for (const l of local) events.on("outbox:wake", l);
   }
 }
 
 const listenerPids = async () =>
-  (await h.database.db.$queryRaw<Array<{ pid: number }>>`
-    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${APPLICATION}`).map((r) => r.pid);
+  (
+    await h.database.db.$queryRaw<Array<{ pid: number }>>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${APPLICATION}`
+  ).map((r) => r.pid);
 
 const allDelivered = async () =>
   (await h.database.db.webhookDelivery.count({ where: { incidentId: ID, state: { not: "delivered" } } })) === 0 &&
@@ -71,5 +79,7 @@ it("after its backend is terminated: reconnects, delivers what was planned meanw
   await h.database.db.$executeRawUnsafe(`NOTIFY ${OUTBOX_CHANNEL}`);
   await woken;
   expect(Date.now() - started).toBeLessThan(2_000);
-  expect(h.receiver.received.map((r) => r.body)).toEqual(expect.arrayContaining([{ label: "while away" }, { label: "after" }]));
+  expect(h.receiver.received.map((r) => r.body)).toEqual(
+    expect.arrayContaining([{ label: "while away" }, { label: "after" }]),
+  );
 });

@@ -12,16 +12,34 @@ import type { StoredFault } from "../../receiver/faults.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
-export type DeliveryTarget = { key: string; receiverUrl: string; insecureDev: boolean; accepted: boolean; nextCheckAt: Date | null; dispatcherFault: StoredFault | null };
+export type DeliveryTarget = {
+  key: string;
+  receiverUrl: string;
+  insecureDev: boolean;
+  accepted: boolean;
+  nextCheckAt: Date | null;
+  dispatcherFault: StoredFault | null;
+};
 
 const TTL_MS = 1_000;
 
-type Row = { key: string; receiverUrl: string; insecureDev: boolean; status: string | null; nextCheckAt: Date | null; faultMode: string | null; faultStartsAt: Date | null; faultEndsAt: Date | null };
+type Row = {
+  key: string;
+  receiverUrl: string;
+  insecureDev: boolean;
+  status: string | null;
+  nextCheckAt: Date | null;
+  faultMode: string | null;
+  faultStartsAt: Date | null;
+  faultEndsAt: Date | null;
+};
 
 export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number = () => performance.now()) {
   const cache = new Map<string, { at: number; value: Promise<DeliveryTarget | null> }>();
   const clear = () => cache.clear();
-  const onFault = ({ side }: { side: string }) => { if (side === "dispatcher") clear(); };
+  const onFault = ({ side }: { side: string }) => {
+    if (side === "dispatcher") clear();
+  };
   webhookEvents().on("integration:discovered", clear);
   receiverEvents.on("receiver:fault-changed", onFault);
   return {
@@ -29,17 +47,25 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
       const hit = cache.get(key);
       if (hit && elapsedMs() - hit.at < TTL_MS) return hit.value;
       const value = (async () => {
-        const [r] = await sqlQuery<Row>(db, Prisma.sql`
+        const [r] = await sqlQuery<Row>(
+          db,
+          Prisma.sql`
           SELECT i.key, i."receiverUrl", i."insecureDev", c.status, c."nextCheckAt",
                  f.mode AS "faultMode", f."startsAt" AS "faultStartsAt", f."endsAt" AS "faultEndsAt"
           FROM "Integration" i
           LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
           LEFT JOIN "IntegrationFault" f ON f."integrationKey" = i.key AND f.side = 'dispatcher'
-          WHERE i.key = ${key}`);
+          WHERE i.key = ${key}`,
+        );
         if (!r) return null;
         return {
-          key, receiverUrl: r.receiverUrl, insecureDev: r.insecureDev, accepted: r.status === "active", nextCheckAt: r.nextCheckAt,
-          dispatcherFault: r.faultMode === null ? null : { mode: r.faultMode, startsAt: r.faultStartsAt, endsAt: r.faultEndsAt },
+          key,
+          receiverUrl: r.receiverUrl,
+          insecureDev: r.insecureDev,
+          accepted: r.status === "active",
+          nextCheckAt: r.nextCheckAt,
+          dispatcherFault:
+            r.faultMode === null ? null : { mode: r.faultMode, startsAt: r.faultStartsAt, endsAt: r.faultEndsAt },
         };
       })();
       cache.set(key, { at: elapsedMs(), value });

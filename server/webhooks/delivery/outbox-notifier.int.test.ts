@@ -19,7 +19,9 @@ beforeEach(async () => {
   heard = [];
   listener = new pg.Client({ connectionString: h.database.url });
   await listener.connect();
-  listener.on("notification", (n) => { if (n.channel === OUTBOX_CHANNEL) heard.push(h.database.db.webhookDelivery.count()); });
+  listener.on("notification", (n) => {
+    if (n.channel === OUTBOX_CHANNEL) heard.push(h.database.db.webhookDelivery.count());
+  });
   await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
 });
 afterEach(async () => {
@@ -31,7 +33,11 @@ afterEach(async () => {
 
 /** Every notification sent so far has arrived: a marker NOTIFY sent now arrives after them (one session's notifications keep commit order). */
 async function drained() {
-  const marker = new Promise<void>((resolve) => listener.on("notification", (n) => { if (n.channel === "test_marker") resolve(); }));
+  const marker = new Promise<void>((resolve) =>
+    listener.on("notification", (n) => {
+      if (n.channel === "test_marker") resolve();
+    }),
+  );
   await listener.query("LISTEN test_marker");
   await h.database.db.$executeRawUnsafe(`NOTIFY test_marker`);
   await marker;

@@ -17,7 +17,10 @@ import type { Runtime } from "../../platform/runtime.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
-export type OutboxNotifier = { stop: () => Promise<void>; /** Resolves once no notification is owed or in flight. */ settled: () => Promise<void> };
+export type OutboxNotifier = {
+  stop: () => Promise<void>;
+  /** Resolves once no notification is owed or in flight. */ settled: () => Promise<void>;
+};
 
 /**
  * Every `outbox:wake` (a commit that planned deliveries) is followed by a
@@ -26,7 +29,10 @@ export type OutboxNotifier = { stop: () => Promise<void>; /** Resolves once no n
  * least `minGapMs` apart, so a burst of commits costs a few NOTIFYs, and a
  * worker elsewhere learns of new work at most `minGapMs` plus a round trip late.
  */
-export function startOutboxNotifier(runtime: Pick<Runtime, "db" | "logger">, options: { minGapMs?: number } = {}): OutboxNotifier {
+export function startOutboxNotifier(
+  runtime: Pick<Runtime, "db" | "logger">,
+  options: { minGapMs?: number } = {},
+): OutboxNotifier {
   const minGapMs = options.minGapMs ?? 2;
   const events = webhookEvents();
   let owed = false;
@@ -38,7 +44,11 @@ export function startOutboxNotifier(runtime: Pick<Runtime, "db" | "logger">, opt
       owed = false;
       const started = performance.now();
       await sqlQuery(runtime.db, Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`).catch((err: Error) =>
-        runtime.logger.warn({ err }, "NOTIFY webhook_outbox failed; other processes' workers find the work on their due-time timer"));
+        runtime.logger.warn(
+          { err },
+          "NOTIFY webhook_outbox failed; other processes' workers find the work on their due-time timer",
+        ),
+      );
       const rest = minGapMs - (performance.now() - started);
       if (owed && rest > 0) await new Promise((r) => setTimeout(r, rest));
     }

@@ -26,28 +26,46 @@ import { recordOutcomeInTransaction, type AttemptRecord } from "./record-outcome
 import { renderWholeTrack } from "./render-whole-track.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 
-export type RewrittenDelivery = { deliveryId: bigint; requestId: string; method: string; path: string; eventName: string };
+export type RewrittenDelivery = {
+  deliveryId: bigint;
+  requestId: string;
+  method: string;
+  path: string;
+  eventName: string;
+};
 
 type Queued = OutboxEvent & { requestId: string; changeSeq: number; producedAt: Date };
 type QueuedRow = Omit<Queued, "id"> & { id: string };
 
 /** Returns null when the claim was lost (another worker re-claimed the row: nothing was changed). */
-export async function recordExpiry(db: DbClient, options: { delivery: ClaimedDelivery; workerId: string; now: Date; attempt: AttemptRecord | null }): Promise<{ rewritten: RewrittenDelivery[] } | null> {
+export async function recordExpiry(
+  db: DbClient,
+  options: { delivery: ClaimedDelivery; workerId: string; now: Date; attempt: AttemptRecord | null },
+): Promise<{ rewritten: RewrittenDelivery[] } | null> {
   const { delivery: row, now } = options;
   return inSqlTransaction(db, async (tx) => {
-    await tx.execute(Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${row.incidentId}::uuid`);
+    await tx.execute(
+      Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${row.incidentId}::uuid`,
+    );
     const applied = await recordOutcomeInTransaction(tx, { ...options, outcome: { state: "expired" } });
     if (!applied) return null;
 
     const [lane] = await tx.query<{ fullTracks: string[] }>(Prisma.sql`
       SELECT "fullTracks" FROM "WebhookLane" WHERE "integrationKey" = ${row.integrationKey} AND "incidentId" = ${row.incidentId}::uuid FOR UPDATE`);
     if (!lane) return { rewritten: [] };
-    const queued = (await tx.query<QueuedRow>(Prisma.sql`
+    const queued = (
+      await tx.query<QueuedRow>(Prisma.sql`
       SELECT id::text AS id, "requestId"::text AS "requestId", method, path, body, "changeSeq", "producedAt"
       FROM "WebhookDelivery"
       WHERE "integrationKey" = ${row.integrationKey} AND "incidentId" = ${row.incidentId}::uuid AND state = 'pending' AND id > ${row.id.toString()}::bigint
-      ORDER BY id`)).map((q): Queued => ({ ...q, id: BigInt(q.id) }));
-    const decision = decideExpiredTrack({ incidentId: row.incidentId, expired: row, fullTracks: lane.fullTracks, queued });
+      ORDER BY id`)
+    ).map((q): Queued => ({ ...q, id: BigInt(q.id) }));
+    const decision = decideExpiredTrack({
+      incidentId: row.incidentId,
+      expired: row,
+      fullTracks: lane.fullTracks,
+      queued,
+    });
     if (!decision) return { rewritten: [] };
 
     const rewritten: RewrittenDelivery[] = [];
@@ -58,11 +76,21 @@ export async function recordExpiry(db: DbClient, options: { delivery: ClaimedDel
       // The change record lives as long as the incident (cascade): missing, the append cannot be
       // re-rendered, so it stays an append (a hole) — never a hand-made body.
       if (!change) continue;
-      const event = renderWholeTrack(rewrite.track, { snapshot: change.snapshot, requestId: append.requestId, producedAt: append.producedAt });
+      const event = renderWholeTrack(rewrite.track, {
+        snapshot: change.snapshot,
+        requestId: append.requestId,
+        producedAt: append.producedAt,
+      });
       await tx.execute(Prisma.sql`
         UPDATE "WebhookDelivery" SET method = ${event.method}, path = ${event.path}, "eventName" = ${event.eventName}, body = ${JSON.stringify(event.body)}::jsonb
         WHERE id = ${append.id.toString()}::bigint AND state = 'pending'`);
-      rewritten.push({ deliveryId: append.id, requestId: append.requestId, method: event.method, path: event.path, eventName: event.eventName });
+      rewritten.push({
+        deliveryId: append.id,
+        requestId: append.requestId,
+        method: event.method,
+        path: event.path,
+        eventName: event.eventName,
+      });
     }
     await tx.execute(Prisma.sql`
       UPDATE "WebhookLane" SET "fullTracks" = ${decision.fullTracks}::text[], "updatedAt" = ${now}::timestamptz

@@ -19,11 +19,24 @@ import type { ClaimedDelivery } from "./claim-deliveries.ts";
 export type Outcome = { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" };
 
 export type AttemptRecord = {
-  attempt: number; startedAt: Date; durationMs: number; url: string; requestHeaders: Record<string, string>;
-  status: number | null; responseHeaders: Record<string, string> | null; bodyExcerpt: string | null; error: string | null;
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  url: string;
+  requestHeaders: Record<string, string>;
+  status: number | null;
+  responseHeaders: Record<string, string> | null;
+  bodyExcerpt: string | null;
+  error: string | null;
 };
 
-type RecordOptions = { delivery: ClaimedDelivery; workerId: string; now: Date; attempt: AttemptRecord | null; outcome: Outcome };
+type RecordOptions = {
+  delivery: ClaimedDelivery;
+  workerId: string;
+  now: Date;
+  attempt: AttemptRecord | null;
+  outcome: Outcome;
+};
 type Pending = { row: ReturnType<typeof toRow>; resolve: (applied: boolean) => void; reject: (e: unknown) => void };
 
 const batches = new WeakMap<DbClient, Pending[]>();
@@ -48,13 +61,35 @@ export async function recordOutcomeInTransaction(tx: SqlTx, options: RecordOptio
 }
 
 function toRow({ delivery, attempt, outcome, now, workerId }: RecordOptions) {
-  const a = attempt ?? { attempt: 0, startedAt: now, durationMs: 0, url: "", requestHeaders: {}, status: null, responseHeaders: null, bodyExcerpt: null, error: null };
+  const a = attempt ?? {
+    attempt: 0,
+    startedAt: now,
+    durationMs: 0,
+    url: "",
+    requestHeaders: {},
+    status: null,
+    responseHeaders: null,
+    bodyExcerpt: null,
+    error: null,
+  };
   return {
-    id: delivery.id.toString(), state: outcome.state, attemptInc: attempt ? 1 : 0, hasAttempt: attempt !== null,
-    retryAt: outcome.state === "pending" ? outcome.retryAt.toISOString() : null, finishedAt: outcome.state === "pending" ? null : now.toISOString(),
-    claimedBy: workerId, claimedAt: delivery.claimedAt.toISOString(),
-    attempt: a.attempt, startedAt: a.startedAt.toISOString(), durationMs: a.durationMs, url: a.url, requestHeaders: a.requestHeaders,
-    status: a.status, responseHeaders: a.responseHeaders, bodyExcerpt: a.bodyExcerpt, error: a.error,
+    id: delivery.id.toString(),
+    state: outcome.state,
+    attemptInc: attempt ? 1 : 0,
+    hasAttempt: attempt !== null,
+    retryAt: outcome.state === "pending" ? outcome.retryAt.toISOString() : null,
+    finishedAt: outcome.state === "pending" ? null : now.toISOString(),
+    claimedBy: workerId,
+    claimedAt: delivery.claimedAt.toISOString(),
+    attempt: a.attempt,
+    startedAt: a.startedAt.toISOString(),
+    durationMs: a.durationMs,
+    url: a.url,
+    requestHeaders: a.requestHeaders,
+    status: a.status,
+    responseHeaders: a.responseHeaders,
+    bodyExcerpt: a.bodyExcerpt,
+    error: a.error,
   };
 }
 

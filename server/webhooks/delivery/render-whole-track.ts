@@ -12,11 +12,29 @@ import type { TrackRef } from "./decide-expired-track.ts";
 
 export type RenderedEvent = { method: string; path: string; eventName: string; body: unknown };
 
-export function renderWholeTrack(track: TrackRef, input: { snapshot: TIncidentSnapshotV3; requestId: string; producedAt: Date }): RenderedEvent {
+export function renderWholeTrack(
+  track: TrackRef,
+  input: { snapshot: TIncidentSnapshotV3; requestId: string; producedAt: Date },
+): RenderedEvent {
   const { snapshot } = input;
   if (track.contract === 3) {
-    return { method: V3_ROUTES.trackReplaced.method, path: routePath("trackReplaced", snapshot.id), eventName: "trackReplaced", body: renderEventBody("trackReplaced", { snapshot, source: track.source }) };
+    return {
+      method: V3_ROUTES.trackReplaced.method,
+      path: routePath("trackReplaced", snapshot.id),
+      eventName: "trackReplaced",
+      body: renderEventBody("trackReplaced", { snapshot, source: track.source }),
+    };
   }
-  const body = renderLegacyBody("positionReplaced", { snapshot, requestId: input.requestId, producedAt: input.producedAt, positionSource: track.positionSource });
-  return { method: LEGACY_ROUTES.positionReplaced.method, path: legacyPath("positionReplaced", track.contract, snapshot.id), eventName: `v${track.contract} positionReplaced`, body };
+  const body = renderLegacyBody("positionReplaced", {
+    snapshot,
+    requestId: input.requestId,
+    producedAt: input.producedAt,
+    positionSource: track.positionSource,
+  });
+  return {
+    method: LEGACY_ROUTES.positionReplaced.method,
+    path: legacyPath("positionReplaced", track.contract, snapshot.id),
+    eventName: `v${track.contract} positionReplaced`,
+    body,
+  };
 }

@@ -15,19 +15,31 @@ afterEach(async () => {
 });
 
 /** A raw TCP server on loopback that counts connections and runs `onSocket` for each. */
-async function startRawServer(onSocket: (socket: net.Socket) => void = (s) => s.end("HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok")) {
+async function startRawServer(
+  onSocket: (socket: net.Socket) => void = (s) =>
+    s.end("HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok"),
+) {
   const sockets = new Set<net.Socket>();
   const connections: Array<{ openedAt: number; closedAt?: number }> = [];
   const server = net.createServer((socket) => {
     const c: { openedAt: number; closedAt?: number } = { openedAt: performance.now() };
     connections.push(c);
     sockets.add(socket);
-    socket.on("close", () => { c.closedAt = performance.now(); sockets.delete(socket); });
+    socket.on("close", () => {
+      c.closedAt = performance.now();
+      sockets.delete(socket);
+    });
     socket.on("error", () => {});
     onSocket(socket);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  );
   return { port: (server.address() as AddressInfo).port, connections };
 }
 
@@ -35,7 +47,11 @@ async function startRawServer(onSocket: (socket: net.Socket) => void = (s) => s.
 function stubDns(answers: Record<string, string[]>) {
   const real = dns.lookup.bind(dns);
   vi.spyOn(dns, "lookup").mockImplementation(((hostname: string, options: unknown, callback: unknown) => {
-    const cb = (typeof options === "function" ? options : callback) as (e: Error | null, a: unknown, f?: number) => void;
+    const cb = (typeof options === "function" ? options : callback) as (
+      e: Error | null,
+      a: unknown,
+      f?: number,
+    ) => void;
     const list = answers[hostname];
     if (!list) return (real as (...a: unknown[]) => void)(hostname, options, callback);
     const all = list.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
@@ -45,18 +61,32 @@ function stubDns(answers: Record<string, string[]>) {
 }
 
 const policy = (mode: "local" | "shared", allow = ""): OutboundPolicy => ({ mode, allow: parseAllowList(allow) });
-const checked = (p: OutboundPolicy, insecureDev = true): OutboundTargetKind => ({ kind: "checked", insecureDev, policy: p });
-const get = (url: string, target: OutboundTargetKind, timeoutMs?: number) => sendRequest({ url, method: "GET", headers: {}, body: null, target, timeoutMs });
+const checked = (p: OutboundPolicy, insecureDev = true): OutboundTargetKind => ({
+  kind: "checked",
+  insecureDev,
+  policy: p,
+});
+const get = (url: string, target: OutboundTargetKind, timeoutMs?: number) =>
+  sendRequest({ url, method: "GET", headers: {}, body: null, target, timeoutMs });
 
 describe("the outbound policy at connect time", () => {
   it("shared mode: a name resolving to loopback is refused in its lookup, and nothing connects", async () => {
     const server = await startRawServer();
     stubDns({ "receiver.rebind.test": ["127.0.0.1"] });
     const result = await get(`http://receiver.rebind.test:${server.port}/about`, checked(policy("shared")));
-    expect(result).toMatchObject({ status: null, refused: true, error: "refused: receiver.rebind.test (127.0.0.1) is this workbench's own machine (loopback); a shared workbench reaches it only when OUTBOUND_ALLOW lists it" });
+    expect(result).toMatchObject({
+      status: null,
+      refused: true,
+      error:
+        "refused: receiver.rebind.test (127.0.0.1) is this workbench's own machine (loopback); a shared workbench reaches it only when OUTBOUND_ALLOW lists it",
+    });
     expect(server.connections).toHaveLength(0);
     // The same name and server in local mode (a developer's own receiver) connects: the refusal above was the policy's.
-    expect(await get(`http://receiver.rebind.test:${server.port}/about`, checked(policy("local")))).toMatchObject({ status: 200, error: null, body: "ok" });
+    expect(await get(`http://receiver.rebind.test:${server.port}/about`, checked(policy("local")))).toMatchObject({
+      status: 200,
+      error: null,
+      body: "ok",
+    });
     expect(server.connections).toHaveLength(1);
   });
 
@@ -64,17 +94,23 @@ describe("the outbound policy at connect time", () => {
     const server = await startRawServer();
     stubDns({ "mixed.rebind.test": ["127.0.0.1", "169.254.169.254"] });
     const result = await get(`http://mixed.rebind.test:${server.port}/`, checked(policy("local", "0.0.0.0/0")));
-    expect(result.error).toBe("refused: mixed.rebind.test (169.254.169.254) is a cloud-metadata address; outbound requests never go there, OUTBOUND_ALLOW or not");
+    expect(result.error).toBe(
+      "refused: mixed.rebind.test (169.254.169.254) is a cloud-metadata address; outbound requests never go there, OUTBOUND_ALLOW or not",
+    );
     expect(server.connections).toHaveLength(0);
   });
 
   it("shared mode: a literal loopback address (decimal, mapped IPv6) is refused before any socket", async () => {
     const server = await startRawServer();
     for (const host of ["127.0.0.1", "2130706433", "[::ffff:127.0.0.1]"]) {
-      expect((await get(`http://${host}:${server.port}/`, checked(policy("shared")))).error).toMatch(/^refused: .* is this workbench's own machine \(loopback\)/);
+      expect((await get(`http://${host}:${server.port}/`, checked(policy("shared")))).error).toMatch(
+        /^refused: .* is this workbench's own machine \(loopback\)/,
+      );
     }
     expect(server.connections).toHaveLength(0);
-    expect(await get(`http://127.0.0.1:${server.port}/`, checked(policy("shared", "127.0.0.1")))).toMatchObject({ status: 200 });
+    expect(await get(`http://127.0.0.1:${server.port}/`, checked(policy("shared", "127.0.0.1")))).toMatchObject({
+      status: 200,
+    });
     expect(server.connections).toHaveLength(1);
   });
 
@@ -82,7 +118,9 @@ describe("the outbound policy at connect time", () => {
     const server = await startRawServer();
     stubDns({ "cad.lab.test": ["127.0.0.1"] });
     expect((await get(`http://cad.lab.test:${server.port}/`, checked(policy("shared")))).refused).toBe(true);
-    expect(await get(`http://cad.lab.test:${server.port}/`, checked(policy("shared", "cad.lab.test")))).toMatchObject({ status: 200 });
+    expect(await get(`http://cad.lab.test:${server.port}/`, checked(policy("shared", "cad.lab.test")))).toMatchObject({
+      status: 200,
+    });
     expect(server.connections).toHaveLength(1);
   });
 });
@@ -92,7 +130,10 @@ describe("a total deadline per attempt", () => {
     const answer = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
     const server = await startRawServer((socket) => {
       let i = 0;
-      const timer = setInterval(() => (i < answer.length && !socket.destroyed ? socket.write(answer[i++]!) : clearInterval(timer)), 300);
+      const timer = setInterval(
+        () => (i < answer.length && !socket.destroyed ? socket.write(answer[i++]!) : clearInterval(timer)),
+        300,
+      );
       socket.on("close", () => clearInterval(timer));
     });
     const result = await get(`http://127.0.0.1:${server.port}/`, checked(policy("local")), 1_000);
@@ -122,15 +163,28 @@ describe("a bounded read", () => {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/plain" });
       const chunk = "y".repeat(16 * 1024);
-      const pump = () => { while (!res.destroyed && written < 64 * 1024 * 1024 && res.write(chunk)) written += chunk.length; };
+      const pump = () => {
+        while (!res.destroyed && written < 64 * 1024 * 1024 && res.write(chunk)) written += chunk.length;
+      };
       res.on("drain", pump);
       pump();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-    const closed = new Promise<void>((resolve) => server.on("connection", (s: net.Socket) => s.on("close", () => resolve())));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const closed = new Promise<void>((resolve) =>
+      server.on("connection", (s: net.Socket) => s.on("close", () => resolve())),
+    );
     const result = await get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, checked(policy("local")));
-    expect(result).toMatchObject({ status: 200, error: "response body larger than 64 KiB: read stopped there and the connection closed" });
+    expect(result).toMatchObject({
+      status: 200,
+      error: "response body larger than 64 KiB: read stopped there and the connection closed",
+    });
     expect(result.body).toHaveLength(RESPONSE_BODY_CAP_BYTES);
     expect(result.bodyExcerpt).toHaveLength(2_000);
     await closed;

@@ -36,7 +36,8 @@ const embeddedAgents = newAgents();
 const checkedAgents = new WeakMap<OutboundPolicy, Agents>();
 
 /** Where a request goes: the workbench's own embedded receivers, or a user-given URL under the policy. */
-export type OutboundTargetKind = { kind: "embedded"; insecureDev: boolean } | { kind: "checked"; insecureDev: boolean; policy: OutboundPolicy };
+export type OutboundTargetKind =
+  { kind: "embedded"; insecureDev: boolean } | { kind: "checked"; insecureDev: boolean; policy: OutboundPolicy };
 
 export type SendRequestOptions = {
   url: string;
@@ -72,13 +73,25 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
   const remainingMs = Math.max(1, timeoutMs - (started - (options.attemptStartedMs ?? started)));
   const { target } = options;
   const refusal = refusalOf(options.url, target);
-  if (refusal) return Promise.resolve({ status: null, headers: null, bodyExcerpt: null, body: null, error: refusal, durationMs: 0, refused: true });
+  if (refusal)
+    return Promise.resolve({
+      status: null,
+      headers: null,
+      bodyExcerpt: null,
+      body: null,
+      error: refusal,
+      durationMs: 0,
+      refused: true,
+    });
   const url = new URL(options.url);
   const secure = url.protocol === "https:";
   const agents = target.kind === "embedded" ? embeddedAgents : agentsFor(target.policy);
   const agent = secure ? (target.insecureDev ? agents.httpsInsecure : agents.https) : agents.http;
   const lookup = target.kind === "checked" ? policyLookup(url, target, target.policy) : undefined;
-  const headers = { ...options.headers, "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0) };
+  const headers = {
+    ...options.headers,
+    "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0),
+  };
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     let status: number | null = null;
@@ -90,27 +103,45 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
       settled = true;
       clearTimeout(deadline);
       const body = status === null ? null : Buffer.concat(chunks).toString("utf8");
-      resolve({ status, headers: responseHeaders, bodyExcerpt: body === null ? null : body.slice(0, BODY_EXCERPT_CHARS), body, error, durationMs: Math.round(elapsed() - started), ...(refused ? { refused } : {}) });
-    };
-    const req = (secure ? https : http).request(url, { method: options.method, headers, agent, ...(lookup ? { lookup } : {}) }, (res) => {
-      status = res.statusCode ?? null;
-      responseHeaders = flattenHeaders(res.headers);
-      res.on("data", (chunk: Buffer) => {
-        const room = RESPONSE_BODY_CAP_BYTES - bytes;
-        chunks.push(chunk.subarray(0, Math.max(0, room)));
-        bytes += chunk.length;
-        if (bytes > RESPONSE_BODY_CAP_BYTES) {
-          finish(`response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`);
-          req.destroy();
-        }
+      resolve({
+        status,
+        headers: responseHeaders,
+        bodyExcerpt: body === null ? null : body.slice(0, BODY_EXCERPT_CHARS),
+        body,
+        error,
+        durationMs: Math.round(elapsed() - started),
+        ...(refused ? { refused } : {}),
       });
-      res.on("end", () => finish(null));
-      res.on("error", (e) => finish(describeError(e)));
-      res.on("aborted", () => finish("the connection closed before the response was complete"));
-    });
+    };
+    const req = (secure ? https : http).request(
+      url,
+      { method: options.method, headers, agent, ...(lookup ? { lookup } : {}) },
+      (res) => {
+        status = res.statusCode ?? null;
+        responseHeaders = flattenHeaders(res.headers);
+        res.on("data", (chunk: Buffer) => {
+          const room = RESPONSE_BODY_CAP_BYTES - bytes;
+          chunks.push(chunk.subarray(0, Math.max(0, room)));
+          bytes += chunk.length;
+          if (bytes > RESPONSE_BODY_CAP_BYTES) {
+            finish(
+              `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`,
+            );
+            req.destroy();
+          }
+        });
+        res.on("end", () => finish(null));
+        res.on("error", (e) => finish(describeError(e)));
+        res.on("aborted", () => finish("the connection closed before the response was complete"));
+      },
+    );
     // The whole attempt, whatever the receiver trickles: the lease counts on it (delivery-worker.ts).
     const deadline = setTimeout(() => {
-      finish(status === null ? `timeout: no response within ${timeoutMs} ms` : `timeout: the response was not complete within ${timeoutMs} ms`);
+      finish(
+        status === null
+          ? `timeout: no response within ${timeoutMs} ms`
+          : `timeout: the response was not complete within ${timeoutMs} ms`,
+      );
       req.destroy();
     }, remainingMs);
     req.on("error", (e) => finish(describeError(e), e instanceof OutboundRefusedError));

@@ -7,7 +7,9 @@ import { getServiceToken } from "./service-token-cache.ts";
 
 const NORTH = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 let h: WebhookHarness;
-beforeAll(async () => { h = await startWebhookHarness({ flags: ["incident.created"] }); });
+beforeAll(async () => {
+  h = await startWebhookHarness({ flags: ["incident.created"] });
+});
 afterAll(async () => h.close());
 
 it("reuses a token on an unmoved clock, and re-mints after the clock moved back past its minting", async () => {

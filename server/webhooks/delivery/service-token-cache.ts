@@ -2,7 +2,12 @@
 // before expiry (platform-interface.md, Access tokens rule 2: never one per call).
 // Minting RS256 costs ~1 ms; a burst of 1,000 events would otherwise sign 1,000 tokens.
 import type { Runtime } from "../../platform/runtime.ts";
-import { mintPsapConnectorToken, mintPublisherToken, SERVICE_TOKEN_LIFETIME_S, type ServiceToken } from "../../identity/service-tokens.ts";
+import {
+  mintPsapConnectorToken,
+  mintPublisherToken,
+  SERVICE_TOKEN_LIFETIME_S,
+  type ServiceToken,
+} from "../../identity/service-tokens.ts";
 import { processSingleton } from "../../platform/process-singleton.ts";
 
 export type ServiceIdentity = "Publisher" | "PsapConnector";
@@ -16,7 +21,12 @@ const PSAP_CONNECTOR_ABOUT_SCOPES = ["psap.read"];
 const caches = processSingleton("webhook-token-cache", () => new WeakMap<object, Map<string, Promise<ServiceToken>>>());
 
 /** `scopes`: PsapConnector only — the psap.* scope a v1/v2 endpoint requires (issue 8); default the /about read scope. */
-export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | "env">, agencyId: string, identity: ServiceIdentity, scopes: string[] = PSAP_CONNECTOR_ABOUT_SCOPES): Promise<string> {
+export async function getServiceToken(
+  runtime: Pick<Runtime, "keys" | "clock" | "env">,
+  agencyId: string,
+  identity: ServiceIdentity,
+  scopes: string[] = PSAP_CONNECTOR_ABOUT_SCOPES,
+): Promise<string> {
   let cache = caches.get(runtime.keys);
   if (!cache) caches.set(runtime.keys, (cache = new Map()));
   const key = `${runtime.env.AUTH_URL}|${agencyId}|${identity}${identity === "PsapConnector" ? `|${scopes.join(" ")}` : ""}`;
@@ -25,7 +35,10 @@ export async function getServiceToken(runtime: Pick<Runtime, "keys" | "clock" | 
     const token = await cached.catch(() => undefined);
     if (token && isUsable(token, runtime.clock.nowMs())) return token.accessToken;
   }
-  const minted = identity === "Publisher" ? mintPublisherToken(runtime, agencyId) : mintPsapConnectorToken(runtime, agencyId, scopes);
+  const minted =
+    identity === "Publisher"
+      ? mintPublisherToken(runtime, agencyId)
+      : mintPsapConnectorToken(runtime, agencyId, scopes);
   cache.set(key, minted);
   return (await minted).accessToken;
 }

@@ -6,8 +6,12 @@ import { createTestDatabase, type TestDatabase } from "../../testing/test-databa
 import { advanceClock, resetClock } from "../../workbench/clock-control.ts";
 
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); });
-afterAll(async () => { await t.drop(); });
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
 
 const REAL = Date.parse("2026-11-22T06:00:00.000Z");
 const MIN = 60_000;
@@ -16,8 +20,17 @@ const at = (ms: number) => new Date(REAL + ms);
 async function insert(state: "pending" | "delivered", nextAttemptAt: Date) {
   const row = await t.db.webhookDelivery.create({
     data: {
-      requestId: randomUUID(), integrationKey: "north-psap", agencyId: randomUUID(), incidentId: randomUUID(), changeSeq: 1, eventName: "label",
-      method: "PATCH", path: "/v3/incidents/x/label", state, producedAt: at(61 * MIN), nextAttemptAt,
+      requestId: randomUUID(),
+      integrationKey: "north-psap",
+      agencyId: randomUUID(),
+      incidentId: randomUUID(),
+      changeSeq: 1,
+      eventName: "label",
+      method: "PATCH",
+      path: "/v3/incidents/x/label",
+      state,
+      producedAt: at(61 * MIN),
+      nextAttemptAt,
     },
   });
   return row.id;

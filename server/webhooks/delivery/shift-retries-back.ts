@@ -15,7 +15,10 @@
 // time is a bound parameter from the workbench clock, never now().
 import type { DbClient, Prisma } from "../../platform/db/client.ts";
 
-export function shiftPendingRetriesBack(db: DbClient, options: { toOffsetMs: bigint; now: Date }): Prisma.PrismaPromise<number> {
+export function shiftPendingRetriesBack(
+  db: DbClient,
+  options: { toOffsetMs: bigint; now: Date },
+): Prisma.PrismaPromise<number> {
   const { toOffsetMs, now } = options;
   return db.$executeRaw`
     WITH moved AS (

@@ -15,7 +15,9 @@ const msw = setupServer(
     seenTokens.push(claims);
     return aboutFor(String(claims.client_id));
   }),
-  http.get("http://127.0.0.1:9/receivers/north-psap/about", () => HttpResponse.json({ version: "3.0", supports: { incident: { changed: true } } })),
+  http.get("http://127.0.0.1:9/receivers/north-psap/about", () =>
+    HttpResponse.json({ version: "3.0", supports: { incident: { changed: true } } }),
+  ),
 );
 beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
 afterAll(() => msw.close());
@@ -24,49 +26,98 @@ let h: WebhookHarness;
 beforeEach(async () => {
   seenTokens.length = 0;
   h = await startWebhookHarness();
-  await h.database.db.integration.update({ where: { key: "central-ems" }, data: { receiverUrl: RECEIVER, insecureDev: false } });
+  await h.database.db.integration.update({
+    where: { key: "central-ems" },
+    data: { receiverUrl: RECEIVER, insecureDev: false },
+  });
 });
 afterEach(() => h.close());
 
-const v3Only = (declaration: Record<string, unknown>) => (identity: string) => (identity === "PsapConnector" ? new HttpResponse(null, { status: 401 }) : HttpResponse.json(declaration as never));
+const v3Only = (declaration: Record<string, unknown>) => (identity: string) =>
+  identity === "PsapConnector" ? new HttpResponse(null, { status: 401 }) : HttpResponse.json(declaration as never);
 
 describe("discovery", () => {
   it("asks /about with PsapConnector first, on 401 again with Publisher, and stores the declared flags and major version", async () => {
-    aboutFor = v3Only({ version: "3.2.1", allowsMonitoring: true, supports: { incident: { created: true, caller: { changed: true, newLocation: true, trackReplaced: true, chat: { activated: true } }, labelChanged: true, futureFlag: true } } });
+    aboutFor = v3Only({
+      version: "3.2.1",
+      allowsMonitoring: true,
+      supports: {
+        incident: {
+          created: true,
+          caller: { changed: true, newLocation: true, trackReplaced: true, chat: { activated: true } },
+          labelChanged: true,
+          futureFlag: true,
+        },
+      },
+    });
     const discovered = waitForEvents("integration:discovered", 1, (e) => e.integrationKey === "central-ems");
     const result = await discoverIntegration(h.runtime, "central-ems");
-    expect(result).toMatchObject({ status: "active", version: "3.2.1", majorVersion: 3, credential: "Publisher", error: null });
-    expect(result.flags).toEqual(["incident.created", "caller.changed", "caller.newLocation", "caller.trackReplaced", "caller.chat.activated", "labelChanged"]);
+    expect(result).toMatchObject({
+      status: "active",
+      version: "3.2.1",
+      majorVersion: 3,
+      credential: "Publisher",
+      error: null,
+    });
+    expect(result.flags).toEqual([
+      "incident.created",
+      "caller.changed",
+      "caller.newLocation",
+      "caller.trackReplaced",
+      "caller.chat.activated",
+      "labelChanged",
+    ]);
     expect(seenTokens.map((t) => [t.client_id, t.aud])).toEqual([
       ["PsapConnector", "urn:service:agency:0b0c5b52-1c0e-4a57-9a57-000000000002"],
       ["Publisher", "urn:service:webhooks:0b0c5b52-1c0e-4a57-9a57-000000000002"],
     ]);
     await discovered;
     const row = await h.database.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "central-ems" } });
-    expect([row.status, row.allowsMonitoring, row.nextCheckAt.getTime() - row.checkedAt.getTime()]).toEqual(["active", true, 600_000]);
+    expect([row.status, row.allowsMonitoring, row.nextCheckAt.getTime() - row.checkedAt.getTime()]).toEqual([
+      "active",
+      true,
+      600_000,
+    ]);
   });
 
   it("keeps PsapConnector when the receiver accepts it (a receiver serving legacy and v3 side by side)", async () => {
     aboutFor = () => HttpResponse.json({ version: "3", supports: { incident: { changed: true } } });
-    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "active", credential: "PsapConnector", flags: ["incident.changed"] });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({
+      status: "active",
+      credential: "PsapConnector",
+      flags: ["incident.changed"],
+    });
     expect(seenTokens).toHaveLength(1);
   });
 
   it("falls back to Publisher on 403 as on 401", async () => {
-    aboutFor = (identity) => (identity === "PsapConnector" ? new HttpResponse(null, { status: 403 }) : HttpResponse.json({ version: "3.1", supports: { incident: { created: true } } }));
-    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "active", credential: "Publisher", flags: ["incident.created"] });
+    aboutFor = (identity) =>
+      identity === "PsapConnector"
+        ? new HttpResponse(null, { status: 403 })
+        : HttpResponse.json({ version: "3.1", supports: { incident: { created: true } } });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({
+      status: "active",
+      credential: "Publisher",
+      flags: ["incident.created"],
+    });
     expect(seenTokens.map((t) => t.client_id)).toEqual(["PsapConnector", "Publisher"]);
   });
 
   it("selects the major version the receiver declares (no configured version), and rejects one the service does not serve", async () => {
     aboutFor = () => HttpResponse.json({ version: "2.4", supports: {} });
-    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "active", majorVersion: 2, credential: "PsapConnector" });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({
+      status: "active",
+      majorVersion: 2,
+      credential: "PsapConnector",
+    });
     for (const version of ["4.0", "0.9", "v7", "next"]) {
       aboutFor = v3Only({ version, supports: { incident: { created: true, changed: true } } });
       const result = await discoverIntegration(h.runtime, "central-ems");
       expect(result.status, version).toBe("rejected");
       expect(result.error).toContain("no major version the service serves (1, 2, 3)");
-      const row = await h.database.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "central-ems" } });
+      const row = await h.database.db.webhookCapabilities.findUniqueOrThrow({
+        where: { integrationKey: "central-ems" },
+      });
       expect(row.status).toBe("rejected");
     }
   });
@@ -74,7 +125,10 @@ describe("discovery", () => {
   it("rejects (logged, retried in 30 s) a v3 declaration with neither incident.created nor incident.changed", async () => {
     aboutFor = v3Only({ version: "3.0", supports: { incident: { labelChanged: true } } });
     const result = await discoverIntegration(h.runtime, "central-ems");
-    expect(result).toMatchObject({ status: "rejected", error: "the declaration supports neither incident.created nor incident.changed" });
+    expect(result).toMatchObject({
+      status: "rejected",
+      error: "the declaration supports neither incident.created nor incident.changed",
+    });
     const row = await h.database.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "central-ems" } });
     expect(row.nextCheckAt.getTime() - row.checkedAt.getTime()).toBe(30_000);
   });
@@ -83,17 +137,30 @@ describe("discovery", () => {
     aboutFor = v3Only({ version: "3.0" });
     expect((await discoverIntegration(h.runtime, "central-ems")).status).toBe("rejected");
     aboutFor = () => new HttpResponse("down", { status: 503 });
-    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "unreachable", error: "GET /about answered HTTP 503" });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({
+      status: "unreachable",
+      error: "GET /about answered HTTP 503",
+    });
   });
 
   it("reads at most 64 KiB of /about: a bigger answer is not a declaration, and the attempt says why", async () => {
-    aboutFor = () => HttpResponse.json({ version: "3.0", supports: { incident: { created: true } }, padding: "x".repeat(100 * 1024) });
-    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({ status: "unreachable", error: "GET /about: response body larger than 64 KiB: read stopped there and the connection closed" });
+    aboutFor = () =>
+      HttpResponse.json({ version: "3.0", supports: { incident: { created: true } }, padding: "x".repeat(100 * 1024) });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({
+      status: "unreachable",
+      error: "GET /about: response body larger than 64 KiB: read stopped there and the connection closed",
+    });
   });
 
   it("resolves a stored path against PUBLIC_URL (the embedded receivers) and refuses plain http unless insecure-dev", async () => {
-    await h.database.db.integration.update({ where: { key: "north-psap" }, data: { receiverUrl: "/receivers/north-psap", insecureDev: true } });
-    expect(await discoverIntegration(h.runtime, "north-psap")).toMatchObject({ status: "active", flags: ["incident.changed"] });
+    await h.database.db.integration.update({
+      where: { key: "north-psap" },
+      data: { receiverUrl: "/receivers/north-psap", insecureDev: true },
+    });
+    expect(await discoverIntegration(h.runtime, "north-psap")).toMatchObject({
+      status: "active",
+      flags: ["incident.changed"],
+    });
     await h.database.db.integration.update({ where: { key: "north-psap" }, data: { insecureDev: false } });
     const refused = await discoverIntegration(h.runtime, "north-psap");
     expect(refused.error).toMatch(/^refused: http:\/\/127\.0\.0\.1:9 is plain http/);

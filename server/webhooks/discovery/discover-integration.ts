@@ -5,7 +5,12 @@
 // receiver declaring neither incident.created nor incident.changed rejected
 // (logged and retried; its events wait in the queue up to their hour).
 import type { Runtime } from "../../platform/runtime.ts";
-import { ZAboutDeclaration, flattenSupports, majorVersionOf, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import {
+  ZAboutDeclaration,
+  flattenSupports,
+  majorVersionOf,
+  type V3Flag,
+} from "../contracts/v3/capabilities.schema.ts";
 import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
 import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
 import { receiverTarget } from "../receiver-url.ts";
@@ -25,24 +30,47 @@ export const RETRY_UNREACHABLE_MS = 5_000;
 export const SERVED_MAJOR_VERSIONS: readonly number[] = [1, 2, 3];
 
 export type DiscoveryStatus = "active" | "rejected" | "unreachable";
-export type DiscoveryResult = { integrationKey: string; status: DiscoveryStatus; version: string | null; majorVersion: number | null; flags: V3Flag[]; credential: ServiceIdentity | null; error: string | null };
+export type DiscoveryResult = {
+  integrationKey: string;
+  status: DiscoveryStatus;
+  version: string | null;
+  majorVersion: number | null;
+  flags: V3Flag[];
+  credential: ServiceIdentity | null;
+  error: string | null;
+};
 
 export async function discoverIntegration(runtime: Runtime, integrationKey: string): Promise<DiscoveryResult> {
   const integration = await runtime.db.integration.findUniqueOrThrow({ where: { key: integrationKey } });
   const receiver = receiverTarget(integration.receiverUrl, integration.insecureDev, runtime.env);
   const url = `${receiver.baseUrl}/about`;
-  const base: DiscoveryResult = { integrationKey, status: "unreachable", version: null, majorVersion: null, flags: [], credential: null, error: null };
+  const base: DiscoveryResult = {
+    integrationKey,
+    status: "unreachable",
+    version: null,
+    majorVersion: null,
+    flags: [],
+    credential: null,
+    error: null,
+  };
   const result = await (async (): Promise<DiscoveryResult & { allowsMonitoring?: boolean }> => {
     const refusal = refusalOf(url, receiver.target);
     if (refusal) return { ...base, error: refusal };
     const get = async (identity: ServiceIdentity): Promise<SendResult> => {
       const token = await getServiceToken(runtime, integration.agencyId, identity);
-      return sendRequest({ url, method: "GET", headers: { accept: "application/json", authorization: `Bearer ${token}` }, body: null, target: receiver.target });
+      return sendRequest({
+        url,
+        method: "GET",
+        headers: { accept: "application/json", authorization: `Bearer ${token}` },
+        body: null,
+        target: receiver.target,
+      });
     };
     let credential: ServiceIdentity = "PsapConnector";
     let response = await get(credential);
     if (response.status === 401 || response.status === 403) response = await get((credential = "Publisher"));
-    if (response.status !== 200) return { ...base, error: response.error ?? `GET /about answered HTTP ${response.status}` };
+    if (response.status !== 200)
+      return { ...base, error: response.error ?? `GET /about answered HTTP ${response.status}` };
     // A 200 whose body was cut short (past the read cap, or the deadline) is not a whole declaration.
     if (response.error) return { ...base, error: `GET /about: ${response.error}` };
     let json: unknown;
@@ -52,7 +80,13 @@ export async function discoverIntegration(runtime: Runtime, integrationKey: stri
       return { ...base, status: "rejected", credential, error: "GET /about did not answer JSON" };
     }
     const parsed = ZAboutDeclaration.safeParse(json);
-    if (!parsed.success) return { ...base, status: "rejected", credential, error: `invalid capability declaration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` };
+    if (!parsed.success)
+      return {
+        ...base,
+        status: "rejected",
+        credential,
+        error: `invalid capability declaration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      };
     const { version, supports, allowsMonitoring } = parsed.data;
     const majorVersion = majorVersionOf(version) ?? null;
     const flags = majorVersion === 3 ? flattenSupports(supports) : [];
@@ -60,10 +94,18 @@ export async function discoverIntegration(runtime: Runtime, integrationKey: stri
     // Versioning rule 3: the declared major version selects the contract (no separate configuration);
     // one the service does not serve selects nothing, so the declaration is rejected, not accepted.
     if (majorVersion === null || !SERVED_MAJOR_VERSIONS.includes(majorVersion)) {
-      return { ...found, status: "rejected", error: `version ${JSON.stringify(version)} has no major version the service serves (${SERVED_MAJOR_VERSIONS.join(", ")})` };
+      return {
+        ...found,
+        status: "rejected",
+        error: `version ${JSON.stringify(version)} has no major version the service serves (${SERVED_MAJOR_VERSIONS.join(", ")})`,
+      };
     }
     if (majorVersion === 3 && !flags.includes("incident.created") && !flags.includes("incident.changed")) {
-      return { ...found, status: "rejected", error: "the declaration supports neither incident.created nor incident.changed" };
+      return {
+        ...found,
+        status: "rejected",
+        error: "the declaration supports neither incident.created nor incident.changed",
+      };
     }
     return { ...found, status: "active" };
   })();
@@ -81,15 +123,38 @@ async function saveDiscovery(runtime: Runtime, r: DiscoveryResult & { allowsMoni
   const data = keepPrevious
     ? { error: r.error, checkedAt: now, nextCheckAt: new Date(now.getTime() + RETRY_UNREACHABLE_MS) }
     : {
-        status: r.status, version: r.version, majorVersion: r.majorVersion, flags: r.flags, allowsMonitoring: r.allowsMonitoring ?? false,
-        credential: r.credential, error: r.error, checkedAt: now,
-        nextCheckAt: new Date(now.getTime() + (r.status === "active" ? REFRESH_ACCEPTED_MS : r.status === "rejected" ? RETRY_FAILED_MS : RETRY_UNREACHABLE_MS)),
+        status: r.status,
+        version: r.version,
+        majorVersion: r.majorVersion,
+        flags: r.flags,
+        allowsMonitoring: r.allowsMonitoring ?? false,
+        credential: r.credential,
+        error: r.error,
+        checkedAt: now,
+        nextCheckAt: new Date(
+          now.getTime() +
+            (r.status === "active"
+              ? REFRESH_ACCEPTED_MS
+              : r.status === "rejected"
+                ? RETRY_FAILED_MS
+                : RETRY_UNREACHABLE_MS),
+        ),
       };
   await runtime.db.webhookCapabilities.upsert({
     where: { integrationKey: r.integrationKey },
     create: { status: r.status, flags: r.flags, ...data, integrationKey: r.integrationKey },
     update: data,
   });
-  if (r.status !== "active") runtime.logger.warn({ integration: r.integrationKey, status: r.status, error: r.error }, "webhook integration not accepted at /about; events wait in the queue up to their hour");
-  webhookEvents().emit("integration:discovered", { integrationKey: r.integrationKey, status: keepPrevious ? "active" : r.status, version: r.version, flags: r.flags, error: r.error });
+  if (r.status !== "active")
+    runtime.logger.warn(
+      { integration: r.integrationKey, status: r.status, error: r.error },
+      "webhook integration not accepted at /about; events wait in the queue up to their hour",
+    );
+  webhookEvents().emit("integration:discovered", {
+    integrationKey: r.integrationKey,
+    status: keepPrevious ? "active" : r.status,
+    version: r.version,
+    flags: r.flags,
+    error: r.error,
+  });
 }

@@ -18,13 +18,26 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
     try {
       const now = runtime.clock.now();
       const integrations = await runtime.db.integration.findMany({ select: { key: true } });
-      const caps = await runtime.db.webhookCapabilities.findMany({ select: { integrationKey: true, nextCheckAt: true } });
-      const due = integrations.filter((i) => all || !caps.some((c) => c.integrationKey === i.key && c.nextCheckAt > now));
-      await Promise.all(due.map((i) => discoverIntegration(runtime, i.key).catch((err: Error) => runtime.logger.warn({ err, integration: i.key }, "discovery failed"))));
+      const caps = await runtime.db.webhookCapabilities.findMany({
+        select: { integrationKey: true, nextCheckAt: true },
+      });
+      const due = integrations.filter(
+        (i) => all || !caps.some((c) => c.integrationKey === i.key && c.nextCheckAt > now),
+      );
+      await Promise.all(
+        due.map((i) =>
+          discoverIntegration(runtime, i.key).catch((err: Error) =>
+            runtime.logger.warn({ err, integration: i.key }, "discovery failed"),
+          ),
+        ),
+      );
       // Held lanes of accepted integrations that a discovery's own pass did not reach (a change that
       // committed while that pass ran, or a pass that failed): planned here, a few seconds later.
       const notDue = integrations.filter((i) => !due.includes(i));
-      for (const i of notDue) await planHeldChanges(runtime, i.key).catch((err: Error) => runtime.logger.warn({ err, integration: i.key }, "planning held changes failed"));
+      for (const i of notDue)
+        await planHeldChanges(runtime, i.key).catch((err: Error) =>
+          runtime.logger.warn({ err, integration: i.key }, "planning held changes failed"),
+        );
     } catch (err) {
       runtime.logger.warn({ err }, "discovery pass failed");
     } finally {
@@ -53,8 +66,16 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   // A reference receiver's /about changed (capability toggles): rediscover that integration now,
   // so the next planned event already follows the new declaration.
   // The capability control awaits it (waitFor), so its caller's next change is planned under the new flags.
-  const onCapabilities = ({ integrationKey, waitFor }: { integrationKey: string; waitFor?: (work: Promise<unknown>) => void }) => {
-    const p = discoverIntegration(runtime, integrationKey).catch((err: Error) => runtime.logger.warn({ err, integration: integrationKey }, "rediscovery failed"));
+  const onCapabilities = ({
+    integrationKey,
+    waitFor,
+  }: {
+    integrationKey: string;
+    waitFor?: (work: Promise<unknown>) => void;
+  }) => {
+    const p = discoverIntegration(runtime, integrationKey).catch((err: Error) =>
+      runtime.logger.warn({ err, integration: integrationKey }, "rediscovery failed"),
+    );
     waitFor?.(p);
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));

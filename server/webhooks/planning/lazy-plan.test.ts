@@ -13,19 +13,50 @@ import { planLegacyEvents } from "./plan-legacy-events.ts";
 
 const whole = buildSnapshot({ id: "6a0e2f8e-9a4b-4c41-8d7e-3b1f5d8c2a10", label: "Fall" });
 whole.caller.tracks = [
-  { source: "MobileApp", track: [measured("MobileApp", "2026-11-22T06:00:00.000Z"), measured("MobileApp", "2026-11-22T06:01:00.000Z")] },
+  {
+    source: "MobileApp",
+    track: [measured("MobileApp", "2026-11-22T06:00:00.000Z"), measured("MobileApp", "2026-11-22T06:01:00.000Z")],
+  },
   { source: "MobileAppSms", track: [measured("MobileAppSms", "2026-11-22T06:00:30.000Z")] },
   { source: "Aml", track: [measured("Aml", "2026-11-22T06:00:10.000Z")] },
 ];
 const appended = measured("MobileApp", "2026-11-22T06:02:00.000Z");
-const withAppend = (s: TIncidentSnapshotV3): TIncidentSnapshotV3 => ({ ...s, caller: { ...s.caller, tracks: s.caller.tracks.map((t) => t.source === "MobileApp" ? { ...t, track: [...t.track, appended] } : t) } });
+const withAppend = (s: TIncidentSnapshotV3): TIncidentSnapshotV3 => ({
+  ...s,
+  caller: {
+    ...s.caller,
+    tracks: s.caller.tracks.map((t) => (t.source === "MobileApp" ? { ...t, track: [...t.track, appended] } : t)),
+  },
+});
 // The lazy form: placeholders, plus what the transaction added.
-const lazyOf = (s: TIncidentSnapshotV3, added: TLocationSource | null): TIncidentSnapshotV3 => ({ ...s, caller: { ...s.caller, tracks: s.caller.tracks.map((t) => ({ source: t.source, track: t.source === added ? [appended] : [] })) } });
+const lazyOf = (s: TIncidentSnapshotV3, added: TLocationSource | null): TIncidentSnapshotV3 => ({
+  ...s,
+  caller: {
+    ...s.caller,
+    tracks: s.caller.tracks.map((t) => ({ source: t.source, track: t.source === added ? [appended] : [] })),
+  },
+});
 
 const kinds: Array<[string, IncidentChangeKind, TIncidentSnapshotV3, TLocationSource | null]> = [
-  ["an append", { kind: "caller.locationAdded", source: "MobileApp", location: appended }, withAppend(whole), "MobileApp"],
+  [
+    "an append",
+    { kind: "caller.locationAdded", source: "MobileApp", location: appended },
+    withAppend(whole),
+    "MobileApp",
+  ],
   ["a label change", { kind: "labelChanged" }, whole, null],
-  ["an invitation", { kind: "involvedAgency.invited", agencyId: EMS }, { ...whole, involvedAgencies: [...whole.involvedAgencies, { id: EMS, displayName: "Central EMS", collaboration: "Pending", invitedBy: null }] }, null],
+  [
+    "an invitation",
+    { kind: "involvedAgency.invited", agencyId: EMS },
+    {
+      ...whole,
+      involvedAgencies: [
+        ...whole.involvedAgencies,
+        { id: EMS, displayName: "Central EMS", collaboration: "Pending", invitedBy: null },
+      ],
+    },
+    null,
+  ],
 ];
 const flagSets: Array<[string, V3Flag[]]> = [
   ["everything", [...V3_FLAGS]],
@@ -39,7 +70,10 @@ const lanes: Array<[string, LaneState]> = [
   ["introduced, MobileAppSms whole only", { introduced: true, fullTracks: ["MobileAppSms"] }],
   ["introduced, nothing whole", { introduced: true, fullTracks: [] }],
 ];
-const strip = (events: Array<{ route: string; body: unknown }>) => events.map((e) => JSON.stringify({ ...e, requestId: undefined, body: { ...(e.body as object), requestId: undefined } }));
+const strip = (events: Array<{ route: string; body: unknown }>) =>
+  events.map((e) =>
+    JSON.stringify({ ...e, requestId: undefined, body: { ...(e.body as object), requestId: undefined } }),
+  );
 
 describe("lazyPlanHolds", () => {
   for (const [kindName, kind, snapshot, added] of kinds) {

@@ -19,7 +19,10 @@ export function laneForMajor(stored: { introduced: boolean; fullTracks: string[]
   const marker = stored.fullTracks.map((s) => MARKER.exec(s)).find(Boolean);
   const laneMajor = marker ? Number(marker[1]) : 3;
   if (laneMajor !== major) return NEW_LANE;
-  return { introduced: stored.introduced, fullTracks: stored.fullTracks.filter((s) => !MARKER.test(s)) as TLocationSource[] };
+  return {
+    introduced: stored.introduced,
+    fullTracks: stored.fullTracks.filter((s) => !MARKER.test(s)) as TLocationSource[],
+  };
 }
 
 /** The lane to store after planning for `major`. */

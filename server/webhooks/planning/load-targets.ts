@@ -11,21 +11,33 @@ import { NEW_LANE, type LaneState } from "./plan-events.ts";
 
 export type StoredLane = { introduced: boolean; fullTracks: string[]; heldFromSeq: number | null };
 export type PlanningTarget = {
-  integrationKey: string; agencyId: string;
+  integrationKey: string;
+  agencyId: string;
   /**
    * No accepted /about declaration (never discovered, rejected, unreachable from the start):
    * nothing is planned against a guess; the lane's changes wait, unplanned (heldFromSeq), and are
    * planned against the declaration the receiver makes once it is accepted (plan-held-changes.ts).
    */
   held: boolean;
-  flags: ReadonlySet<V3Flag>; lane: LaneState; /** Contract major (issue 8): 3, or legacy 1/2; 3 while held (unused). */ major: 1 | 2 | 3;
+  flags: ReadonlySet<V3Flag>;
+  lane: LaneState;
+  /** Contract major (issue 8): 3, or legacy 1/2; 3 while held (unused). */ major: 1 | 2 | 3;
   /** The lane's first held change, if any: while set, every later change is held too (order). */
   heldFromSeq: number | null;
   /** The lane's row as read (null: none yet; absent: unknown). The planner writes a lane only when its plan changed it. */
   stored?: StoredLane | null;
 };
 
-type Row = { key: string; agencyId: string; status: string | null; majorVersion: number | null; flags: string[] | null; introduced: boolean | null; fullTracks: string[] | null; heldFromSeq: number | null };
+type Row = {
+  key: string;
+  agencyId: string;
+  status: string | null;
+  majorVersion: number | null;
+  flags: string[] | null;
+  introduced: boolean | null;
+  fullTracks: string[] | null;
+  heldFromSeq: number | null;
+};
 
 /** What prefetchPlanningTargets reads: the integrations of every agency involved in the incident (any collaboration state). */
 export type PrefetchedTargets = { agencyIds: string[]; rows: Row[] };
@@ -49,7 +61,10 @@ export function prefetchPlanningTargets(incidentId: Prisma.Sql): Prisma.Sql {
     WHERE ia."incidentId" = ${incidentId})`;
 }
 
-export async function loadPlanningTargets(tx: SqlTx, options: { incidentId: string; agencyIds: string[]; integrationKey?: string }): Promise<PlanningTarget[]> {
+export async function loadPlanningTargets(
+  tx: SqlTx,
+  options: { incidentId: string; agencyIds: string[]; integrationKey?: string },
+): Promise<PlanningTarget[]> {
   if (!options.agencyIds.length) return [];
   const rows = await tx.query<Row>(Prisma.sql`
     SELECT i.key, i."agencyId"::text AS "agencyId", c.status, c."majorVersion", c.flags, l.introduced, l."fullTracks", l."heldFromSeq"
@@ -63,12 +78,21 @@ export async function loadPlanningTargets(tx: SqlTx, options: { incidentId: stri
 
 export function toPlanningTargets(rows: Row[]): PlanningTarget[] {
   return rows.map((r) => {
-    const stored = r.introduced === null ? null : { introduced: r.introduced, fullTracks: r.fullTracks ?? [], heldFromSeq: r.heldFromSeq ?? null };
+    const stored =
+      r.introduced === null
+        ? null
+        : { introduced: r.introduced, fullTracks: r.fullTracks ?? [], heldFromSeq: r.heldFromSeq ?? null };
     const major = acceptedMajor(r);
     const base = { integrationKey: r.key, agencyId: r.agencyId, heldFromSeq: stored?.heldFromSeq ?? null, stored };
     if (major === null) return { ...base, held: true, flags: NO_FLAGS, lane: NEW_LANE, major: 3 };
     // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
-    return { ...base, held: false, flags: new Set((r.flags ?? []) as V3Flag[]), lane: stored ? laneForMajor(stored, major) : NEW_LANE, major };
+    return {
+      ...base,
+      held: false,
+      flags: new Set((r.flags ?? []) as V3Flag[]),
+      lane: stored ? laneForMajor(stored, major) : NEW_LANE,
+      major,
+    };
   });
 }
 

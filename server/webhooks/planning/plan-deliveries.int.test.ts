@@ -7,8 +7,12 @@ import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-har
 
 const ID = "0e7f0000-0000-4000-8000-000000000002";
 let h: WebhookHarness;
-beforeEach(async () => { h = await startWebhookHarness(); });
-afterEach(async () => { await h.close(); });
+beforeEach(async () => {
+  h = await startWebhookHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
 
 /** The lane row's version (xmin changes with every write of the row) and state. */
 async function lane() {
@@ -16,7 +20,12 @@ async function lane() {
     SELECT xmin::text AS xmin, introduced FROM "WebhookLane" WHERE "integrationKey" = 'north-psap' AND "incidentId" = ${ID}::uuid`;
   return row;
 }
-const deliveries = () => h.database.db.webhookDelivery.findMany({ where: { incidentId: ID }, orderBy: { id: "asc" }, select: { eventName: true } });
+const deliveries = () =>
+  h.database.db.webhookDelivery.findMany({
+    where: { incidentId: ID },
+    orderBy: { id: "asc" },
+    select: { eventName: true },
+  });
 
 describe("planned writes", () => {
   it("writes the lane when the plan changes it, not when a change leaves it as it was", async () => {
@@ -38,17 +47,44 @@ describe("planned writes", () => {
   });
 
   it("names the events the spec names (IncidentLabelChanged, IncidentLiveVideoEndedV3), in the outbox and the inspector", async () => {
-    const video = { state: "Active" as const, activatedAtUtc: "2026-11-22T06:00:00.000Z", endedAtUtc: null, portalUrl: "http://localhost:3000/portal/incidents/x/video" };
+    const video = {
+      state: "Active" as const,
+      activatedAtUtc: "2026-11-22T06:00:00.000Z",
+      endedAtUtc: null,
+      portalUrl: "http://localhost:3000/portal/incidents/x/video",
+    };
     const base = buildSnapshot({ id: ID });
     await h.commit(buildChange({ kind: "incident.created" }, base));
     await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: null }), { seq: 2 }));
-    await h.commit(buildChange({ kind: "caller.liveVideoActivated" }, { ...base, caller: { ...base.caller, liveVideo: video } }, { seq: 3 }));
-    await h.commit(buildChange({ kind: "caller.liveVideoEnded" }, { ...base, caller: { ...base.caller, liveVideo: { ...video, state: "Ended", endedAtUtc: "2026-11-22T06:05:00.000Z" } } }, { seq: 4 }));
+    await h.commit(
+      buildChange(
+        { kind: "caller.liveVideoActivated" },
+        { ...base, caller: { ...base.caller, liveVideo: video } },
+        { seq: 3 },
+      ),
+    );
+    await h.commit(
+      buildChange(
+        { kind: "caller.liveVideoEnded" },
+        {
+          ...base,
+          caller: { ...base.caller, liveVideo: { ...video, state: "Ended", endedAtUtc: "2026-11-22T06:05:00.000Z" } },
+        },
+        { seq: 4 },
+      ),
+    );
     const page = await inspectDeliveries({ db: h.database.db, input: { incidentId: ID, integration: "north-psap" } });
-    expect(page.items.map((i) => i.event).reverse()).toEqual(["created", "IncidentLabelChanged", "liveVideoActivated", "IncidentLiveVideoEndedV3"]);
+    expect(page.items.map((i) => i.event).reverse()).toEqual([
+      "created",
+      "IncidentLabelChanged",
+      "liveVideoActivated",
+      "IncidentLiveVideoEndedV3",
+    ]);
     const found = await inspectDeliveries({ db: h.database.db, input: { search: "incidentlabelchanged" } });
     expect(found.items.map((i) => i.path)).toEqual([`/v3/incidents/${ID}/label`]);
-    const label = await h.database.db.webhookDelivery.findFirstOrThrow({ where: { incidentId: ID, eventName: "IncidentLabelChanged" } });
+    const label = await h.database.db.webhookDelivery.findFirstOrThrow({
+      where: { incidentId: ID, eventName: "IncidentLabelChanged" },
+    });
     expect(label.body).toEqual({ label: null });
   });
 });

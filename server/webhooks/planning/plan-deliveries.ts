@@ -4,13 +4,26 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
-import { appliedTo, executePlannedWrite, type ChangeSubscriber, type IncidentChange, type PlannedWrite } from "../../incidents/change-record.ts";
+import {
+  appliedTo,
+  executePlannedWrite,
+  type ChangeSubscriber,
+  type IncidentChange,
+  type PlannedWrite,
+} from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import { v3EventName, type V3RouteKey } from "../contracts/v3/routes.ts";
 import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { loadPlanningTargets, prefetchPlanningTargets, toPlanningTargets, type PlanningTarget, type PrefetchedTargets, type StoredLane } from "./load-targets.ts";
+import {
+  loadPlanningTargets,
+  prefetchPlanningTargets,
+  toPlanningTargets,
+  type PlanningTarget,
+  type PrefetchedTargets,
+  type StoredLane,
+} from "./load-targets.ts";
 import { laneToStore } from "./legacy-lane.ts";
 import { NEW_LANE, planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
@@ -19,7 +32,15 @@ import { selectRecipientAgencies } from "./select-recipients.ts";
 export const OUTBOX_CHANNEL = "webhook_outbox";
 
 type Tx = SqlTx;
-export type PlannedRow = { id: bigint; requestId: string; integrationKey: string; incidentId: string; method: string; path: string; eventName: string };
+export type PlannedRow = {
+  id: bigint;
+  requestId: string;
+  integrationKey: string;
+  incidentId: string;
+  method: string;
+  path: string;
+  eventName: string;
+};
 export type TargetPlan = { target: PlanningTarget; plan: Plan | LegacyPlan };
 export type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 
@@ -51,11 +72,26 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
  * v3 sources. Bodies: the routes in ROUTES_WITH_TRACKS. Anything else plans the
  * same (lazy-plan.test.ts checks it across capabilities, lanes and change kinds).
  */
-export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: Array<{ target: { major: number; lane: LaneState; held?: boolean }; plan: { events: Array<{ route: string }> } }> }>): boolean {
+export function lazyPlanHolds(
+  changes: IncidentChange[],
+  steps: Array<{
+    plans: Array<{
+      target: { major: number; lane: LaneState; held?: boolean };
+      plan: { events: Array<{ route: string }> };
+    }>;
+  }>,
+): boolean {
   const locationChange = changes.some((c) => c.kind === "caller.locationAdded" || c.kind === "caller.trackReplaced");
   // A held lane plans nothing now, whatever the tracks hold.
-  return steps.every(({ plans }) => plans.every(({ target, plan }) => target.held ||
-    target.lane.introduced && !(target.major !== 3 && locationChange) && plan.events.every((e) => !ROUTES_WITH_TRACKS.has(e.route))));
+  return steps.every(({ plans }) =>
+    plans.every(
+      ({ target, plan }) =>
+        target.held ||
+        (target.lane.introduced &&
+          !(target.major !== 3 && locationChange) &&
+          plan.events.every((e) => !ROUTES_WITH_TRACKS.has(e.route))),
+    ),
+  );
 }
 
 /**
@@ -64,7 +100,13 @@ export function lazyPlanHolds(changes: IncidentChange[], steps: Array<{ plans: A
  * same whether the tracks were read or not — a test renders every route both
  * ways to hold this list true (routes-with-tracks.test.ts).
  */
-export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>(["created", "caller", "trackReplaced", "incident", "positionReplaced"]);
+export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>([
+  "created",
+  "caller",
+  "trackReplaced",
+  "incident",
+  "positionReplaced",
+]);
 
 /** Every change × every recipient integration, lanes evolving across the changes in memory (pure but for reading targets). */
 async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknown): Promise<PlanStep[]> {
@@ -75,12 +117,17 @@ async function planChanges(tx: Tx, changes: IncidentChange[], prefetched: unknow
   const steps: PlanStep[] = [];
   for (const change of changes) {
     const agencyIds = selectRecipientAgencies(change);
-    const loaded = known && agencyIds.every((a) => known.agencyIds.includes(a))
-      ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
-      : await loadPlanningTargets(tx, { incidentId, agencyIds });
+    const loaded =
+      known && agencyIds.every((a) => known.agencyIds.includes(a))
+        ? toPlanningTargets(known.rows.filter((r) => agencyIds.includes(r.agencyId)))
+        : await loadPlanningTargets(tx, { incidentId, agencyIds });
     const plans = loaded.map((fresh) => {
       const before = current.get(fresh.integrationKey);
-      const target = { ...fresh, lane: before?.lane ?? fresh.lane, heldFromSeq: before ? before.heldFromSeq : fresh.heldFromSeq };
+      const target = {
+        ...fresh,
+        lane: before?.lane ?? fresh.lane,
+        heldFromSeq: before ? before.heldFromSeq : fresh.heldFromSeq,
+      };
       const planned = planForTarget(change, target);
       current.set(target.integrationKey, planned.target);
       return planned;
@@ -107,12 +154,18 @@ export function planForTarget(change: IncidentChange, target: PlanningTarget): T
   const newlyInvolved = change.kind === "involvedAgency.invited" && change.agencyId === target.agencyId;
   const lane = newlyInvolved ? NEW_LANE : target.lane;
   // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
-  const plan = target.major === 3 ? planEvents({ change, flags: target.flags, lane }) : planLegacyEvents({ change, lane, major: target.major });
+  const plan =
+    target.major === 3
+      ? planEvents({ change, flags: target.flags, lane })
+      : planLegacyEvents({ change, lane, major: target.major });
   return { target: { ...target, lane: plan.lane }, plan };
 }
 
 /** Rule 5: after an outage, re-send the incident's create-and-track sequence, and its close if closed (to one integration or all). */
-export async function planResend(tx: Tx, options: { incidentId: string; integrationKey?: string; now: Date }): Promise<PlannedRow[]> {
+export async function planResend(
+  tx: Tx,
+  options: { incidentId: string; integrationKey?: string; now: Date },
+): Promise<PlannedRow[]> {
   // Takes the incident's row lock and bumps planEpoch: lanes are written only under it (apply-change.ts).
   const [locked] = await tx.query<{ lastSeq: number; closedAt: Date | null }>(Prisma.sql`
     UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${options.incidentId}::uuid
@@ -124,53 +177,102 @@ export async function planResend(tx: Tx, options: { incidentId: string; integrat
     SELECT ${currentSnapshotSql("i")} AS snapshot FROM "Incident" i WHERE i.id = ${options.incidentId}::uuid`);
   const snapshot = current!.snapshot;
   const agencyIds = snapshot.involvedAgencies.filter((a) => a.collaboration !== "Declined").map((a) => a.id);
-  const targets = await loadPlanningTargets(tx, { incidentId: options.incidentId, agencyIds, integrationKey: options.integrationKey });
+  const targets = await loadPlanningTargets(tx, {
+    incidentId: options.incidentId,
+    agencyIds,
+    integrationKey: options.integrationKey,
+  });
   const closedAtUtc = locked.closedAt?.toISOString() ?? null;
   // v3: the create-and-track sequence (and closed, for a closed incident); v1/v2: the legacy introduction.
   // An integration without an accepted declaration gets nothing planned against a guess: its lane's
   // held changes (if any) are planned, create-and-track sequence first, once one is accepted.
-  const plans = targets.filter((target) => !target.held && target.heldFromSeq === null).map((target) => ({
-    target,
-    plan: target.major === 3 ? planResendSequence(snapshot, target.flags, closedAtUtc) : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major }),
-  }));
+  const plans = targets
+    .filter((target) => !target.held && target.heldFromSeq === null)
+    .map((target) => ({
+      target,
+      plan:
+        target.major === 3
+          ? planResendSequence(snapshot, target.flags, closedAtUtc)
+          : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major }),
+    }));
   const data = toPlanData(options.incidentId, [{ seq, producedAt: options.now, plans }]);
   if (!data) return [];
-  return toPlannedRows(((await executePlannedWrite(tx, options.incidentId, composePlanWrite([data]))) ?? []) as PlannedJson[]);
+  return toPlannedRows(
+    ((await executePlannedWrite(tx, options.incidentId, composePlanWrite([data]))) ?? []) as PlannedJson[],
+  );
 }
 
-type PlannedJson = { id: string; requestId: string; integrationKey: string; incidentId: string; method: string; path: string; eventName: string };
+type PlannedJson = {
+  id: string;
+  requestId: string;
+  integrationKey: string;
+  incidentId: string;
+  method: string;
+  path: string;
+  eventName: string;
+};
 
 const toPlannedRows = (rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 const sameLane = (a: StoredLane, b: StoredLane | null | undefined) =>
-  !!b && a.introduced === b.introduced && a.heldFromSeq === b.heldFromSeq && a.fullTracks.length === b.fullTracks.length && a.fullTracks.every((s, i) => s === b.fullTracks[i]);
+  !!b &&
+  a.introduced === b.introduced &&
+  a.heldFromSeq === b.heldFromSeq &&
+  a.fullTracks.length === b.fullTracks.length &&
+  a.fullTracks.every((s, i) => s === b.fullTracks[i]);
 
 /** One incident's plan: the lanes whose state changed and the outbox rows, in plan order (= lane order). */
 export type PlanData = {
   incidentId: string;
   updatedAt: Date;
   lanes: Array<StoredLane & { integrationKey: string }>;
-  deliveries: Array<{ requestId: string; integrationKey: string; agencyId: string; seq: number; producedAt: Date; eventName: string; method: string; path: string; body: unknown }>;
+  deliveries: Array<{
+    requestId: string;
+    integrationKey: string;
+    agencyId: string;
+    seq: number;
+    producedAt: Date;
+    eventName: string;
+    method: string;
+    path: string;
+    body: unknown;
+  }>;
 };
 
 export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
-  const deliveries = steps.flatMap(({ seq, producedAt, plans }) => plans.flatMap(({ target, plan }) =>
-    plan.events.map((e) => ({
-      // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
-      requestId: "requestId" in e ? e.requestId : randomUUID(), integrationKey: target.integrationKey, agencyId: target.agencyId, seq, producedAt,
-      eventName: "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : v3EventName(e.route), method: e.method, path: e.path, body: e.body,
-    })),
-  ));
+  const deliveries = steps.flatMap(({ seq, producedAt, plans }) =>
+    plans.flatMap(({ target, plan }) =>
+      plan.events.map((e) => ({
+        // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
+        requestId: "requestId" in e ? e.requestId : randomUUID(),
+        integrationKey: target.integrationKey,
+        agencyId: target.agencyId,
+        seq,
+        producedAt,
+        eventName:
+          "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : v3EventName(e.route),
+        method: e.method,
+        path: e.path,
+        body: e.body,
+      })),
+    ),
+  );
   const last = new Map<string, { lane: StoredLane; stored: StoredLane | null | undefined }>();
   for (const { plans } of steps) {
     for (const { target, plan } of plans) {
       // A held lane keeps what it was sent (it may be planned under another major once accepted) and marks its first held change.
       const lane = target.held
-        ? { introduced: target.stored?.introduced ?? false, fullTracks: target.stored?.fullTracks ?? [], heldFromSeq: target.heldFromSeq }
+        ? {
+            introduced: target.stored?.introduced ?? false,
+            fullTracks: target.stored?.fullTracks ?? [],
+            heldFromSeq: target.heldFromSeq,
+          }
         : { ...laneToStore(plan.lane, target.major), heldFromSeq: target.heldFromSeq };
       last.set(target.integrationKey, { lane, stored: target.stored });
     }
   }
-  const lanes = [...last].filter(([, l]) => !sameLane(l.lane, l.stored)).map(([integrationKey, l]) => ({ integrationKey, ...l.lane }));
+  const lanes = [...last]
+    .filter(([, l]) => !sameLane(l.lane, l.stored))
+    .map(([integrationKey, l]) => ({ integrationKey, ...l.lane }));
   if (lanes.length === 0 && deliveries.length === 0) return null;
   return { incidentId, updatedAt: steps.at(-1)!.producedAt, lanes, deliveries };
 }
@@ -187,17 +289,23 @@ export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | nu
  */
 export function composePlanWrite(plans: PlanData[]): PlannedWrite {
   const lanes = plans.flatMap((p) => p.lanes.map((l) => ({ ...l, incidentId: p.incidentId, updatedAt: p.updatedAt })));
-  const deliveries = plans.flatMap((p) => p.deliveries.map((d) => ({ ...d, incidentId: p.incidentId }))).map((d, n) => ({ ...d, n }));
+  const deliveries = plans
+    .flatMap((p) => p.deliveries.map((d) => ({ ...d, incidentId: p.incidentId })))
+    .map((d, n) => ({ ...d, n }));
   return {
     ctes: Prisma.sql`
-    ${lanes.length ? Prisma.sql`wh_lanes AS (
+    ${
+      lanes.length
+        ? Prisma.sql`wh_lanes AS (
       INSERT INTO "WebhookLane" ("integrationKey", "incidentId", introduced, "fullTracks", "heldFromSeq", "updatedAt")
       SELECT l."integrationKey", l."incidentId", l.introduced, l."fullTracks", l."heldFromSeq", l."updatedAt"
       FROM jsonb_to_recordset(${JSON.stringify(lanes)}::jsonb) AS l("integrationKey" text, "incidentId" uuid, introduced boolean, "fullTracks" text[], "heldFromSeq" int, "updatedAt" timestamptz)
       WHERE ${appliedTo(Prisma.sql`l."incidentId"`)}
       ON CONFLICT ("integrationKey", "incidentId") DO UPDATE SET introduced = EXCLUDED.introduced, "fullTracks" = EXCLUDED."fullTracks", "heldFromSeq" = EXCLUDED."heldFromSeq", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING 1
-    ),` : Prisma.empty} wh_planned AS (
+    ),`
+        : Prisma.empty
+    } wh_planned AS (
       INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt")
       SELECT d."requestId", d."integrationKey", d."agencyId", d."incidentId", d.seq, d."eventName", d.method, d.path,
              NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt"

@@ -29,15 +29,30 @@ export type Plan = { events: PlannedEvent[]; lane: LaneState };
 
 export const NEW_LANE: LaneState = { introduced: false, fullTracks: [] };
 
-const CALLER_PATCHES = { "caller.fullNameChanged": "fullName", "caller.phoneNumberChanged": "phoneNumber", "caller.deviceInfoChanged": "deviceInfo" } as const;
+const CALLER_PATCHES = {
+  "caller.fullNameChanged": "fullName",
+  "caller.phoneNumberChanged": "phoneNumber",
+  "caller.deviceInfoChanged": "deviceInfo",
+} as const;
 const SIMPLE = {
-  "caller.chatActivated": "chatActivated", "caller.liveVideoActivated": "liveVideoActivated", "caller.liveVideoEnded": "liveVideoEnded",
-  labelChanged: "label", summaryChanged: "summary", callSignChanged: "callSign", "patient.descriptionChanged": "patientDescription",
+  "caller.chatActivated": "chatActivated",
+  "caller.liveVideoActivated": "liveVideoActivated",
+  "caller.liveVideoEnded": "liveVideoEnded",
+  labelChanged: "label",
+  summaryChanged: "summary",
+  callSignChanged: "callSign",
+  "patient.descriptionChanged": "patientDescription",
 } as const;
 
 function build(key: V3RouteKey, input: RenderInput): PlannedEvent {
   const { method } = V3_ROUTES[key];
-  return { route: key, standsFor: input.standsFor ?? null, method, path: routePath(key, input.snapshot.id, input.agencyId), body: renderEventBody(key, input) };
+  return {
+    route: key,
+    standsFor: input.standsFor ?? null,
+    method,
+    path: routePath(key, input.snapshot.id, input.agencyId),
+    body: renderEventBody(key, input),
+  };
 }
 
 /** Rule 2: the specific event when its flag is declared, else generic `changed` when declared, else nothing. */
@@ -68,13 +83,21 @@ export function planIntroduction(snapshot: TIncidentSnapshotV3, flags: ReadonlyS
  * incident its closed event too — a create alone would leave the receiver's copy open for good
  * (a scenario test caught a resent closed incident coming back open on the replica).
  */
-export function planResendSequence(snapshot: TIncidentSnapshotV3, flags: ReadonlySet<V3Flag>, closedAtUtc: string | null): Plan {
+export function planResendSequence(
+  snapshot: TIncidentSnapshotV3,
+  flags: ReadonlySet<V3Flag>,
+  closedAtUtc: string | null,
+): Plan {
   const plan = planIntroduction(snapshot, flags);
   if (closedAtUtc !== null) plan.events.push(...specificOrChanged("closed", { snapshot, closedAtUtc }, flags));
   return plan;
 }
 
-function planTrackChange(change: IncidentChange & { kind: "caller.locationAdded" | "caller.trackReplaced" }, flags: ReadonlySet<V3Flag>, lane: LaneState): Plan {
+function planTrackChange(
+  change: IncidentChange & { kind: "caller.locationAdded" | "caller.trackReplaced" },
+  flags: ReadonlySet<V3Flag>,
+  lane: LaneState,
+): Plan {
   const { snapshot, source } = change;
   const full = new Set(lane.fullTracks);
   const track = snapshot.caller.tracks.find((t) => t.source === source)?.track ?? [];
@@ -104,14 +127,18 @@ export function planEvents({ change, flags, lane }: PlanInput): Plan {
     // A receiver that has not been sent this incident yet (created, newly involved, or a resend):
     // the snapshot already holds this change, so the create-and-track sequence carries it.
     const intro = planIntroduction(snapshot, flags);
-    if (change.kind === "incident.closed") intro.events.push(...specificOrChanged("closed", { snapshot, closedAtUtc: change.closedAtUtc }, flags));
+    if (change.kind === "incident.closed")
+      intro.events.push(...specificOrChanged("closed", { snapshot, closedAtUtc: change.closedAtUtc }, flags));
     return intro;
   }
   const same = (events: PlannedEvent[]): Plan => ({ events, lane });
   switch (change.kind) {
-    case "incident.created": return same([]); // already introduced: nothing new
-    case "incident.closed": return same(specificOrChanged("closed", { snapshot, closedAtUtc: change.closedAtUtc }, flags));
-    case "caller.changed": return same(specificOrChanged("caller", { snapshot }, flags));
+    case "incident.created":
+      return same([]); // already introduced: nothing new
+    case "incident.closed":
+      return same(specificOrChanged("closed", { snapshot, closedAtUtc: change.closedAtUtc }, flags));
+    case "caller.changed":
+      return same(specificOrChanged("caller", { snapshot }, flags));
     case "caller.fullNameChanged":
     case "caller.phoneNumberChanged":
     case "caller.deviceInfoChanged":
@@ -121,8 +148,11 @@ export function planEvents({ change, flags, lane }: PlanInput): Plan {
     case "caller.locationAdded":
     case "caller.trackReplaced":
       return planTrackChange(change, flags, lane);
-    case "involvedAgency.invited": return same(specificOrChanged("involvedAgency", { snapshot, agencyId: change.agencyId }, flags));
-    case "involvedAgency.collaborationChanged": return same(specificOrChanged("collaboration", { snapshot, agencyId: change.agencyId }, flags));
-    default: return same(specificOrChanged(SIMPLE[change.kind], { snapshot }, flags));
+    case "involvedAgency.invited":
+      return same(specificOrChanged("involvedAgency", { snapshot, agencyId: change.agencyId }, flags));
+    case "involvedAgency.collaborationChanged":
+      return same(specificOrChanged("collaboration", { snapshot, agencyId: change.agencyId }, flags));
+    default:
+      return same(specificOrChanged(SIMPLE[change.kind], { snapshot }, flags));
   }
 }

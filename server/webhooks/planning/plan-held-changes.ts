@@ -28,29 +28,52 @@ import { selectRecipientAgencies } from "./select-recipients.ts";
 export type HeldLaneOutcome = { incidentId: string; planned: number; expired: number };
 
 /** Plans every held lane of `integrationKey` whose declaration is now accepted (each lane its own transaction). */
-export async function planHeldChanges(runtime: Pick<Runtime, "db" | "clock" | "logger">, integrationKey: string): Promise<HeldLaneOutcome[]> {
+export async function planHeldChanges(
+  runtime: Pick<Runtime, "db" | "clock" | "logger">,
+  integrationKey: string,
+): Promise<HeldLaneOutcome[]> {
   const lanes = await runtime.db.$queryRaw<Array<{ incidentId: string }>>`
     SELECT "incidentId"::text AS "incidentId" FROM "WebhookLane" WHERE "integrationKey" = ${integrationKey} AND "heldFromSeq" IS NOT NULL`;
   const outcomes: HeldLaneOutcome[] = [];
   for (const { incidentId } of lanes) {
-    const outcome = await inSqlTransaction(runtime.db, (tx) => planHeldLane(tx, { integrationKey, incidentId, now: runtime.clock.now() }));
+    const outcome = await inSqlTransaction(runtime.db, (tx) =>
+      planHeldLane(tx, { integrationKey, incidentId, now: runtime.clock.now() }),
+    );
     if (!outcome) continue;
     outcomes.push(outcome);
-    if (outcome.expired) runtime.logger.warn({ integration: integrationKey, incidentId, expired: outcome.expired }, "held changes older than an hour expired unplanned");
+    if (outcome.expired)
+      runtime.logger.warn(
+        { integration: integrationKey, incidentId, expired: outcome.expired },
+        "held changes older than an hour expired unplanned",
+      );
     webhookEvents().emit("lane:held-planned", { integrationKey, ...outcome });
   }
   return outcomes;
 }
 
-type ChangeRow = { seq: number; kind: string; payload: Record<string, unknown>; producedAt: Date; actor: string; snapshot: TIncidentSnapshotV3 };
+type ChangeRow = {
+  seq: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  producedAt: Date;
+  actor: string;
+  snapshot: TIncidentSnapshotV3;
+};
 
 /** One held lane, under the incident's row lock. Null: nothing to do (no longer held, or still no accepted declaration). */
-export async function planHeldLane(tx: SqlTx, options: { integrationKey: string; incidentId: string; now: Date }): Promise<HeldLaneOutcome | null> {
+export async function planHeldLane(
+  tx: SqlTx,
+  options: { integrationKey: string; incidentId: string; now: Date },
+): Promise<HeldLaneOutcome | null> {
   const { integrationKey, incidentId, now } = options;
   // The row lock, and planEpoch moves: a change that read the lane before this commits plans again (apply-change.ts).
-  const [locked] = await tx.query<{ id: string }>(Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${incidentId}::uuid RETURNING id::text`);
+  const [locked] = await tx.query<{ id: string }>(
+    Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${incidentId}::uuid RETURNING id::text`,
+  );
   if (!locked) return null;
-  const [integration] = await tx.query<{ agencyId: string }>(Prisma.sql`SELECT "agencyId"::text AS "agencyId" FROM "Integration" WHERE key = ${integrationKey}`);
+  const [integration] = await tx.query<{ agencyId: string }>(
+    Prisma.sql`SELECT "agencyId"::text AS "agencyId" FROM "Integration" WHERE key = ${integrationKey}`,
+  );
   if (!integration) return null;
   const [target] = await loadPlanningTargets(tx, { incidentId, agencyIds: [integration.agencyId], integrationKey });
   if (!target || target.held || target.heldFromSeq === null) return null;
@@ -62,13 +85,22 @@ export async function planHeldLane(tx: SqlTx, options: { integrationKey: string;
   const steps: PlanStep[] = [];
   let expired = 0;
   for (const row of rows) {
-    const change = { ...row.payload, kind: row.kind, incidentId, seq: row.seq, producedAt: new Date(row.producedAt), actor: row.actor, snapshot: row.snapshot } as IncidentChange;
+    const change = {
+      ...row.payload,
+      kind: row.kind,
+      incidentId,
+      seq: row.seq,
+      producedAt: new Date(row.producedAt),
+      actor: row.actor,
+      snapshot: row.snapshot,
+    } as IncidentChange;
     if (!selectRecipientAgencies(change).includes(target.agencyId)) continue;
     if (isExpired(change.producedAt, now)) {
       // Expired while waiting: never planned. A lost track change leaves the receiver's copy of
       // that track short, so no append may follow it: every track is sent whole next time.
       expired++;
-      if (change.kind === "caller.locationAdded" || change.kind === "caller.trackReplaced") current = { ...current, lane: { ...current.lane, fullTracks: [] } };
+      if (change.kind === "caller.locationAdded" || change.kind === "caller.trackReplaced")
+        current = { ...current, lane: { ...current.lane, fullTracks: [] } };
       continue;
     }
     const planned = planForTarget(change, current);
@@ -76,8 +108,15 @@ export async function planHeldLane(tx: SqlTx, options: { integrationKey: string;
     steps.push({ seq: change.seq, producedAt: change.producedAt, plans: [planned] });
   }
   // The lane is written (heldFromSeq cleared) even when nothing is left to send.
-  if (steps.length === 0) steps.push({ seq: rows.at(-1)?.seq ?? target.heldFromSeq, producedAt: now, plans: [{ target: current, plan: { events: [], lane: current.lane } }] });
+  if (steps.length === 0)
+    steps.push({
+      seq: rows.at(-1)?.seq ?? target.heldFromSeq,
+      producedAt: now,
+      plans: [{ target: current, plan: { events: [], lane: current.lane } }],
+    });
   const data = toPlanData(incidentId, steps);
-  const planned = data ? (((await executePlannedWrite(tx, incidentId, composePlanWrite([data]))) ?? []) as unknown[]).length : 0;
+  const planned = data
+    ? (((await executePlannedWrite(tx, incidentId, composePlanWrite([data]))) ?? []) as unknown[]).length
+    : 0;
   return { incidentId, planned, expired };
 }

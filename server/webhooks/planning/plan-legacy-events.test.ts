@@ -7,7 +7,8 @@ import { laneForMajor, laneToStore } from "./legacy-lane.ts";
 import { NEW_LANE } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction } from "./plan-legacy-events.ts";
 
-const ops = (events: Array<{ method: string; path: string }>) => events.map((e) => `${e.method} ${e.path.replace(/\/[0-9a-f-]{36}/, "/{id}")}`);
+const ops = (events: Array<{ method: string; path: string }>) =>
+  events.map((e) => `${e.method} ${e.path.replace(/\/[0-9a-f-]{36}/, "/{id}")}`);
 const snapshot = goldenSnapshot();
 const smsFix = { ...gps(8, 60.3), source: "MobileAppSms" as const };
 const withSms = structuredClone(snapshot);
@@ -16,10 +17,21 @@ const smsAppended = buildChange({ kind: "caller.locationAdded", source: "MobileA
 
 describe("planLegacyEvents", () => {
   it("appends a MobileAppSms fix to the merged v2 MobileApp track only when the receiver holds every part of it", () => {
-    const held = planLegacyEvents({ change: smsAppended, lane: { introduced: true, fullTracks: ["MobileApp", "MobileAppSms", "Entered"] }, major: 2 });
+    const held = planLegacyEvents({
+      change: smsAppended,
+      lane: { introduced: true, fullTracks: ["MobileApp", "MobileAppSms", "Entered"] },
+      major: 2,
+    });
     expect(ops(held.events)).toEqual(["POST /v2/incident/{id}/position"]);
-    expect(held.events[0]!.body.position).toMatchObject({ positionSource: "MobileApp", captureAtUtc: "2026-11-22T06:08:00.000Z" });
-    const partly = planLegacyEvents({ change: smsAppended, lane: { introduced: true, fullTracks: ["MobileAppSms", "Entered"] }, major: 2 });
+    expect(held.events[0]!.body.position).toMatchObject({
+      positionSource: "MobileApp",
+      captureAtUtc: "2026-11-22T06:08:00.000Z",
+    });
+    const partly = planLegacyEvents({
+      change: smsAppended,
+      lane: { introduced: true, fullTracks: ["MobileAppSms", "Entered"] },
+      major: 2,
+    });
     expect(ops(partly.events)).toEqual(["PUT /v2/incident/{id}/position"]);
     expect((partly.events[0]!.body.track as unknown[]).length).toBe(4); // 2 MobileApp + 2 MobileAppSms, in order of receipt
     expect(new Set(partly.lane.fullTracks)).toEqual(new Set(["MobileApp", "MobileAppSms", "Entered"]));
@@ -27,14 +39,29 @@ describe("planLegacyEvents", () => {
 
   it("sends a change without a v2 route as the whole incident, and composed caller data too", () => {
     const lane = { introduced: true, fullTracks: [] };
-    for (const kind of [{ kind: "summaryChanged" }, { kind: "caller.chatActivated" }, { kind: "caller.changed", what: "medicData" }, { kind: "caller.fullNameChanged" }] as const) {
-      expect(ops(planLegacyEvents({ change: buildChange(kind, snapshot), lane, major: 2 }).events), kind.kind).toEqual(["POST /v2/incident"]);
+    for (const kind of [
+      { kind: "summaryChanged" },
+      { kind: "caller.chatActivated" },
+      { kind: "caller.changed", what: "medicData" },
+      { kind: "caller.fullNameChanged" },
+    ] as const) {
+      expect(ops(planLegacyEvents({ change: buildChange(kind, snapshot), lane, major: 2 }).events), kind.kind).toEqual([
+        "POST /v2/incident",
+      ]);
     }
   });
 
   it("gives a lane not yet introduced (a newly involved agency) the create-and-track sequence, whatever the change", () => {
-    const plan = planLegacyEvents({ change: buildChange({ kind: "labelChanged" }, snapshot), lane: NEW_LANE, major: 1 });
-    expect(ops(plan.events)).toEqual(["POST /v1/incident", "PUT /v1/incident/{id}/position", "PUT /v1/incident/{id}/position"]);
+    const plan = planLegacyEvents({
+      change: buildChange({ kind: "labelChanged" }, snapshot),
+      lane: NEW_LANE,
+      major: 1,
+    });
+    expect(ops(plan.events)).toEqual([
+      "POST /v1/incident",
+      "PUT /v1/incident/{id}/position",
+      "PUT /v1/incident/{id}/position",
+    ]);
   });
 
   it("resends an incident as new events with fresh request ids", () => {
@@ -48,7 +75,8 @@ describe("planLegacyEvents", () => {
   it("uses the id it puts in the body as the delivery's requestId", () => {
     const newId = sequentialIds();
     const [created] = goldenHistory();
-    for (const e of planLegacyEvents({ change: created!, lane: NEW_LANE, major: 2, newId }).events) expect(e.body.requestId).toBe(e.requestId);
+    for (const e of planLegacyEvents({ change: created!, lane: NEW_LANE, major: 2, newId }).events)
+      expect(e.body.requestId).toBe(e.requestId);
   });
 });
 
@@ -59,6 +87,9 @@ describe("lanes per contract (the cutover)", () => {
     expect(laneForMajor(stored, 2)).toEqual({ introduced: true, fullTracks: ["MobileApp"] });
     expect(laneForMajor(stored, 3)).toEqual(NEW_LANE); // switched to v3: start anew
     expect(laneForMajor(laneToStore({ introduced: true, fullTracks: ["Entered"] }, 3), 2)).toEqual(NEW_LANE); // and back
-    expect(laneForMajor({ introduced: true, fullTracks: ["Entered"] }, 3)).toEqual({ introduced: true, fullTracks: ["Entered"] });
+    expect(laneForMajor({ introduced: true, fullTracks: ["Entered"] }, 3)).toEqual({
+      introduced: true,
+      fullTracks: ["Entered"],
+    });
   });
 });

@@ -18,7 +18,9 @@ import { LEGACY_ROUTES, legacyPath, type LegacyMajor, type LegacyRouteKey } from
 import { NEW_LANE, planEvents, type LaneState, type PlannedEvent } from "./plan-events.ts";
 
 /** The v3 flags whose events have a v2 route (caller.changed and the generic changed have none). */
-export const LEGACY_FLAGS: ReadonlySet<V3Flag> = new Set(V3_FLAGS.filter((f) => f !== "caller.changed" && f !== "incident.changed"));
+export const LEGACY_FLAGS: ReadonlySet<V3Flag> = new Set(
+  V3_FLAGS.filter((f) => f !== "caller.changed" && f !== "incident.changed"),
+);
 
 export type LegacyPlannedEvent = {
   route: LegacyRouteKey;
@@ -34,13 +36,30 @@ export type LegacyPlan = { events: LegacyPlannedEvent[]; lane: LaneState };
 
 type Ctx = { change: IncidentChange; major: LegacyMajor; newId: () => string };
 
-function build(ctx: Ctx, key: LegacyRouteKey, extra: Omit<LegacyRenderInput, "snapshot" | "requestId" | "producedAt"> = {}): LegacyPlannedEvent {
+function build(
+  ctx: Ctx,
+  key: LegacyRouteKey,
+  extra: Omit<LegacyRenderInput, "snapshot" | "requestId" | "producedAt"> = {},
+): LegacyPlannedEvent {
   const requestId = ctx.newId();
-  const body = renderLegacyBody(key, { snapshot: ctx.change.snapshot, requestId, producedAt: ctx.change.producedAt, ...extra });
-  return { route: key, method: LEGACY_ROUTES[key].method, path: legacyPath(key, ctx.major, ctx.change.snapshot.id), body, requestId, eventName: `v${ctx.major} ${key}` };
+  const body = renderLegacyBody(key, {
+    snapshot: ctx.change.snapshot,
+    requestId,
+    producedAt: ctx.change.producedAt,
+    ...extra,
+  });
+  return {
+    route: key,
+    method: LEGACY_ROUTES[key].method,
+    path: legacyPath(key, ctx.major, ctx.change.snapshot.id),
+    body,
+    requestId,
+    eventName: `v${ctx.major} ${key}`,
+  };
 }
 
-const nonEmpty = (s: TIncidentSnapshotV3, source: TLocationSource) => (s.caller.tracks.find((t) => t.source === source)?.track.length ?? 0) > 0;
+const nonEmpty = (s: TIncidentSnapshotV3, source: TLocationSource) =>
+  (s.caller.tracks.find((t) => t.source === source)?.track.length ?? 0) > 0;
 
 /** Every v3 source of `source`'s v2 track that has locations: what a whole v2 track PUT gives the receiver. */
 function partsOf(s: TIncidentSnapshotV3, source: TLocationSource): TLocationSource[] {
@@ -50,12 +69,15 @@ function partsOf(s: TIncidentSnapshotV3, source: TLocationSource): TLocationSour
 function translate(ctx: Ctx, e: PlannedEvent, laneBefore: LaneState, full: Set<TLocationSource>): LegacyPlannedEvent[] {
   const s = ctx.change.snapshot;
   switch (e.route) {
-    case "created": return [build(ctx, "incident")];
-    case "closed": return [build(ctx, "close", { closedAtUtc: (e.body as { closedAtUtc: string }).closedAtUtc })];
+    case "created":
+      return [build(ctx, "incident")];
+    case "closed":
+      return [build(ctx, "close", { closedAtUtc: (e.body as { closedAtUtc: string }).closedAtUtc })];
     case "trackAppended": {
       const location = (e.body as { location: TLocation }).location;
       const parts = partsOf(s, location.source);
-      if (parts.every((p) => p === location.source || laneBefore.fullTracks.includes(p))) return [build(ctx, "positionAppended", { location })];
+      if (parts.every((p) => p === location.source || laneBefore.fullTracks.includes(p)))
+        return [build(ctx, "positionAppended", { location })];
       parts.forEach((p) => full.add(p));
       return [build(ctx, "positionReplaced", { positionSource: V2_SOURCE_OF[location.source] })];
     }
@@ -64,10 +86,14 @@ function translate(ctx: Ctx, e: PlannedEvent, laneBefore: LaneState, full: Set<T
       partsOf(s, source).forEach((p) => full.add(p));
       return [build(ctx, "positionReplaced", { positionSource: V2_SOURCE_OF[source] })];
     }
-    case "deviceInfo": return [build(ctx, "batteryLevel"), build(ctx, "internetConnectionType")];
-    case "liveVideoActivated": return [build(ctx, "startVideo")];
-    case "involvedAgency": return [build(ctx, "psap", { agencyId: (e.body as { agency: { id: string } }).agency.id })];
-    default: return [build(ctx, "incident")]; // no v2 route: the whole incident (upsert)
+    case "deviceInfo":
+      return [build(ctx, "batteryLevel"), build(ctx, "internetConnectionType")];
+    case "liveVideoActivated":
+      return [build(ctx, "startVideo")];
+    case "involvedAgency":
+      return [build(ctx, "psap", { agencyId: (e.body as { agency: { id: string } }).agency.id })];
+    default:
+      return [build(ctx, "incident")]; // no v2 route: the whole incident (upsert)
   }
 }
 
@@ -82,7 +108,12 @@ function dropRepeatedTrackPuts(events: LegacyPlannedEvent[]): LegacyPlannedEvent
   });
 }
 
-export function planLegacyEvents(options: { change: IncidentChange; lane: LaneState; major: LegacyMajor; newId?: () => string }): LegacyPlan {
+export function planLegacyEvents(options: {
+  change: IncidentChange;
+  lane: LaneState;
+  major: LegacyMajor;
+  newId?: () => string;
+}): LegacyPlan {
   const { change, lane } = options;
   const ctx: Ctx = { change, major: options.major, newId: options.newId ?? randomUUID };
   // Composed caller data (a data source linked, medical data, …): no v2 route, and no v3 event under LEGACY_FLAGS.
@@ -94,7 +125,19 @@ export function planLegacyEvents(options: { change: IncidentChange; lane: LaneSt
 }
 
 /** Rule 5 resend for a v1/v2 integration: the create-and-track sequence, as new events. */
-export function planLegacyIntroduction(options: { snapshot: TIncidentSnapshotV3; seq: number; now: Date; major: LegacyMajor }): LegacyPlan {
-  const change: IncidentChange = { kind: "incident.created", incidentId: options.snapshot.id, seq: options.seq, producedAt: options.now, actor: "resend", snapshot: options.snapshot };
+export function planLegacyIntroduction(options: {
+  snapshot: TIncidentSnapshotV3;
+  seq: number;
+  now: Date;
+  major: LegacyMajor;
+}): LegacyPlan {
+  const change: IncidentChange = {
+    kind: "incident.created",
+    incidentId: options.snapshot.id,
+    seq: options.seq,
+    producedAt: options.now,
+    actor: "resend",
+    snapshot: options.snapshot,
+  };
   return planLegacyEvents({ change, lane: NEW_LANE, major: options.major });
 }

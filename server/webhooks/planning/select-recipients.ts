@@ -9,6 +9,10 @@ import type { IncidentChange } from "../../incidents/change-record.ts";
 
 export function selectRecipientAgencies(change: IncidentChange): string[] {
   return change.snapshot.involvedAgencies
-    .filter((a) => a.collaboration !== "Declined" || (change.kind === "involvedAgency.collaborationChanged" && change.agencyId === a.id))
+    .filter(
+      (a) =>
+        a.collaboration !== "Declined" ||
+        (change.kind === "involvedAgency.collaborationChanged" && change.agencyId === a.id),
+    )
     .map((a) => a.id);
 }

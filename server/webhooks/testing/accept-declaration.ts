@@ -7,9 +7,26 @@ import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
 /** The minimal generic shape a receiver may declare (rule 1): created + changed. */
 export const MINIMAL_FLAGS: readonly V3Flag[] = ["incident.created", "incident.changed"];
 
-export async function acceptDeclaration(db: DbClient, keys: readonly string[], flags: readonly V3Flag[], now: Date): Promise<void> {
+export async function acceptDeclaration(
+  db: DbClient,
+  keys: readonly string[],
+  flags: readonly V3Flag[],
+  now: Date,
+): Promise<void> {
   for (const key of keys) {
-    const data = { status: "active", version: "3.0", majorVersion: 3, flags: [...flags], credential: "Publisher", checkedAt: now, nextCheckAt: new Date(now.getTime() + 3600_000) };
-    await db.webhookCapabilities.upsert({ where: { integrationKey: key }, create: { integrationKey: key, ...data }, update: data });
+    const data = {
+      status: "active",
+      version: "3.0",
+      majorVersion: 3,
+      flags: [...flags],
+      credential: "Publisher",
+      checkedAt: now,
+      nextCheckAt: new Date(now.getTime() + 3600_000),
+    };
+    await db.webhookCapabilities.upsert({
+      where: { integrationKey: key },
+      create: { integrationKey: key, ...data },
+      update: data,
+    });
   }
 }

@@ -8,7 +8,12 @@ import type { DbClient } from "../../platform/db/client.ts";
 const INTEGRATIONS = ["north-psap", "central-ems", "fire-rescue"];
 const AGENCY = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 
-export async function insertSyntheticDeliveries(options: { db: DbClient; count: number; incidents: number; until: Date }) {
+export async function insertSyntheticDeliveries(options: {
+  db: DbClient;
+  count: number;
+  incidents: number;
+  until: Date;
+}) {
   const { db, count, incidents, until } = options;
   await db.$executeRaw`
     INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, state, "attemptCount", "producedAt", "nextAttemptAt", "finishedAt")

@@ -5,7 +5,13 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 
-export type ReceivedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown; incidentId: string | null };
+export type ReceivedRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+  incidentId: string | null;
+};
 export type Responder = (req: ReceivedRequest) => number | Promise<number>;
 
 export async function startRecordingReceiver(options: { tls?: { key: string; cert: string } } = {}) {
@@ -21,8 +27,16 @@ export async function startRecordingReceiver(options: { tls?: { key: string; cer
     req.on("end", () => void answer());
     async function answer() {
       const path = req.url ?? "";
-      const incidentId = /\/v3\/incidents\/([0-9a-f-]{36})/.exec(path)?.[1] ?? (raw ? ((JSON.parse(raw) as { incident?: { id?: string } }).incident?.id ?? null) : null);
-      const r: ReceivedRequest = { method: req.method ?? "", path, headers: req.headers, body: raw ? JSON.parse(raw) : null, incidentId };
+      const incidentId =
+        /\/v3\/incidents\/([0-9a-f-]{36})/.exec(path)?.[1] ??
+        (raw ? ((JSON.parse(raw) as { incident?: { id?: string } }).incident?.id ?? null) : null);
+      const r: ReceivedRequest = {
+        method: req.method ?? "",
+        path,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : null,
+        incidentId,
+      };
       received.push(r);
       if (incidentId) {
         const n = (inflightByIncident.get(incidentId) ?? 0) + 1;
@@ -45,8 +59,12 @@ export async function startRecordingReceiver(options: { tls?: { key: string; cer
   return {
     url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
     received,
-    get maxConcurrentPerIncident() { return maxConcurrentPerIncident; },
-    respondWith(r: Responder) { responder = r; },
+    get maxConcurrentPerIncident() {
+      return maxConcurrentPerIncident;
+    },
+    respondWith(r: Responder) {
+      responder = r;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -10,11 +10,26 @@ import { startDeliveryWorker } from "../delivery/delivery-worker.ts";
 const env = parseEnv();
 const db = createDbClient(env.DATABASE_URL!);
 const clock = new WorkbenchClock();
-const runtime = { env, db, databaseUrl: env.DATABASE_URL!, clock, keys: new SigningKeyStore({ db, clock }), logger: createLogger({ level: "silent" }), databaseMode: "external" as const };
+const runtime = {
+  env,
+  db,
+  databaseUrl: env.DATABASE_URL!,
+  clock,
+  keys: new SigningKeyStore({ db, clock }),
+  logger: createLogger({ level: "silent" }),
+  databaseMode: "external" as const,
+};
 const worker = await startDeliveryWorker(runtime, {
   workerId: process.env.WORKER_ID,
   leaseMs: Number(process.env.LEASE_MS ?? 30_000),
   timeoutMs: Number(process.env.TIMEOUT_MS ?? 10_000),
 });
 process.stdout.write("ready\n");
-process.on("SIGTERM", () => void worker.stop().then(() => db.$disconnect()).then(() => process.exit(0)));
+process.on(
+  "SIGTERM",
+  () =>
+    void worker
+      .stop()
+      .then(() => db.$disconnect())
+      .then(() => process.exit(0)),
+);

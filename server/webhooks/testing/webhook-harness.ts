@@ -16,26 +16,64 @@ import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
 import { startRecordingReceiver, type RecordingReceiver } from "./recording-receiver.ts";
 
 /** `env`: extra environment (e.g. WORKBENCH_ACCESS=shared, OUTBOUND_ALLOW). */
-export async function startWebhookHarness(options: { flags?: readonly V3Flag[]; tls?: { key: string; cert: string }; env?: Record<string, string> } = {}) {
+export async function startWebhookHarness(
+  options: { flags?: readonly V3Flag[]; tls?: { key: string; cert: string }; env?: Record<string, string> } = {},
+) {
   const database: TestDatabase = await createTestDatabase();
   const clock = new WorkbenchClock();
-  const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: "http://127.0.0.1:9", DATABASE_URL: database.url, ...options.env });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: "http://127.0.0.1:9",
+    DATABASE_URL: database.url,
+    ...options.env,
+  });
   const keys = new SigningKeyStore({ db: database.db, clock });
-  const runtime: Runtime = { env, db: database.db, databaseUrl: database.url, clock, keys, logger: createLogger({ level: "silent" }), databaseMode: database.mode };
+  const runtime: Runtime = {
+    env,
+    db: database.db,
+    databaseUrl: database.url,
+    clock,
+    keys,
+    logger: createLogger({ level: "silent" }),
+    databaseMode: database.mode,
+  };
   const receiver: RecordingReceiver = await startRecordingReceiver({ tls: options.tls });
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
 
   /** Points an integration at the recording receiver with an accepted declaration of `flags`. */
-  async function pointIntegration(key: string, flags: readonly V3Flag[] = options.flags ?? V3_FLAGS, overrides: { url?: string; insecureDev?: boolean } = {}) {
-    await database.db.integration.update({ where: { key }, data: { receiverUrl: overrides.url ?? receiver.url, insecureDev: overrides.insecureDev ?? true } });
+  async function pointIntegration(
+    key: string,
+    flags: readonly V3Flag[] = options.flags ?? V3_FLAGS,
+    overrides: { url?: string; insecureDev?: boolean } = {},
+  ) {
+    await database.db.integration.update({
+      where: { key },
+      data: { receiverUrl: overrides.url ?? receiver.url, insecureDev: overrides.insecureDev ?? true },
+    });
     const now = clock.now();
-    const data = { status: "active", version: "3.0", majorVersion: 3, flags: [...flags], credential: "Publisher", checkedAt: now, nextCheckAt: new Date(now.getTime() + 3600_000) };
-    await database.db.webhookCapabilities.upsert({ where: { integrationKey: key }, create: { integrationKey: key, ...data }, update: data });
+    const data = {
+      status: "active",
+      version: "3.0",
+      majorVersion: 3,
+      flags: [...flags],
+      credential: "Publisher",
+      checkedAt: now,
+      nextCheckAt: new Date(now.getTime() + 3600_000),
+    };
+    await database.db.webhookCapabilities.upsert({
+      where: { integrationKey: key },
+      create: { integrationKey: key, ...data },
+      update: data,
+    });
   }
   await pointIntegration("north-psap");
 
   return {
-    runtime, database, clock, receiver, pointIntegration,
+    runtime,
+    database,
+    clock,
+    receiver,
+    pointIntegration,
     /** Commits one change the way the aggregate does. */
     commit: (change: IncidentChange) => inSqlTransaction(database.db, (tx) => notifyChangeSubscribers(tx, [change])),
     advanceClock: (ms: number) => clock.setOffset(clock.offsetMs + ms),
@@ -49,15 +87,27 @@ export async function startWebhookHarness(options: { flags?: readonly V3Flag[]; 
 export type WebhookHarness = Awaited<ReturnType<typeof startWebhookHarness>>;
 
 /** Resolves when `count` events of `name` matching `where` were emitted (tests wait on events, not sleeps). */
-export function waitForEvents<K extends keyof WebhookEvents>(name: K, count: number, where: (...args: WebhookEvents[K]) => boolean = () => true, timeoutMs = 15_000): Promise<WebhookEvents[K][]> {
+export function waitForEvents<K extends keyof WebhookEvents>(
+  name: K,
+  count: number,
+  where: (...args: WebhookEvents[K]) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<WebhookEvents[K][]> {
   const seen: WebhookEvents[K][] = [];
   const events = webhookEvents();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { events.off(name, on as never); reject(new Error(`timed out waiting for ${count} ${name} (saw ${seen.length})`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      events.off(name, on as never);
+      reject(new Error(`timed out waiting for ${count} ${name} (saw ${seen.length})`));
+    }, timeoutMs);
     function on(...args: WebhookEvents[K]) {
       if (!where(...args)) return;
       seen.push(args);
-      if (seen.length >= count) { clearTimeout(timer); events.off(name, on as never); resolve(seen); }
+      if (seen.length >= count) {
+        clearTimeout(timer);
+        events.off(name, on as never);
+        resolve(seen);
+      }
     }
     events.on(name, on as never);
   });

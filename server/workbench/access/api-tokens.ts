@@ -23,16 +23,41 @@ export const ZCreateApiTokenInput = z.object({
 });
 export type TCreateApiTokenInput = z.infer<typeof ZCreateApiTokenInput>;
 
-export type ApiTokenView = { id: string; name: string; role: Role; createdBy: string; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null; lastUsedAt: Date | null };
-const VIEW = { id: true, name: true, role: true, createdBy: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true } as const;
+export type ApiTokenView = {
+  id: string;
+  name: string;
+  role: Role;
+  createdBy: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+};
+const VIEW = {
+  id: true,
+  name: true,
+  role: true,
+  createdBy: true,
+  createdAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  lastUsedAt: true,
+} as const;
 
-export async function createApiToken(options: Deps & { input: TCreateApiTokenInput; createdBy: string }): Promise<ApiTokenView & { token: string }> {
+export async function createApiToken(
+  options: Deps & { input: TCreateApiTokenInput; createdBy: string },
+): Promise<ApiTokenView & { token: string }> {
   const { db, clock, input } = options;
   const token = `${TOKEN_PREFIX}${generateOpaqueValue()}`;
   const now = clock.now();
   const row = await db.workbenchApiToken.create({
     data: {
-      id: randomUUID(), name: input.name, tokenHash: hashOpaqueValue(token), role: input.role, createdBy: options.createdBy, createdAt: now,
+      id: randomUUID(),
+      name: input.name,
+      tokenHash: hashOpaqueValue(token),
+      role: input.role,
+      createdBy: options.createdBy,
+      createdAt: now,
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
     },
     select: VIEW,
@@ -46,7 +71,10 @@ export function listApiTokens(options: { db: DbClient }): Promise<ApiTokenView[]
 
 export async function revokeApiToken(options: Deps & { id: string }): Promise<ApiTokenView> {
   const { db, clock } = options;
-  const revoked = await db.workbenchApiToken.updateMany({ where: { id: options.id, revokedAt: null }, data: { revokedAt: clock.now() } });
+  const revoked = await db.workbenchApiToken.updateMany({
+    where: { id: options.id, revokedAt: null },
+    data: { revokedAt: clock.now() },
+  });
   const row = await db.workbenchApiToken.findUnique({ where: { id: options.id }, select: VIEW });
   if (!row) throw new AppError("not_found", 404, "No API token with that id.");
   if (revoked.count === 0 && !row.revokedAt) throw new AppError("conflict", 409, "The token could not be revoked.");
@@ -54,7 +82,9 @@ export async function revokeApiToken(options: Deps & { id: string }): Promise<Ap
 }
 
 /** The live token a Bearer value names (unknown, revoked or expired: undefined). */
-export async function findApiToken(options: Deps & { token: string }): Promise<{ id: string; name: string; role: Role } | undefined> {
+export async function findApiToken(
+  options: Deps & { token: string },
+): Promise<{ id: string; name: string; role: Role } | undefined> {
   const { db, clock, token } = options;
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return undefined;
   const row = await db.workbenchApiToken.findUnique({ where: { tokenHash: hashOpaqueValue(token) } });

@@ -13,6 +13,17 @@ export const DASHBOARD_AUDIENCE = "urn:workbench:dashboard";
 
 /** Made on demand (idempotent), so a seed reset or an older database never lacks it. */
 export async function ensureDashboardClient(options: { db: DbClient; clock: Clock }): Promise<void> {
-  const fields = { displayName: "Workbench dashboard", secretHash: null, scopes: [DASHBOARD_SCOPE], grantTypes: ["authorization_code"], redirectUris: [DASHBOARD_CALLBACK_PATH], accessTokenLifetimeS: 300 };
-  await options.db.client.upsert({ where: { id: DASHBOARD_CLIENT_ID }, create: { id: DASHBOARD_CLIENT_ID, ...fields, createdAt: options.clock.now() }, update: fields });
+  const fields = {
+    displayName: "Workbench dashboard",
+    secretHash: null,
+    scopes: [DASHBOARD_SCOPE],
+    grantTypes: ["authorization_code"],
+    redirectUris: [DASHBOARD_CALLBACK_PATH],
+    accessTokenLifetimeS: 300,
+  };
+  await options.db.client.upsert({
+    where: { id: DASHBOARD_CLIENT_ID },
+    create: { id: DASHBOARD_CLIENT_ID, ...fields, createdAt: options.clock.now() },
+    update: fields,
+  });
 }

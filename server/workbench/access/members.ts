@@ -10,7 +10,12 @@ import { ZRole, type Role } from "./roles.ts";
 
 type Deps = { db: DbClient; clock: Clock };
 
-export const ZUsername = z.string().trim().min(2).max(64).regex(/^[A-Za-z0-9._@-]+$/, "letters, digits and . _ @ - only");
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(2)
+  .max(64)
+  .regex(/^[A-Za-z0-9._@-]+$/, "letters, digits and . _ @ - only");
 export const ZPassword = z.string().min(12, "at least 12 characters").max(200);
 export const ZCreateMemberInput = z.object({ username: ZUsername, role: ZRole, password: ZPassword });
 export type TCreateMemberInput = z.infer<typeof ZCreateMemberInput>;
@@ -22,9 +27,17 @@ const VIEW = { id: true, username: true, role: true, createdAt: true, disabledAt
 export async function createMember(options: Deps & { input: TCreateMemberInput }): Promise<MemberView> {
   const { db, clock, input } = options;
   const usernameKey = input.username.toLowerCase();
-  if (await db.workbenchMember.findUnique({ where: { usernameKey } })) throw new AppError("conflict", 409, `A member named ${input.username} exists already.`);
+  if (await db.workbenchMember.findUnique({ where: { usernameKey } }))
+    throw new AppError("conflict", 409, `A member named ${input.username} exists already.`);
   return db.workbenchMember.create({
-    data: { id: randomUUID(), username: input.username, usernameKey, role: input.role, passwordHash: await hashClientSecret(input.password), createdAt: clock.now() },
+    data: {
+      id: randomUUID(),
+      username: input.username,
+      usernameKey,
+      role: input.role,
+      passwordHash: await hashClientSecret(input.password),
+      createdAt: clock.now(),
+    },
     select: VIEW,
   });
 }
@@ -36,7 +49,14 @@ export async function upsertAdmin(options: Deps & { username: string; password: 
   const passwordHash = await hashClientSecret(options.password);
   await db.workbenchMember.upsert({
     where: { usernameKey },
-    create: { id: randomUUID(), username: options.username, usernameKey, role: "admin", passwordHash, createdAt: clock.now() },
+    create: {
+      id: randomUUID(),
+      username: options.username,
+      usernameKey,
+      role: "admin",
+      passwordHash,
+      createdAt: clock.now(),
+    },
     update: { role: "admin", passwordHash, disabledAt: null },
   });
 }
@@ -46,11 +66,16 @@ export function listMembers(options: { db: DbClient }): Promise<MemberView[]> {
 }
 
 /** Role, enabled/disabled, or a new password. The last enabled admin cannot be demoted or disabled. */
-export async function updateMember(options: Deps & { id: string; role?: Role; disabled?: boolean; password?: string }): Promise<MemberView> {
+export async function updateMember(
+  options: Deps & { id: string; role?: Role; disabled?: boolean; password?: string },
+): Promise<MemberView> {
   const { db, clock } = options;
   const member = await db.workbenchMember.findUnique({ where: { id: options.id } });
   if (!member) throw new AppError("not_found", 404, "No member with that id.");
-  const losesAdmin = member.role === "admin" && !member.disabledAt && ((options.role && options.role !== "admin") || options.disabled === true);
+  const losesAdmin =
+    member.role === "admin" &&
+    !member.disabledAt &&
+    ((options.role && options.role !== "admin") || options.disabled === true);
   if (losesAdmin && (await db.workbenchMember.count({ where: { role: "admin", disabledAt: null } })) <= 1) {
     throw new AppError("conflict", 409, "This is the last enabled admin: make another admin first.");
   }
@@ -64,17 +89,32 @@ export async function updateMember(options: Deps & { id: string; role?: Role; di
     select: VIEW,
   });
   // A disabled member, or one with a new password, is signed out everywhere.
-  if (options.disabled || options.password) await db.workbenchSession.updateMany({ where: { memberId: options.id, endedAt: null }, data: { endedAt: clock.now() } });
+  if (options.disabled || options.password)
+    await db.workbenchSession.updateMany({
+      where: { memberId: options.id, endedAt: null },
+      data: { endedAt: clock.now() },
+    });
   return updated;
 }
 
 /** The enabled member with this name and password, or undefined (without saying which part was wrong). */
-export async function authenticateMember(options: { db: DbClient; username: string; password: string }): Promise<MemberView | undefined> {
+export async function authenticateMember(options: {
+  db: DbClient;
+  username: string;
+  password: string;
+}): Promise<MemberView | undefined> {
   const usernameKey = options.username.trim().toLowerCase();
   if (!usernameKey || usernameKey.length > 64 || options.password.length > 200) return undefined;
   const member = await options.db.workbenchMember.findUnique({ where: { usernameKey } });
-  if (!member || member.disabledAt || !(await verifyClientSecret(options.password, member.passwordHash))) return undefined;
-  return { id: member.id, username: member.username, role: member.role, createdAt: member.createdAt, disabledAt: member.disabledAt };
+  if (!member || member.disabledAt || !(await verifyClientSecret(options.password, member.passwordHash)))
+    return undefined;
+  return {
+    id: member.id,
+    username: member.username,
+    role: member.role,
+    createdAt: member.createdAt,
+    disabledAt: member.disabledAt,
+  };
 }
 
 export async function hasEnabledAdmin(options: { db: DbClient }): Promise<boolean> {

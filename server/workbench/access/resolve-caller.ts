@@ -10,18 +10,25 @@ export type CallerResolution = { caller: Caller } | { refused: "no_credentials" 
 
 export const LOCAL_CALLER: Caller = { kind: "local", role: "admin", name: "local" };
 
-export async function resolveCaller(runtime: Pick<Runtime, "db" | "clock" | "env">, headers: Headers): Promise<CallerResolution> {
+export async function resolveCaller(
+  runtime: Pick<Runtime, "db" | "clock" | "env">,
+  headers: Headers,
+): Promise<CallerResolution> {
   if (runtime.env.ACCESS_MODE === "local") return { caller: LOCAL_CALLER };
   const authorization = headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const token = match ? await findApiToken({ ...runtime, token: match[1]! }) : undefined;
-    return token ? { caller: { kind: "api-token", role: token.role, name: token.name, tokenId: token.id } } : { refused: "bad_token" };
+    return token
+      ? { caller: { kind: "api-token", role: token.role, name: token.name, tokenId: token.id } }
+      : { refused: "bad_token" };
   }
   const sessionId = readCookie(headers.get("cookie"), WORKBENCH_SESSION_COOKIE);
   if (!sessionId) return { refused: "no_credentials" };
   const session = await findWorkbenchSession({ ...runtime, sessionId });
-  return session ? { caller: { kind: "member", role: session.role, name: session.username, memberId: session.memberId } } : { refused: "no_session" };
+  return session
+    ? { caller: { kind: "member", role: session.role, name: session.username, memberId: session.memberId } }
+    : { refused: "no_session" };
 }
 
 /** The one line a refused caller reads (tRPC UNAUTHORIZED message; the CLI prints it as is). */

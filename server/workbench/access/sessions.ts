@@ -15,12 +15,21 @@ export async function createWorkbenchSession(options: Deps & { memberId: string 
   const { db, clock } = options;
   const id = generateOpaqueValue();
   const now = clock.now();
-  await db.workbenchSession.create({ data: { idHash: hashOpaqueValue(id), memberId: options.memberId, createdAt: now, expiresAt: new Date(now.getTime() + WORKBENCH_SESSION_LIFETIME_MS) } });
+  await db.workbenchSession.create({
+    data: {
+      idHash: hashOpaqueValue(id),
+      memberId: options.memberId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + WORKBENCH_SESSION_LIFETIME_MS),
+    },
+  });
   return id;
 }
 
 /** The member a live session names: undefined when unknown, ended, expired, or the member is disabled. */
-export async function findWorkbenchSession(options: Deps & { sessionId: string | undefined }): Promise<{ memberId: string; username: string; role: Role } | undefined> {
+export async function findWorkbenchSession(
+  options: Deps & { sessionId: string | undefined },
+): Promise<{ memberId: string; username: string; role: Role } | undefined> {
   const { db, clock, sessionId } = options;
   if (!sessionId || sessionId.length > 100) return undefined;
   const row = await db.workbenchSession.findUnique({ where: { idHash: hashOpaqueValue(sessionId) } });
@@ -33,7 +42,10 @@ export async function findWorkbenchSession(options: Deps & { sessionId: string |
 export async function endWorkbenchSession(options: Deps & { sessionId: string | undefined }): Promise<void> {
   const { db, clock, sessionId } = options;
   if (!sessionId || sessionId.length > 100) return;
-  await db.workbenchSession.updateMany({ where: { idHash: hashOpaqueValue(sessionId), endedAt: null }, data: { endedAt: clock.now() } });
+  await db.workbenchSession.updateMany({
+    where: { idHash: hashOpaqueValue(sessionId), endedAt: null },
+    data: { endedAt: clock.now() },
+  });
 }
 
 /** A cookie's value in a Cookie header. */

@@ -7,8 +7,8 @@ export default function TokensPage() {
   return (
     <>
       <PageHeader title="Token inspector">
-        Paste an access token (JWT) to see its header and claims, whether it verifies against the current JWKS, and when it
-        expires on the workbench clock. The token is sent to this workbench only and never stored or logged.
+        Paste an access token (JWT) to see its header and claims, whether it verifies against the current JWKS, and when
+        it expires on the workbench clock. The token is sent to this workbench only and never stored or logged.
       </PageHeader>
       <TokenInspector />
     </>

@@ -7,7 +7,9 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const { id } = await params;
   return (
     <>
-      <PageHeader title="Incident"><span className="font-mono">{id}</span></PageHeader>
+      <PageHeader title="Incident">
+        <span className="font-mono">{id}</span>
+      </PageHeader>
       <DashboardIncident incidentId={id} />
     </>
   );

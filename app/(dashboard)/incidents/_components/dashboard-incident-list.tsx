@@ -13,17 +13,31 @@ export function DashboardIncidentList() {
   const [filter, setFilter] = useState<IncidentFilterValue>({ state: "all", purpose: "", agencyId: "" });
   const directory = useQuery(trpc.directory.list.queryOptions());
   const list = useQuery({
-    ...trpc.incidents.list.queryOptions({ state: filter.state, purpose: filter.purpose || undefined, agencyId: filter.agencyId || undefined, take: 200 }),
+    ...trpc.incidents.list.queryOptions({
+      state: filter.state,
+      purpose: filter.purpose || undefined,
+      agencyId: filter.agencyId || undefined,
+      take: 200,
+    }),
     refetchInterval: 1_000,
     placeholderData: (previous) => previous,
   });
   return (
     <div className="space-y-4">
-      <IncidentFilters value={filter} onChange={setFilter} agencies={directory.data?.agencies ?? []} anyAgencyLabel="Any agency" />
+      <IncidentFilters
+        value={filter}
+        onChange={setFilter}
+        agencies={directory.data?.agencies ?? []}
+        anyAgencyLabel="Any agency"
+      />
       {list.error && <Alert tone="danger">{list.error.message}</Alert>}
-      {list.isPending ? <SkeletonRows rows={4} /> : list.data && list.data.length > 0
-        ? <IncidentTable rows={list.data} hrefOf={(id) => `/incidents/${id}`} caption="Incidents" />
-        : <EmptyState title="No incidents match.">Raise one in the Simulator or through the partner console.</EmptyState>}
+      {list.isPending ? (
+        <SkeletonRows rows={4} />
+      ) : list.data && list.data.length > 0 ? (
+        <IncidentTable rows={list.data} hrefOf={(id) => `/incidents/${id}`} caption="Incidents" />
+      ) : (
+        <EmptyState title="No incidents match.">Raise one in the Simulator or through the partner console.</EmptyState>
+      )}
     </div>
   );
 }

@@ -20,22 +20,45 @@ export function DashboardIncident({ incidentId }: { incidentId: string }) {
   const incident = useQuery({ ...trpc.incidents.detail.queryOptions({ incidentId }), refetchInterval: 1_000 });
   if (incident.error) return <Alert tone="danger">{incident.error.message}</Alert>;
   if (incident.isPending) return <SkeletonRows rows={6} />;
-  if (!incident.data) return <EmptyState title="No such incident.">It may have been removed by a seed reset. <Link href="/incidents" className="underline">All incidents</Link></EmptyState>;
+  if (!incident.data)
+    return (
+      <EmptyState title="No such incident.">
+        It may have been removed by a seed reset.{" "}
+        <Link href="/incidents" className="underline">
+          All incidents
+        </Link>
+      </EmptyState>
+    );
   const { snapshot, changes, version, closedAtUtc } = incident.data;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Link href="/incidents" className="underline-offset-2 hover:underline">← All incidents</Link>
+        <Link href="/incidents" className="underline-offset-2 hover:underline">
+          ← All incidents
+        </Link>
         {closedAtUtc ? <Badge tone="neutral">Closed</Badge> : <Badge tone="warning">Open</Badge>}
-        <Badge tone="neutral" className="font-mono">version {version}</Badge>
-        <a href={snapshot.openUrl} className="underline-offset-2 hover:underline">Open in the portal (openUrl)</a>
-        <Link href={`/simulator?incident=${incidentId}`} className="underline-offset-2 hover:underline">Simulate the caller</Link>
+        <Badge tone="neutral" className="font-mono">
+          version {version}
+        </Badge>
+        <a href={snapshot.openUrl} className="underline-offset-2 hover:underline">
+          Open in the portal (openUrl)
+        </a>
+        <Link href={`/simulator?incident=${incidentId}`} className="underline-offset-2 hover:underline">
+          Simulate the caller
+        </Link>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Tabs defaultValue="view">
-          <TabsList aria-label="Snapshot views"><TabsTrigger value="view">Snapshot</TabsTrigger><TabsTrigger value="json">JSON (v3)</TabsTrigger></TabsList>
-          <TabsContent value="view"><IncidentSnapshotView snapshot={snapshot} tileUrl={TILE_URL} /></TabsContent>
-          <TabsContent value="json"><JsonView value={snapshot} expandDepth={2} /></TabsContent>
+          <TabsList aria-label="Snapshot views">
+            <TabsTrigger value="view">Snapshot</TabsTrigger>
+            <TabsTrigger value="json">JSON (v3)</TabsTrigger>
+          </TabsList>
+          <TabsContent value="view">
+            <IncidentSnapshotView snapshot={snapshot} tileUrl={TILE_URL} />
+          </TabsContent>
+          <TabsContent value="json">
+            <JsonView value={snapshot} expandDepth={2} />
+          </TabsContent>
         </Tabs>
         <SectionCard id="changes" title={`Change records (${changes.length})`}>
           <ChangeTimeline changes={changes} snapshot={snapshot} />

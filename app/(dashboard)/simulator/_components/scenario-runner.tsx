@@ -13,7 +13,11 @@ export function ScenarioRunner({ onOpenIncident }: { onOpenIncident: (id: string
   const trpc = useTRPC();
   const scenarios = useQuery(trpc.simulator.scenarios.queryOptions());
   const [runIds, setRunIds] = useState<Record<string, string>>({});
-  const start = useMutation(trpc.simulator.runScenario.mutationOptions({ onSuccess: (run) => setRunIds((ids) => ({ ...ids, [run.scenario]: run.id })) }));
+  const start = useMutation(
+    trpc.simulator.runScenario.mutationOptions({
+      onSuccess: (run) => setRunIds((ids) => ({ ...ids, [run.scenario]: run.id })),
+    }),
+  );
   return (
     <SectionCard id="sim-scenarios" title="Scenarios">
       <ul className="space-y-4">
@@ -24,14 +28,30 @@ export function ScenarioRunner({ onOpenIncident }: { onOpenIncident: (id: string
                 <h3 className="text-sm font-semibold">{s.title}</h3>
                 <p className="mt-0.5 text-xs text-slate-600">{s.description}</p>
               </div>
-              <Button size="sm" disabled={start.isPending} onClick={() => start.mutate({ scenario: s.key })} aria-label={`Run: ${s.title}`}>Run</Button>
+              <Button
+                size="sm"
+                disabled={start.isPending}
+                onClick={() => start.mutate({ scenario: s.key })}
+                aria-label={`Run: ${s.title}`}
+              >
+                Run
+              </Button>
             </div>
-            {runIds[s.key] ? <ScenarioRunView runId={runIds[s.key]!} onOpenIncident={onOpenIncident} />
-              : <p className="mt-2 text-xs text-slate-500"><Badge tone="neutral">{s.steps.length} steps</Badge> {s.steps.join(" → ")}</p>}
+            {runIds[s.key] ? (
+              <ScenarioRunView runId={runIds[s.key]!} onOpenIncident={onOpenIncident} />
+            ) : (
+              <p className="mt-2 text-xs text-slate-500">
+                <Badge tone="neutral">{s.steps.length} steps</Badge> {s.steps.join(" → ")}
+              </p>
+            )}
           </li>
         ))}
       </ul>
-      {start.error && <Alert tone="danger" className="mt-3">{start.error.message}</Alert>}
+      {start.error && (
+        <Alert tone="danger" className="mt-3">
+          {start.error.message}
+        </Alert>
+      )}
     </SectionCard>
   );
 }

@@ -23,18 +23,37 @@ export function SimulatorWorkspace() {
       <div className="space-y-6">
         <RaiseIncidentForm onRaised={select} />
         <SectionCard id="sim-incident" title="Incident to act on">
-          <label htmlFor="sim-incident-select" className="text-xs font-medium text-slate-700">Open incident</label>
-          <Select id="sim-incident-select" data-testid="sim-incident-select" value={incidentId} onChange={(e) => select(e.target.value)} className="mt-1 w-full">
+          <label htmlFor="sim-incident-select" className="text-xs font-medium text-slate-700">
+            Open incident
+          </label>
+          <Select
+            id="sim-incident-select"
+            data-testid="sim-incident-select"
+            value={incidentId}
+            onChange={(e) => select(e.target.value)}
+            className="mt-1 w-full"
+          >
             <option value="">Choose an open incident…</option>
             {incidentId && !selected && <option value={incidentId}>{incidentId}</option>}
-            {(open.data ?? []).map((r) => <option key={r.id} value={r.id}>{r.purpose} · {r.label ?? r.id.slice(0, 8)} · {r.agencies[0]?.displayName} · {r.createdAtUtc.slice(11, 19)}Z</option>)}
+            {(open.data ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.purpose} · {r.label ?? r.id.slice(0, 8)} · {r.agencies[0]?.displayName} ·{" "}
+                {r.createdAtUtc.slice(11, 19)}Z
+              </option>
+            ))}
           </Select>
           {selected && (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
               <PurposeBadge purpose={selected.purpose} />
-              <Link href={`/incidents/${selected.id}`} className="underline-offset-2 hover:underline">Incident page</Link>
-              <a href={`/portal/incidents/${selected.id}`} className="underline-offset-2 hover:underline">Portal</a>
-              <Link href={`/deliveries?incident=${selected.id}`} className="underline-offset-2 hover:underline">Deliveries</Link>
+              <Link href={`/incidents/${selected.id}`} className="underline-offset-2 hover:underline">
+                Incident page
+              </Link>
+              <a href={`/portal/incidents/${selected.id}`} className="underline-offset-2 hover:underline">
+                Portal
+              </a>
+              <Link href={`/deliveries?incident=${selected.id}`} className="underline-offset-2 hover:underline">
+                Deliveries
+              </Link>
             </p>
           )}
         </SectionCard>

@@ -14,7 +14,11 @@ export function PortalIncidentList({ ownAgencyId }: { ownAgencyId: string }) {
   const [filter, setFilter] = useState<IncidentFilterValue>({ state: "open", purpose: "", agencyId: ownAgencyId });
   const agencies = useQuery(trpc.portal.agencies.queryOptions());
   const list = useQuery({
-    ...trpc.portal.incidents.queryOptions({ state: filter.state, purpose: filter.purpose || undefined, agencyId: filter.agencyId }),
+    ...trpc.portal.incidents.queryOptions({
+      state: filter.state,
+      purpose: filter.purpose || undefined,
+      agencyId: filter.agencyId,
+    }),
     refetchInterval: 1_000,
     placeholderData: (previous) => previous,
   });
@@ -22,9 +26,13 @@ export function PortalIncidentList({ ownAgencyId }: { ownAgencyId: string }) {
     <div className="mt-6 space-y-4">
       <IncidentFilters value={filter} onChange={setFilter} agencies={agencies.data ?? []} />
       {list.error && <Alert tone="danger">{list.error.message}</Alert>}
-      {list.isPending ? <SkeletonRows rows={4} /> : list.data && list.data.length > 0
-        ? <IncidentTable rows={list.data} hrefOf={(id) => `/portal/incidents/${id}`} caption="Incidents" />
-        : <EmptyState title="No incidents match.">New incidents appear here within a second.</EmptyState>}
+      {list.isPending ? (
+        <SkeletonRows rows={4} />
+      ) : list.data && list.data.length > 0 ? (
+        <IncidentTable rows={list.data} hrefOf={(id) => `/portal/incidents/${id}`} caption="Incidents" />
+      ) : (
+        <EmptyState title="No incidents match.">New incidents appear here within a second.</EmptyState>
+      )}
     </div>
   );
 }

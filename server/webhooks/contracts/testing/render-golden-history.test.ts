@@ -19,8 +19,13 @@ function renderV3(shape: "specific" | "composed" = "specific"): Rendered {
   return goldenHistory().map((change) => {
     const plan = planEvents({ change, flags, lane });
     lane = plan.lane;
-    for (const e of plan.events) expect(() => V3_EVENT_BODIES[e.route].parse(e.body), `${e.method} ${e.path}`).not.toThrow();
-    return { seq: change.seq, change: change.kind, events: plan.events.map((e) => ({ operation: `${e.method} ${e.path}`, body: e.body })) };
+    for (const e of plan.events)
+      expect(() => V3_EVENT_BODIES[e.route].parse(e.body), `${e.method} ${e.path}`).not.toThrow();
+    return {
+      seq: change.seq,
+      change: change.kind,
+      events: plan.events.map((e) => ({ operation: `${e.method} ${e.path}`, body: e.body })),
+    };
   });
 }
 
@@ -35,11 +40,16 @@ function renderLegacy(major: 1 | 2): Rendered {
       expect(e.body.requestId).toBe(e.requestId);
       expect(e.body.requestTimeStampUtc).toBe(change.producedAt.toISOString());
     }
-    return { seq: change.seq, change: change.kind, events: plan.events.map((e) => ({ operation: `${e.method} ${e.path}`, body: e.body })) };
+    return {
+      seq: change.seq,
+      change: change.kind,
+      events: plan.events.map((e) => ({ operation: `${e.method} ${e.path}`, body: e.body })),
+    };
   });
 }
 
-const operations = (r: Rendered) => r.map((s) => [s.change, s.events.map((e) => e.operation.replace(/[0-9a-f-]{36}/, "{id}"))]);
+const operations = (r: Rendered) =>
+  r.map((s) => [s.change, s.events.map((e) => e.operation.replace(/[0-9a-f-]{36}/, "{id}"))]);
 
 describe("golden: one incident history as v1, v2 and v3 events", () => {
   it("v3", async () => {
@@ -49,7 +59,11 @@ describe("golden: one incident history as v1, v2 and v3 events", () => {
   it("v3, composed shape: PUT caller carries the snapshot's caller object itself, not wrapped", async () => {
     const v3 = renderV3("composed");
     const history = goldenHistory();
-    const puts = v3.flatMap((s) => s.events.filter((e) => e.operation.startsWith("PUT ") && e.operation.endsWith("/caller")).map((e) => ({ seq: s.seq, body: e.body })));
+    const puts = v3.flatMap((s) =>
+      s.events
+        .filter((e) => e.operation.startsWith("PUT ") && e.operation.endsWith("/caller"))
+        .map((e) => ({ seq: s.seq, body: e.body })),
+    );
     expect(puts.length).toBeGreaterThan(0);
     for (const put of puts) expect(put.body).toEqual(history.find((c) => c.seq === put.seq)!.snapshot.caller);
     await expect(JSON.stringify(v3, null, 2)).toMatchFileSnapshot("./golden/history.v3-composed.json");
@@ -61,7 +75,10 @@ describe("golden: one incident history as v1, v2 and v3 events", () => {
       ["incident.created", ["POST /v2/incident", "PUT /v2/incident/{id}/position", "PUT /v2/incident/{id}/position"]], // MobileApp (merged with MobileAppSms), Manual,
       ["labelChanged", ["POST /v2/incident"]],
       ["caller.locationAdded", ["POST /v2/incident/{id}/position"]],
-      ["caller.deviceInfoChanged", ["PATCH /v2/incident/{id}/battery-level", "PATCH /v2/incident/{id}/internet-connection-type"]],
+      [
+        "caller.deviceInfoChanged",
+        ["PATCH /v2/incident/{id}/battery-level", "PATCH /v2/incident/{id}/internet-connection-type"],
+      ],
       ["involvedAgency.invited", ["POST /v2/incident/{id}/psap"]],
       ["caller.liveVideoActivated", ["POST /v2/incident/{id}/start-video"]],
       ["caller.changed", ["POST /v2/incident"]],
@@ -78,8 +95,12 @@ describe("golden: one incident history as v1, v2 and v3 events", () => {
 
   it("v2 merges the MobileApp and MobileAppSms tracks in order of receipt; an append lands at its end", () => {
     const v2 = renderLegacy(2);
-    const created = v2[0]!.events[0]!.body as { incident: { caller: { tracks: Array<{ positionSource: string; track: Array<{ captureAtUtc: string }> }> } } };
-    expect(created.incident.caller.tracks.map((t) => [t.positionSource, t.track.map((p) => p.captureAtUtc.slice(11, 16))])).toEqual([
+    const created = v2[0]!.events[0]!.body as {
+      incident: { caller: { tracks: Array<{ positionSource: string; track: Array<{ captureAtUtc: string }> }> } };
+    };
+    expect(
+      created.incident.caller.tracks.map((t) => [t.positionSource, t.track.map((p) => p.captureAtUtc.slice(11, 16))]),
+    ).toEqual([
       ["MobileApp", ["06:01", "06:02", "06:03"]],
       ["Manual", ["06:01"]],
     ]);

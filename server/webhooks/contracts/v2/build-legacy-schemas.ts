@@ -28,27 +28,39 @@ export const LEGACY_DECISIONS = [
   "Expiry, as in v3: an expired POST position is a permanent hole (incidents resend heals it). An expired PUT position means the receiver never got that v2 track in full: the first POST position queued behind it for that track is sent instead as PUT position with the whole track as of that position's change (same requestId and requestTimeStampUtc); with none queued, the next change of that track is sent as a PUT position.",
 ];
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: "any", io: "output", target: "draft-2020-12" });
+const jsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { unrepresentable: "any", io: "output", target: "draft-2020-12" });
 
 export function buildLegacySchemasDocument() {
-  const routes = (major: 1 | 2) => Object.fromEntries(LEGACY_ROUTE_KEYS.map((k) => [k, {
-    operation: `${LEGACY_ROUTES[k].method} ${legacyTemplate(k, major)}`,
-    v3Counterpart: LEGACY_ROUTES[k].v3,
-    requiredScope: LEGACY_ROUTES[k].scope,
-    body: { $ref: `#/$defs/${k}` },
-  }]));
+  const routes = (major: 1 | 2) =>
+    Object.fromEntries(
+      LEGACY_ROUTE_KEYS.map((k) => [
+        k,
+        {
+          operation: `${LEGACY_ROUTES[k].method} ${legacyTemplate(k, major)}`,
+          v3Counterpart: LEGACY_ROUTES[k].v3,
+          requiredScope: LEGACY_ROUTES[k].scope,
+          body: { $ref: `#/$defs/${k}` },
+        },
+      ]),
+    );
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: LEGACY_SCHEMAS_PATH,
     title: "Incident Platform webhooks, legacy contracts v1 and v2 (frozen)",
-    description: "Derived from the v3 snapshot through the renames of the Versioning rules 4–6. Every event route must answer exactly 200.",
+    description:
+      "Derived from the v3 snapshot through the renames of the Versioning rules 4–6. Every event route must answer exactly 200.",
     tokens: {
-      description: "Bearer access token on every v1/v2 route and on /about: iss {auth_url}, signed with the keys of its jwks_uri; aud urn:service:agency:{agency_id} (lowercase dashed UUID); sub = client_id = PsapConnector; scope: the psap.* scope the route requires (below); unexpired. No typ check.",
+      description:
+        "Bearer access token on every v1/v2 route and on /about: iss {auth_url}, signed with the keys of its jwks_uri; aud urn:service:agency:{agency_id} (lowercase dashed UUID); sub = client_id = PsapConnector; scope: the psap.* scope the route requires (below); unexpired. No typ check.",
       about: { requiredScope: PSAP_READ_SCOPE },
     },
     decisions: LEGACY_DECISIONS,
     renames: RENAMES.map((r) => ({ rule: r.rule, spec: r.phrase, v3: r.v3, v2: r.v2 })),
     routes: { v2: routes(2), v1: routes(1) },
-    $defs: { IncidentV2: jsonSchema(ZIncidentV2), ...Object.fromEntries(LEGACY_ROUTE_KEYS.map((k) => [k, jsonSchema(LEGACY_EVENT_BODIES[k])])) },
+    $defs: {
+      IncidentV2: jsonSchema(ZIncidentV2),
+      ...Object.fromEntries(LEGACY_ROUTE_KEYS.map((k) => [k, jsonSchema(LEGACY_EVENT_BODIES[k])])),
+    },
   };
 }

@@ -5,7 +5,14 @@
 // with the v2 names (decision, in the JSON Schema document).
 import { z } from "zod";
 import { ZLiveVideo, ZUtcTimestamp } from "../../../incidents/snapshot.schema.ts";
-import { V2_CONNECTION_TYPES, ZIncidentV2, ZPositionSourceV2, ZPositionV2, ZPsapV2, ZTrackV2 } from "./incident.schema.ts";
+import {
+  V2_CONNECTION_TYPES,
+  ZIncidentV2,
+  ZPositionSourceV2,
+  ZPositionV2,
+  ZPsapV2,
+  ZTrackV2,
+} from "./incident.schema.ts";
 import type { LegacyRouteKey } from "./routes.ts";
 
 export const ZLegacyEnvelope = {

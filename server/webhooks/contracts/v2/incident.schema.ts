@@ -9,7 +9,12 @@
 // Same rule as v3: every delivered property is present, a nullable one is null.
 import { z } from "zod";
 import {
-  COLLABORATION_STATES, REPORTED_PROBLEMS, ZChat, ZDataSources, ZLiveVideo, ZUtcTimestamp,
+  COLLABORATION_STATES,
+  REPORTED_PROBLEMS,
+  ZChat,
+  ZDataSources,
+  ZLiveVideo,
+  ZUtcTimestamp,
 } from "../../../incidents/snapshot.schema.ts";
 
 /** Rule 5 + rule 2: Entered→Manual, MobileAppSms folded into MobileApp; Eed removed and GoogleEls added (the one correction). */
@@ -79,7 +84,12 @@ export const ZMedicalDataV2 = z.strictObject({
   lungs: z.boolean(),
   mentalDisorders: z.boolean(),
   regularPrescription: z.string().nullable(),
-  other: z.string().nullable().describe("v3 allergies, advanceDirectives, conditions.description, conditions.pregnancy, assistance.description, organDonation and notes.caller, as labelled lines"),
+  other: z
+    .string()
+    .nullable()
+    .describe(
+      "v3 allergies, advanceDirectives, conditions.description, conditions.pregnancy, assistance.description, organDonation and notes.caller, as labelled lines",
+    ),
   lastUpdatedUtc: z.null().describe("no v3 counterpart: always null"),
 });
 
@@ -98,12 +108,24 @@ export const ZCallerV2 = z.strictObject({
   email: z.string().nullable(),
   insuranceNumber: z.string().nullable(),
   languages: z.array(z.string()),
-  permanentResidence: z.strictObject({ address: z.string().nullable(), geoPoint: z.strictObject({ latitude: lat, longitude: lon }).nullable() }).nullable(),
-  contacts: z.array(z.strictObject({ name: z.string(), phoneNumber: z.string().nullable(), relation: z.string().nullable() })),
+  permanentResidence: z
+    .strictObject({
+      address: z.string().nullable(),
+      geoPoint: z.strictObject({ latitude: lat, longitude: lon }).nullable(),
+    })
+    .nullable(),
+  contacts: z.array(
+    z.strictObject({ name: z.string(), phoneNumber: z.string().nullable(), relation: z.string().nullable() }),
+  ),
   gender: z.enum(["Female", "Male", "Other"]).nullable(),
   height: z.number().positive().nullable().describe("centimetres"),
   weight: z.number().positive().nullable().describe("kilograms"),
-  age: z.number().int().nonnegative().nullable().describe("years at the event's production (v3 yearOfBirth: production year − birth year)"),
+  age: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe("years at the event's production (v3 yearOfBirth: production year − birth year)"),
   medicalData: ZMedicalDataV2.nullable(),
   chat: ZChat.nullable(),
   liveVideo: ZLiveVideo.nullable(),

@@ -18,13 +18,23 @@ const RULES_TEXT = {
 } as const;
 
 /** Each rename of a rule: its text split on ";" and on sentence ends, without the rule's lead-in. */
-const itemsOf = (text: string) => text.replace(/^[^:]+:\s*/, "").split(/;\s*|\.\s+(?=[a-z0-9])/i).map((s) => s.replace(/\.$/, "").trim()).filter(Boolean);
+const itemsOf = (text: string) =>
+  text
+    .replace(/^[^:]+:\s*/, "")
+    .split(/;\s*|\.\s+(?=[a-z0-9])/i)
+    .map((s) => s.replace(/\.$/, "").trim())
+    .filter(Boolean);
 
 function get(value: unknown, path: string): unknown {
   let node = value;
   for (const part of path.split(/\.|(?=\[)/)) {
     const index = /^\[(\d+)\]$/.exec(part);
-    node = node == null ? undefined : index ? (node as unknown[])[Number(index[1])] : (node as Record<string, unknown>)[part];
+    node =
+      node == null
+        ? undefined
+        : index
+          ? (node as unknown[])[Number(index[1])]
+          : (node as Record<string, unknown>)[part];
   }
   return node;
 }
@@ -38,7 +48,10 @@ describe("rename coverage (Versioning rules 4–6)", () => {
   it("maps every rename the rules name", () => {
     for (const rule of [4, 5, 6] as const) {
       for (const item of itemsOf(RULES_TEXT[rule])) {
-        expect(SPEC_PHRASES.some((p) => item.includes(p)), `rule ${rule}: "${item}" is not mapped in renames.ts`).toBe(true);
+        expect(
+          SPEC_PHRASES.some((p) => item.includes(p)),
+          `rule ${rule}: "${item}" is not mapped in renames.ts`,
+        ).toBe(true);
       }
     }
   });
@@ -59,26 +72,83 @@ describe("rename coverage (Versioning rules 4–6)", () => {
       if (r.v3 !== null) expect(from, `${r.v3} must be set in the fixture`).not.toBeUndefined();
       expect(to, `${r.v2} must be present in the v2 body`).not.toBeUndefined();
       switch (r.expect ?? "equal") {
-        case "equal": expect(to).toEqual(from); break;
-        case "renamed-list": expect([get(v3, "involvedAgencies.length"), get(body.incident, "psaps.length")]).toEqual([2, 2]); expect(to).toEqual(from); break;
-        case "list-of-one": expect(to).toEqual([from]); break;
-        case "age": expect(to).toBe(created!.producedAt.getUTCFullYear() - (from as number)); break;
-        case "envelope": expect([body.requestId, body.requestTimeStampUtc]).toEqual(["00000000-0000-4000-8000-000000000001", created!.producedAt.toISOString()]); break;
-        case "enum": expect(to).toBe(({ Real: false, Demo: false, Test: true, MobileApp: "MobileApp", Entered: "Manual", Cellular4G: "G4" } as Record<string, unknown>)[from as string]); break;
-        case "folded": expect([from, to]).toEqual(["MobileAppSms", "MobileApp"]); break;
-        case "split": expect(to as string).toContain(from as string); break;
-        case "dropped": expect(to).toBeNull(); break;
+        case "equal":
+          expect(to).toEqual(from);
+          break;
+        case "renamed-list":
+          expect([get(v3, "involvedAgencies.length"), get(body.incident, "psaps.length")]).toEqual([2, 2]);
+          expect(to).toEqual(from);
+          break;
+        case "list-of-one":
+          expect(to).toEqual([from]);
+          break;
+        case "age":
+          expect(to).toBe(created!.producedAt.getUTCFullYear() - (from as number));
+          break;
+        case "envelope":
+          expect([body.requestId, body.requestTimeStampUtc]).toEqual([
+            "00000000-0000-4000-8000-000000000001",
+            created!.producedAt.toISOString(),
+          ]);
+          break;
+        case "enum":
+          expect(to).toBe(
+            (
+              {
+                Real: false,
+                Demo: false,
+                Test: true,
+                MobileApp: "MobileApp",
+                Entered: "Manual",
+                Cellular4G: "G4",
+              } as Record<string, unknown>
+            )[from as string],
+          );
+          break;
+        case "folded":
+          expect([from, to]).toEqual(["MobileAppSms", "MobileApp"]);
+          break;
+        case "split":
+          expect(to as string).toContain(from as string);
+          break;
+        case "dropped":
+          expect(to).toBeNull();
+          break;
       }
       // The v3 name is gone from v2 (where the name itself changed).
-      const v3Leaf = r.v3?.split(".").at(-1)?.replace(/\[\d+\]$/, "");
-      const v2Leaf = r.v2!.split(".").at(-1)!.replace(/\[\d+\]$/, "");
-      if (v3Leaf && v3Leaf !== v2Leaf && r.expect !== "split") expect(get(r.expect === "envelope" ? body : body.incident, r.v2!.replace(v2Leaf, v3Leaf))).toBeUndefined();
+      const v3Leaf = r.v3
+        ?.split(".")
+        .at(-1)
+        ?.replace(/\[\d+\]$/, "");
+      const v2Leaf = r
+        .v2!.split(".")
+        .at(-1)!
+        .replace(/\[\d+\]$/, "");
+      if (v3Leaf && v3Leaf !== v2Leaf && r.expect !== "split")
+        expect(get(r.expect === "envelope" ? body : body.incident, r.v2!.replace(v2Leaf, v3Leaf))).toBeUndefined();
     });
   }
 
   it("has no v3 names left anywhere in the v2 body", () => {
     const json = JSON.stringify(body);
-    for (const v3Only of ["purpose", "createdAtUtc", "capturedAtUtc", "altitudeAccuracy", "reportedProblems", "fullName", "involvedAgencies", "displayName", "coordinates", "yearOfBirth", "medicData", "\"source\"", "Entered", "Cellular", "MobileAppSms", "trapped"]) {
+    for (const v3Only of [
+      "purpose",
+      "createdAtUtc",
+      "capturedAtUtc",
+      "altitudeAccuracy",
+      "reportedProblems",
+      "fullName",
+      "involvedAgencies",
+      "displayName",
+      "coordinates",
+      "yearOfBirth",
+      "medicData",
+      '"source"',
+      "Entered",
+      "Cellular",
+      "MobileAppSms",
+      "trapped",
+    ]) {
       expect(json, v3Only).not.toContain(v3Only);
     }
   });

@@ -21,9 +21,12 @@ export function renderLegacyBody(key: LegacyRouteKey, input: LegacyRenderInput):
   const { snapshot: s, producedAt } = input;
   const envelope = { requestId: input.requestId, requestTimeStampUtc: producedAt.toISOString() };
   switch (key) {
-    case "incident": return { ...envelope, incident: renderIncidentV2(s, producedAt) };
-    case "close": return { ...envelope, closedTimeUtc: input.closedAtUtc };
-    case "positionAppended": return { ...envelope, position: renderPosition(input.location!) };
+    case "incident":
+      return { ...envelope, incident: renderIncidentV2(s, producedAt) };
+    case "close":
+      return { ...envelope, closedTimeUtc: input.closedAtUtc };
+    case "positionAppended":
+      return { ...envelope, position: renderPosition(input.location!) };
     case "positionReplaced": {
       const track = renderTracks(s.caller.tracks).find((t) => t.positionSource === input.positionSource)?.track ?? [];
       return { ...envelope, positionSource: input.positionSource, track };
@@ -33,8 +36,11 @@ export function renderLegacyBody(key: LegacyRouteKey, input: LegacyRenderInput):
       if (!agency) throw new Error(`agency ${input.agencyId} is not involved in incident ${s.id}`);
       return { ...envelope, psap: renderPsap(agency) };
     }
-    case "batteryLevel": return { ...envelope, batteryLevel: renderDeviceInfo(s.caller.deviceInfo).batteryLevel };
-    case "internetConnectionType": return { ...envelope, internetConnectionType: renderDeviceInfo(s.caller.deviceInfo).internetConnectionType };
-    case "startVideo": return { ...envelope, liveVideo: s.caller.liveVideo };
+    case "batteryLevel":
+      return { ...envelope, batteryLevel: renderDeviceInfo(s.caller.deviceInfo).batteryLevel };
+    case "internetConnectionType":
+      return { ...envelope, internetConnectionType: renderDeviceInfo(s.caller.deviceInfo).internetConnectionType };
+    case "startVideo":
+      return { ...envelope, liveVideo: s.caller.liveVideo };
   }
 }

@@ -2,16 +2,35 @@
 // renames) of the spec's Versioning rules 4–6; renames.ts lists them and the
 // rename-coverage test proves each one on a rendered body.
 import type {
-  TCaller, TDeviceInfo, TIncidentSnapshotV3, TInvolvedAgency, TLocation, TLocationSource, TMedicData, TTrack,
+  TCaller,
+  TDeviceInfo,
+  TIncidentSnapshotV3,
+  TInvolvedAgency,
+  TLocation,
+  TLocationSource,
+  TMedicData,
+  TTrack,
 } from "../../../incidents/snapshot.schema.ts";
 import type { TIncidentV2, TPositionSourceV2, TPositionV2, TTrackV2 } from "./incident.schema.ts";
 
 /** Rule 5 (Manual, MobileAppSms folded into MobileApp); the other sources keep their names. */
 export const V2_SOURCE_OF: Record<TLocationSource, TPositionSourceV2> = {
-  Entered: "Manual", MobileApp: "MobileApp", MobileAppSms: "MobileApp", WebApp: "WebApp", Aml: "Aml", GoogleEls: "GoogleEls",
+  Entered: "Manual",
+  MobileApp: "MobileApp",
+  MobileAppSms: "MobileApp",
+  WebApp: "WebApp",
+  Aml: "Aml",
+  GoogleEls: "GoogleEls",
 };
 
-export const V2_CONNECTION_TYPE_OF = { Cellular2G: "G2", Cellular3G: "G3", Cellular4G: "G4", Cellular5G: "G5", Wifi: "Wifi", Unknown: "Unknown" } as const;
+export const V2_CONNECTION_TYPE_OF = {
+  Cellular2G: "G2",
+  Cellular3G: "G3",
+  Cellular4G: "G4",
+  Cellular5G: "G5",
+  Wifi: "Wifi",
+  Unknown: "Unknown",
+} as const;
 
 /** The v3 sources whose tracks make up one v2 track (MobileApp and MobileAppSms share one). */
 export function v3SourcesOf(source: TPositionSourceV2): TLocationSource[] {
@@ -19,9 +38,21 @@ export function v3SourcesOf(source: TPositionSourceV2): TLocationSource[] {
 }
 
 export function renderPosition(location: TLocation): TPositionV2 {
-  const common = { latitude: location.latitude, longitude: location.longitude, captureAtUtc: location.capturedAtUtc, receivedAtUtc: location.receivedAtUtc, positionSource: V2_SOURCE_OF[location.source] };
+  const common = {
+    latitude: location.latitude,
+    longitude: location.longitude,
+    captureAtUtc: location.capturedAtUtc,
+    receivedAtUtc: location.receivedAtUtc,
+    positionSource: V2_SOURCE_OF[location.source],
+  };
   if (location.type === "Known") return { type: "Known", ...common };
-  return { type: "Measured", accuracy: location.accuracy, altitude: location.altitude, verticalAccuracy: location.altitudeAccuracy, ...common };
+  return {
+    type: "Measured",
+    accuracy: location.accuracy,
+    altitude: location.altitude,
+    verticalAccuracy: location.altitudeAccuracy,
+    ...common,
+  };
 }
 
 /**
@@ -38,18 +69,33 @@ export function renderTracks(tracks: TTrack[]): TTrackV2[] {
     for (const l of t.track) list.push({ at: l.receivedAtUtc, i: i++, position: renderPosition(l) });
     bySource.set(v2, list);
   }
-  return [...bySource].filter(([, list]) => list.length > 0).map(([positionSource, list]) => ({
-    positionSource,
-    track: list.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.i - b.i)).map((x) => x.position),
-  }));
+  return [...bySource]
+    .filter(([, list]) => list.length > 0)
+    .map(([positionSource, list]) => ({
+      positionSource,
+      track: list.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.i - b.i)).map((x) => x.position),
+    }));
 }
 
 export function renderDeviceInfo(d: TDeviceInfo | null): TIncidentV2["deviceInfo"] {
   const nulls = { deviceId: null, deviceName: null, manufacturer: null } as const;
   if (!d) {
-    return { batteryLevel: null, operatingSystem: null, operatingSystemVersion: null, internetConnectionType: null, liveVideoSupport: null, automaticDetections: { crashDetected: false, fallDetected: false }, ...nulls };
+    return {
+      batteryLevel: null,
+      operatingSystem: null,
+      operatingSystemVersion: null,
+      internetConnectionType: null,
+      liveVideoSupport: null,
+      automaticDetections: { crashDetected: false, fallDetected: false },
+      ...nulls,
+    };
   }
-  return { ...d, internetConnectionType: d.internetConnectionType === null ? null : V2_CONNECTION_TYPE_OF[d.internetConnectionType], automaticDetections: { ...d.automaticDetections }, ...nulls };
+  return {
+    ...d,
+    internetConnectionType: d.internetConnectionType === null ? null : V2_CONNECTION_TYPE_OF[d.internetConnectionType],
+    automaticDetections: { ...d.automaticDetections },
+    ...nulls,
+  };
 }
 
 /** Rule 6, "other": what v3 split out of it, one labelled line each, in the rule's order; null when all are empty. */
@@ -60,10 +106,18 @@ export function renderOtherMedical(m: TMedicData): string | null {
     ["Conditions", m.conditions.description],
     ["Pregnancy", m.conditions.pregnancy.reported ? (m.conditions.pregnancy.description ?? "reported") : null],
     ["Assistance", m.assistance.description],
-    ["Organ donation", m.organDonation.status === "Unknown" && !m.organDonation.description ? null : [m.organDonation.status, m.organDonation.description].filter(Boolean).join(": ")],
+    [
+      "Organ donation",
+      m.organDonation.status === "Unknown" && !m.organDonation.description
+        ? null
+        : [m.organDonation.status, m.organDonation.description].filter(Boolean).join(": "),
+    ],
     ["Caller notes", m.notes.caller],
   ];
-  const text = lines.filter(([, v]) => v !== null && v.trim() !== "").map(([k, v]) => `${k}: ${v}`).join("\n");
+  const text = lines
+    .filter(([, v]) => v !== null && v.trim() !== "")
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
   return text === "" ? null : text;
 }
 
@@ -98,7 +152,10 @@ export function renderCaller(c: TCaller, at: Date): TIncidentV2["caller"] {
     email: c.email,
     insuranceNumber: c.insuranceNumber,
     languages: [...c.languages],
-    permanentResidence: c.permanentResidence && { address: c.permanentResidence.address, geoPoint: c.permanentResidence.coordinates && { ...c.permanentResidence.coordinates } },
+    permanentResidence: c.permanentResidence && {
+      address: c.permanentResidence.address,
+      geoPoint: c.permanentResidence.coordinates && { ...c.permanentResidence.coordinates },
+    },
     contacts: c.contacts.map((x) => ({ ...x })),
     gender: person?.sex ?? null,
     height: person?.height ?? null,
@@ -112,7 +169,12 @@ export function renderCaller(c: TCaller, at: Date): TIncidentV2["caller"] {
 }
 
 export function renderPsap(a: TInvolvedAgency): TIncidentV2["psaps"][number] {
-  return { psapId: a.id, name: a.displayName, collaboration: a.collaboration, invitedBy: a.invitedBy && { psapId: a.invitedBy.id, name: a.invitedBy.displayName } };
+  return {
+    psapId: a.id,
+    name: a.displayName,
+    collaboration: a.collaboration,
+    invitedBy: a.invitedBy && { psapId: a.invitedBy.id, name: a.invitedBy.displayName },
+  };
 }
 
 /** The whole v2 incident; `at` is the event's production time (for age). */

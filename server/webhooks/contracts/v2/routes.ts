@@ -17,14 +17,49 @@ export type LegacyRoute = { method: "POST" | "PUT" | "PATCH"; sub: string | null
 export const PSAP_READ_SCOPE = "psap.read";
 
 export const LEGACY_ROUTES = {
-  incident: { method: "POST", sub: null, scope: "psap.incident", v3: "POST /v3/incidents (and every change without a v2 route)" },
+  incident: {
+    method: "POST",
+    sub: null,
+    scope: "psap.incident",
+    v3: "POST /v3/incidents (and every change without a v2 route)",
+  },
   close: { method: "POST", sub: "", scope: "psap.incident.close", v3: "POST /v3/incidents/{incidentId}/closed" },
-  positionAppended: { method: "POST", sub: "position", scope: "psap.incident.position", v3: "POST /v3/incidents/{incidentId}/caller/track" },
-  positionReplaced: { method: "PUT", sub: "position", scope: "psap.incident.position", v3: "PUT /v3/incidents/{incidentId}/caller/track" },
-  psap: { method: "POST", sub: "psap", scope: "psap.incident.psap", v3: "POST /v3/incidents/{incidentId}/involved-agency" },
-  batteryLevel: { method: "PATCH", sub: "battery-level", scope: "psap.incident.device", v3: "PATCH /v3/incidents/{incidentId}/caller/device-info" },
-  internetConnectionType: { method: "PATCH", sub: "internet-connection-type", scope: "psap.incident.device", v3: "PATCH /v3/incidents/{incidentId}/caller/device-info" },
-  startVideo: { method: "POST", sub: "start-video", scope: "psap.incident.video", v3: "POST /v3/incidents/{incidentId}/caller/live-video/activated" },
+  positionAppended: {
+    method: "POST",
+    sub: "position",
+    scope: "psap.incident.position",
+    v3: "POST /v3/incidents/{incidentId}/caller/track",
+  },
+  positionReplaced: {
+    method: "PUT",
+    sub: "position",
+    scope: "psap.incident.position",
+    v3: "PUT /v3/incidents/{incidentId}/caller/track",
+  },
+  psap: {
+    method: "POST",
+    sub: "psap",
+    scope: "psap.incident.psap",
+    v3: "POST /v3/incidents/{incidentId}/involved-agency",
+  },
+  batteryLevel: {
+    method: "PATCH",
+    sub: "battery-level",
+    scope: "psap.incident.device",
+    v3: "PATCH /v3/incidents/{incidentId}/caller/device-info",
+  },
+  internetConnectionType: {
+    method: "PATCH",
+    sub: "internet-connection-type",
+    scope: "psap.incident.device",
+    v3: "PATCH /v3/incidents/{incidentId}/caller/device-info",
+  },
+  startVideo: {
+    method: "POST",
+    sub: "start-video",
+    scope: "psap.incident.video",
+    v3: "POST /v3/incidents/{incidentId}/caller/live-video/activated",
+  },
 } as const satisfies Record<string, LegacyRoute>;
 export type LegacyRouteKey = keyof typeof LEGACY_ROUTES;
 export const LEGACY_ROUTE_KEYS = Object.keys(LEGACY_ROUTES) as LegacyRouteKey[];
@@ -41,7 +76,10 @@ export function legacyPath(key: LegacyRouteKey, major: LegacyMajor, incidentId: 
 }
 
 /** The route of a method and path below {receiver_url}, for the receiver; undefined when none. */
-export function matchLegacyRoute(method: string, path: string): { key: LegacyRouteKey; major: LegacyMajor; incidentId: string | null } | undefined {
+export function matchLegacyRoute(
+  method: string,
+  path: string,
+): { key: LegacyRouteKey; major: LegacyMajor; incidentId: string | null } | undefined {
   const m = /^\/v([12])\/incident(?:\/([^/]+)(?:\/([a-z-]+))?)?\/?$/.exec(path);
   if (!m) return undefined;
   const major = Number(m[1]) as LegacyMajor;

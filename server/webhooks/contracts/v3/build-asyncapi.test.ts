@@ -9,29 +9,51 @@ describe("AsyncAPI document", () => {
     for (const [key, route] of Object.entries(V3_ROUTES)) {
       const op = doc.operations[`send_${key}`] as { bindings: { http: { method: string } } };
       expect(op.bindings.http.method).toBe(route.method);
-      const message = (doc.components.messages as Record<string, { payload: Record<string, unknown>; headers?: { required: string[] } }>)[v3EventName(key as V3RouteKey)]!;
+      const message = (
+        doc.components.messages as Record<
+          string,
+          { payload: Record<string, unknown>; headers?: { required: string[] } }
+        >
+      )[v3EventName(key as V3RouteKey)]!;
       expect(message.headers?.required).toContain("Service-Request-Id");
       expect(message.payload).toHaveProperty(key === "liveVideoEnded" ? "type" : "properties");
     }
-    expect((doc.channels as Record<string, { address: string }>).collaboration!.address).toBe("/v3/incidents/{incidentId}/involved-agency/{agencyId}/collaboration");
+    expect((doc.channels as Record<string, { address: string }>).collaboration!.address).toBe(
+      "/v3/incidents/{incidentId}/involved-agency/{agencyId}/collaboration",
+    );
   });
   it("keeps nullable snapshot members required (present as null, never missing)", () => {
-    const snapshot = doc.components.schemas.IncidentSnapshotV3 as { required: string[]; properties: Record<string, unknown> };
+    const snapshot = doc.components.schemas.IncidentSnapshotV3 as {
+      required: string[];
+      properties: Record<string, unknown>;
+    };
     expect(snapshot.required).toEqual(expect.arrayContaining(["label", "summary", "callSign", "patient", "caller"]));
   });
   it("names the events the spec names: IncidentLabelChanged (null for a cleared label) and IncidentLiveVideoEndedV3 (no body)", () => {
-    const messages = doc.components.messages as Record<string, { name: string; payload: { type?: string; properties?: Record<string, { anyOf?: Array<{ type: string }> }> } }>;
+    const messages = doc.components.messages as Record<
+      string,
+      { name: string; payload: { type?: string; properties?: Record<string, { anyOf?: Array<{ type: string }> }> } }
+    >;
     expect(messages.IncidentLabelChanged!.name).toBe("IncidentLabelChanged");
-    expect(messages.IncidentLabelChanged!.payload.properties!.label!.anyOf!.map((t) => t.type)).toEqual(["string", "null"]);
+    expect(messages.IncidentLabelChanged!.payload.properties!.label!.anyOf!.map((t) => t.type)).toEqual([
+      "string",
+      "null",
+    ]);
     expect(messages.IncidentLiveVideoEndedV3!.name).toBe("IncidentLiveVideoEndedV3");
     expect(messages.IncidentLiveVideoEndedV3!.payload.type).toBe("null");
-    expect((doc.channels as Record<string, { messages: Record<string, unknown> }>).label!.messages).toHaveProperty("IncidentLabelChanged");
+    expect((doc.channels as Record<string, { messages: Record<string, unknown> }>).label!.messages).toHaveProperty(
+      "IncidentLabelChanged",
+    );
     expect(messages).not.toHaveProperty("label");
   });
   it("PUT caller's payload is the composed caller itself, not wrapped", () => {
     const payload = (doc.components.messages as Record<string, { payload: { required: string[] } }>).caller!.payload;
-    expect(payload.required).toEqual(expect.arrayContaining(["dataSources", "deviceInfo", "fullName", "medicData", "tracks"]));
+    expect(payload.required).toEqual(
+      expect.arrayContaining(["dataSources", "deviceInfo", "fullName", "medicData", "tracks"]),
+    );
     expect(payload.required).not.toContain("caller");
-    expect(JSON.stringify(doc)).toContain("PUT caller carries the whole composed caller as the body itself, not wrapped");
+    expect(JSON.stringify(doc)).toContain(
+      "PUT caller carries the whole composed caller as the body itself, not wrapped",
+    );
   });
 });

@@ -14,10 +14,10 @@ export const ASYNCAPI_PATH = "/api/docs/webhooks/asyncapi.json";
 const DECISIONS = [
   "Bodies the spec does not show follow workbench-decisions.md: closed {closedAtUtc}; full-name {fullName}; phone-number {phoneNumber}; device-info {deviceInfo}; chat/activated {chat}; live-video/activated {liveVideo}; involved-agency {agency}; collaboration {collaboration}; label {label}; summary {summary}; call-sign {callSign}; patient/description {description}; changed {event, openUrl}.",
   "PUT caller carries the whole composed caller as the body itself, not wrapped: the snapshot's caller object exactly as in the snapshot (tracks included).",
-  "The generic changed event's `event` is the operation name of the specific route, e.g. \"PATCH caller/full-name\"; for the collaboration route it is \"PATCH involved-agency/{agencyId}/collaboration\".",
+  'The generic changed event\'s `event` is the operation name of the specific route, e.g. "PATCH caller/full-name"; for the collaboration route it is "PATCH involved-agency/{agencyId}/collaboration".',
   "Recipients: the integrations of the incident's involved agencies (one per agency). Owner, Pending and Accepted agencies receive every event; an invited agency is newly involved from the invitation and gets the create-and-track sequence then. A Declined agency receives the collaboration change recording its decline and nothing after it; invited again, it is newly involved again and gets the create-and-track sequence again (never an append to a track it missed positions of).",
   "Before an integration's /about has been accepted nothing is planned against a guessed declaration: its changes wait and are planned against the declaration it makes, in order, each event within its one-hour window from the change's production (older ones expire unsent). The same holds while a declaration is rejected.",
-  "A receiver without incident.created but with incident.changed gets a generic changed event (event \"POST incidents\") where the create would go.",
+  'A receiver without incident.created but with incident.changed gets a generic changed event (event "POST incidents") where the create would go.',
   "Retries: 1 s after a failure, doubling; the last retry is capped at producedAt + 1 h, when the event is abandoned (expired). Only HTTP 200 succeeds; 10 s timeout; redirects are not followed.",
   "incidents resend re-sends the create-and-track sequence as new events (new Service-Request-Ids and a fresh hour).",
   "An expired append (POST caller/track) is a permanent hole in that source's track, as Delivery rule 5 says: the receiver still holds the rest of the track, later appends keep coming, and incidents resend heals it.",
@@ -32,16 +32,34 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
     type: "object",
     required: ["Service-Request-Id", "Service-Request-Timestamp", "Authorization"],
     properties: {
-      "Service-Request-Id": { type: "string", format: "uuid", description: "delivery identifier; retries keep it; deduplicate on it (keep at least one hour)" },
-      "Service-Request-Timestamp": { type: "string", format: "date-time", description: "UTC timestamp of the event's production; retries keep it" },
-      Authorization: { type: "string", description: "Bearer access token: iss {auth_url}, typ at+jwt, aud urn:service:webhooks:{agency_id}, sub = client_id = Publisher, scope webhooks.receive" },
+      "Service-Request-Id": {
+        type: "string",
+        format: "uuid",
+        description: "delivery identifier; retries keep it; deduplicate on it (keep at least one hour)",
+      },
+      "Service-Request-Timestamp": {
+        type: "string",
+        format: "date-time",
+        description: "UTC timestamp of the event's production; retries keep it",
+      },
+      Authorization: {
+        type: "string",
+        description:
+          "Bearer access token: iss {auth_url}, typ at+jwt, aud urn:service:webhooks:{agency_id}, sub = client_id = Publisher, scope webhooks.receive",
+      },
     },
   };
   const channelOf = (key: V3RouteKey) => {
     const sub = V3_ROUTES[key].sub;
     return sub ? `/v3/incidents/{incidentId}/${sub}` : "/v3/incidents";
   };
-  const params = (address: string) => Object.fromEntries([...address.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], { description: m[1] === "incidentId" ? "incident identifier" : "agency identifier" }]));
+  const params = (address: string) =>
+    Object.fromEntries(
+      [...address.matchAll(/\{(\w+)\}/g)].map((m) => [
+        m[1],
+        { description: m[1] === "incidentId" ? "incident identifier" : "agency identifier" },
+      ]),
+    );
   return {
     asyncapi: "3.0.0",
     info: {
@@ -50,25 +68,57 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
       description: `The service calls the partner's receiver over HTTPS. Every event route must answer exactly 200. Deliveries for one incident are strictly ordered and sequential.\n\nWorkbench decisions:\n${DECISIONS.map((d) => `- ${d}`).join("\n")}`,
     },
     servers: {
-      receiver: { host: "{receiver_url}", protocol: "https", description: `The partner's receiver. Embedded reference receivers: ${options.publicUrl}/receivers/{receiverKey}`, variables: { receiver_url: { description: "the partner's HTTPS endpoint base" } } },
+      receiver: {
+        host: "{receiver_url}",
+        protocol: "https",
+        description: `The partner's receiver. Embedded reference receivers: ${options.publicUrl}/receivers/{receiverKey}`,
+        variables: { receiver_url: { description: "the partner's HTTPS endpoint base" } },
+      },
     },
     channels: {
-      about: { address: "/about", description: "GET: the capability declaration (PsapConnector credential first, Publisher on 401/403). No delivery headers.", messages: { about: { $ref: "#/components/messages/about" } } },
+      about: {
+        address: "/about",
+        description:
+          "GET: the capability declaration (PsapConnector credential first, Publisher on 401/403). No delivery headers.",
+        messages: { about: { $ref: "#/components/messages/about" } },
+      },
       health: { address: "/health", description: "GET: 200 when the connector is available.", messages: {} },
-      ...Object.fromEntries(keys.map((k) => [k, { address: channelOf(k), parameters: params(channelOf(k)), messages: { [v3EventName(k)]: { $ref: `#/components/messages/${v3EventName(k)}` } } }])),
+      ...Object.fromEntries(
+        keys.map((k) => [
+          k,
+          {
+            address: channelOf(k),
+            parameters: params(channelOf(k)),
+            messages: { [v3EventName(k)]: { $ref: `#/components/messages/${v3EventName(k)}` } },
+          },
+        ]),
+      ),
     },
-    operations: Object.fromEntries(keys.map((k) => [`send_${k}`, {
-      action: "send",
-      channel: { $ref: `#/channels/${k}` },
-      summary: `${V3_ROUTES[k].method} ${channelOf(k)}`,
-      description: `Sent when the receiver declares supports.incident.${V3_ROUTES[k].flag.replace(/^incident\./, "")}${k === "changed" ? " (the generic fallback of every specific route whose flag is missing)" : ""}.`,
-      bindings: { http: { method: V3_ROUTES[k].method, bindingVersion: "0.3.0" } },
-    }])),
+    operations: Object.fromEntries(
+      keys.map((k) => [
+        `send_${k}`,
+        {
+          action: "send",
+          channel: { $ref: `#/channels/${k}` },
+          summary: `${V3_ROUTES[k].method} ${channelOf(k)}`,
+          description: `Sent when the receiver declares supports.incident.${V3_ROUTES[k].flag.replace(/^incident\./, "")}${k === "changed" ? " (the generic fallback of every specific route whose flag is missing)" : ""}.`,
+          bindings: { http: { method: V3_ROUTES[k].method, bindingVersion: "0.3.0" } },
+        },
+      ]),
+    ),
     components: {
-      schemas: { IncidentSnapshotV3: jsonSchema(ZIncidentSnapshotV3), CapabilityDeclaration: jsonSchema(ZAboutDeclaration) },
+      schemas: {
+        IncidentSnapshotV3: jsonSchema(ZIncidentSnapshotV3),
+        CapabilityDeclaration: jsonSchema(ZAboutDeclaration),
+      },
       messages: {
         about: { name: "CapabilityDeclaration", payload: jsonSchema(ZAboutDeclaration) },
-        ...Object.fromEntries(keys.map((k) => [v3EventName(k), { name: v3EventName(k), title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) }])),
+        ...Object.fromEntries(
+          keys.map((k) => [
+            v3EventName(k),
+            { name: v3EventName(k), title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) },
+          ]),
+        ),
       },
     },
   };

@@ -7,29 +7,35 @@ import { z } from "zod";
 const flag = z.boolean().optional();
 
 export const ZSupportsV3 = z.looseObject({
-  incident: z.looseObject({
-    created: flag,
-    closed: flag,
-    changed: flag,
-    caller: z.looseObject({
+  incident: z
+    .looseObject({
+      created: flag,
+      closed: flag,
       changed: flag,
-      newLocation: flag,
-      trackReplaced: flag,
-      fullNameChanged: flag,
-      phoneNumberChanged: flag,
-      deviceInfoChanged: flag,
-      chat: z.looseObject({ activated: flag }).optional(),
-      liveVideo: z.looseObject({ activated: flag, ended: flag }).optional(),
-    }).optional(),
-    involvedAgency: z.looseObject({
-      invited: flag,
-      collaboration: z.looseObject({ changed: flag }).optional(),
-    }).optional(),
-    labelChanged: flag,
-    summaryChanged: flag,
-    callSignChanged: flag,
-    patient: z.looseObject({ descriptionChanged: flag }).optional(),
-  }).optional(),
+      caller: z
+        .looseObject({
+          changed: flag,
+          newLocation: flag,
+          trackReplaced: flag,
+          fullNameChanged: flag,
+          phoneNumberChanged: flag,
+          deviceInfoChanged: flag,
+          chat: z.looseObject({ activated: flag }).optional(),
+          liveVideo: z.looseObject({ activated: flag, ended: flag }).optional(),
+        })
+        .optional(),
+      involvedAgency: z
+        .looseObject({
+          invited: flag,
+          collaboration: z.looseObject({ changed: flag }).optional(),
+        })
+        .optional(),
+      labelChanged: flag,
+      summaryChanged: flag,
+      callSignChanged: flag,
+      patient: z.looseObject({ descriptionChanged: flag }).optional(),
+    })
+    .optional(),
 });
 
 export const ZAboutDeclaration = z.looseObject({
@@ -41,12 +47,24 @@ export type TAboutDeclaration = z.infer<typeof ZAboutDeclaration>;
 
 /** The v3 flags by the names the spec uses (incident.* for the top three, the rest relative to `incident`). */
 export const V3_FLAGS = [
-  "incident.created", "incident.closed", "incident.changed",
-  "caller.changed", "caller.newLocation", "caller.trackReplaced",
-  "caller.fullNameChanged", "caller.phoneNumberChanged", "caller.deviceInfoChanged",
-  "caller.chat.activated", "caller.liveVideo.activated", "caller.liveVideo.ended",
-  "involvedAgency.invited", "involvedAgency.collaboration.changed",
-  "labelChanged", "summaryChanged", "callSignChanged", "patient.descriptionChanged",
+  "incident.created",
+  "incident.closed",
+  "incident.changed",
+  "caller.changed",
+  "caller.newLocation",
+  "caller.trackReplaced",
+  "caller.fullNameChanged",
+  "caller.phoneNumberChanged",
+  "caller.deviceInfoChanged",
+  "caller.chat.activated",
+  "caller.liveVideo.activated",
+  "caller.liveVideo.ended",
+  "involvedAgency.invited",
+  "involvedAgency.collaboration.changed",
+  "labelChanged",
+  "summaryChanged",
+  "callSignChanged",
+  "patient.descriptionChanged",
 ] as const;
 export type V3Flag = (typeof V3_FLAGS)[number];
 
@@ -56,7 +74,8 @@ export function flattenSupports(supports: z.infer<typeof ZSupportsV3>): V3Flag[]
   return V3_FLAGS.filter((name) => {
     const path = name.startsWith("incident.") ? name.slice("incident.".length).split(".") : name.split(".");
     let node: unknown = incident;
-    for (const key of path) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+    for (const key of path)
+      node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
     return node === true;
   });
 }

@@ -5,8 +5,17 @@
 // wherever there is one): the snapshot's caller object itself, tracks included.
 import { z } from "zod";
 import {
-  ZCaller, ZChat, ZCollaboration, ZDeviceInfo, ZIncidentSnapshotV3, ZInvolvedAgency, ZLiveVideo, ZLocation, ZLocationSource,
-  ZTrack, ZUtcTimestamp,
+  ZCaller,
+  ZChat,
+  ZCollaboration,
+  ZDeviceInfo,
+  ZIncidentSnapshotV3,
+  ZInvolvedAgency,
+  ZLiveVideo,
+  ZLocation,
+  ZLocationSource,
+  ZTrack,
+  ZUtcTimestamp,
 } from "../../../incidents/snapshot.schema.ts";
 import type { V3RouteKey } from "./routes.ts";
 
@@ -16,7 +25,12 @@ const ZNullableText = z.string().regex(/\S/, "never blank").nullable();
 export const V3_EVENT_BODIES = {
   created: z.strictObject({ incident: ZIncidentSnapshotV3 }),
   closed: z.strictObject({ closedAtUtc: ZUtcTimestamp }),
-  changed: z.strictObject({ event: z.string().describe("the specific operation that would have carried the change, e.g. PATCH caller/full-name"), openUrl: z.string() }),
+  changed: z.strictObject({
+    event: z
+      .string()
+      .describe("the specific operation that would have carried the change, e.g. PATCH caller/full-name"),
+    openUrl: z.string(),
+  }),
   caller: ZCaller.describe("the snapshot's caller object itself, not wrapped"),
   trackAppended: z.strictObject({ location: ZLocation }),
   trackReplaced: z.strictObject({ source: ZLocationSource, track: ZTrack.shape.track }),

@@ -29,24 +29,42 @@ export function renderEventBody(key: V3RouteKey, input: RenderInput): unknown {
     return a;
   };
   switch (key) {
-    case "created": return { incident: s };
-    case "closed": return { closedAtUtc: input.closedAtUtc };
-    case "changed": return { event: V3_ROUTES[input.standsFor ?? "changed"].operation, openUrl: s.openUrl };
+    case "created":
+      return { incident: s };
+    case "closed":
+      return { closedAtUtc: input.closedAtUtc };
+    case "changed":
+      return { event: V3_ROUTES[input.standsFor ?? "changed"].operation, openUrl: s.openUrl };
     // PUT caller: the composed caller object itself, unwrapped (the route table shows no wrapper).
-    case "caller": return s.caller;
-    case "trackAppended": return { location: input.location };
-    case "trackReplaced": return { source: input.source, track: s.caller.tracks.find((t) => t.source === input.source)?.track ?? [] };
-    case "fullName": return { fullName: text(s.caller.fullName) };
-    case "phoneNumber": return { phoneNumber: text(s.caller.phoneNumber) };
-    case "deviceInfo": return { deviceInfo: s.caller.deviceInfo };
-    case "chatActivated": return { chat: s.caller.chat };
-    case "liveVideoActivated": return { liveVideo: s.caller.liveVideo };
-    case "liveVideoEnded": return null;
-    case "involvedAgency": return { agency: agency() };
-    case "collaboration": return { collaboration: agency().collaboration };
-    case "label": return { label: text(s.label) };
-    case "summary": return { summary: text(s.summary) };
-    case "callSign": return { callSign: text(s.callSign) };
-    case "patientDescription": return { description: text(s.patient.description) };
+    case "caller":
+      return s.caller;
+    case "trackAppended":
+      return { location: input.location };
+    case "trackReplaced":
+      return { source: input.source, track: s.caller.tracks.find((t) => t.source === input.source)?.track ?? [] };
+    case "fullName":
+      return { fullName: text(s.caller.fullName) };
+    case "phoneNumber":
+      return { phoneNumber: text(s.caller.phoneNumber) };
+    case "deviceInfo":
+      return { deviceInfo: s.caller.deviceInfo };
+    case "chatActivated":
+      return { chat: s.caller.chat };
+    case "liveVideoActivated":
+      return { liveVideo: s.caller.liveVideo };
+    case "liveVideoEnded":
+      return null;
+    case "involvedAgency":
+      return { agency: agency() };
+    case "collaboration":
+      return { collaboration: agency().collaboration };
+    case "label":
+      return { label: text(s.label) };
+    case "summary":
+      return { summary: text(s.summary) };
+    case "callSign":
+      return { callSign: text(s.callSign) };
+    case "patientDescription":
+      return { description: text(s.patient.description) };
   }
 }

@@ -14,18 +14,63 @@ export const V3_ROUTES = {
   caller: { method: "PUT", sub: "caller", flag: "caller.changed", operation: "PUT caller" },
   trackAppended: { method: "POST", sub: "caller/track", flag: "caller.newLocation", operation: "POST caller/track" },
   trackReplaced: { method: "PUT", sub: "caller/track", flag: "caller.trackReplaced", operation: "PUT caller/track" },
-  fullName: { method: "PATCH", sub: "caller/full-name", flag: "caller.fullNameChanged", operation: "PATCH caller/full-name" },
-  phoneNumber: { method: "PATCH", sub: "caller/phone-number", flag: "caller.phoneNumberChanged", operation: "PATCH caller/phone-number" },
-  deviceInfo: { method: "PATCH", sub: "caller/device-info", flag: "caller.deviceInfoChanged", operation: "PATCH caller/device-info" },
-  chatActivated: { method: "POST", sub: "caller/chat/activated", flag: "caller.chat.activated", operation: "POST caller/chat/activated" },
-  liveVideoActivated: { method: "POST", sub: "caller/live-video/activated", flag: "caller.liveVideo.activated", operation: "POST caller/live-video/activated" },
-  liveVideoEnded: { method: "POST", sub: "caller/live-video/ended", flag: "caller.liveVideo.ended", operation: "POST caller/live-video/ended" },
-  involvedAgency: { method: "POST", sub: "involved-agency", flag: "involvedAgency.invited", operation: "POST involved-agency" },
-  collaboration: { method: "PATCH", sub: "involved-agency/{agencyId}/collaboration", flag: "involvedAgency.collaboration.changed", operation: "PATCH involved-agency/{agencyId}/collaboration" },
+  fullName: {
+    method: "PATCH",
+    sub: "caller/full-name",
+    flag: "caller.fullNameChanged",
+    operation: "PATCH caller/full-name",
+  },
+  phoneNumber: {
+    method: "PATCH",
+    sub: "caller/phone-number",
+    flag: "caller.phoneNumberChanged",
+    operation: "PATCH caller/phone-number",
+  },
+  deviceInfo: {
+    method: "PATCH",
+    sub: "caller/device-info",
+    flag: "caller.deviceInfoChanged",
+    operation: "PATCH caller/device-info",
+  },
+  chatActivated: {
+    method: "POST",
+    sub: "caller/chat/activated",
+    flag: "caller.chat.activated",
+    operation: "POST caller/chat/activated",
+  },
+  liveVideoActivated: {
+    method: "POST",
+    sub: "caller/live-video/activated",
+    flag: "caller.liveVideo.activated",
+    operation: "POST caller/live-video/activated",
+  },
+  liveVideoEnded: {
+    method: "POST",
+    sub: "caller/live-video/ended",
+    flag: "caller.liveVideo.ended",
+    operation: "POST caller/live-video/ended",
+  },
+  involvedAgency: {
+    method: "POST",
+    sub: "involved-agency",
+    flag: "involvedAgency.invited",
+    operation: "POST involved-agency",
+  },
+  collaboration: {
+    method: "PATCH",
+    sub: "involved-agency/{agencyId}/collaboration",
+    flag: "involvedAgency.collaboration.changed",
+    operation: "PATCH involved-agency/{agencyId}/collaboration",
+  },
   label: { method: "PATCH", sub: "label", flag: "labelChanged", operation: "PATCH label" },
   summary: { method: "PATCH", sub: "summary", flag: "summaryChanged", operation: "PATCH summary" },
   callSign: { method: "PATCH", sub: "call-sign", flag: "callSignChanged", operation: "PATCH call-sign" },
-  patientDescription: { method: "PATCH", sub: "patient/description", flag: "patient.descriptionChanged", operation: "PATCH patient/description" },
+  patientDescription: {
+    method: "PATCH",
+    sub: "patient/description",
+    flag: "patient.descriptionChanged",
+    operation: "PATCH patient/description",
+  },
 } as const satisfies Record<string, V3Route>;
 
 export type V3RouteKey = keyof typeof V3_ROUTES;
@@ -36,7 +81,10 @@ export type V3RouteKey = keyof typeof V3_ROUTES;
  * IncidentLiveVideoEndedV3 (no body); the other routes are named by their key.
  * The outbox, the inspector and the AsyncAPI document use these names.
  */
-export const V3_EVENT_NAMES: Partial<Record<V3RouteKey, string>> = { label: "IncidentLabelChanged", liveVideoEnded: "IncidentLiveVideoEndedV3" };
+export const V3_EVENT_NAMES: Partial<Record<V3RouteKey, string>> = {
+  label: "IncidentLabelChanged",
+  liveVideoEnded: "IncidentLiveVideoEndedV3",
+};
 
 export const v3EventName = (key: V3RouteKey): string => V3_EVENT_NAMES[key] ?? key;
 

@@ -14,7 +14,11 @@ const TILE_URL = process.env.NEXT_PUBLIC_MAP_TILE_URL || undefined;
 /** One incident for a dispatcher, live (polled every second). */
 export function PortalIncident({ incidentId }: { incidentId: string }) {
   const trpc = useTRPC();
-  const incident = useQuery({ ...trpc.portal.incident.queryOptions({ incidentId }), refetchInterval: 1_000, retry: false });
+  const incident = useQuery({
+    ...trpc.portal.incident.queryOptions({ incidentId }),
+    refetchInterval: 1_000,
+    retry: false,
+  });
   if (incident.error) return <Alert tone="danger">{incident.error.message}</Alert>;
   if (!incident.data) return <SkeletonRows rows={6} label="Loading the incident…" />;
   const { snapshot, changes, closedAtUtc, version } = incident.data;
@@ -22,13 +26,23 @@ export function PortalIncident({ incidentId }: { incidentId: string }) {
   return (
     <div className="space-y-6">
       <nav aria-label="Incident pages" className="flex flex-wrap items-center gap-3 text-sm">
-        <Link href="/portal/incidents" className="text-slate-700 underline-offset-2 hover:underline">← All incidents</Link>
-        <span aria-hidden className="text-slate-300">|</span>
-        <Link href={`${base}/chat`} className="font-medium text-slate-900 underline-offset-2 hover:underline">Chat {snapshot.caller.chat ? "(active)" : ""}</Link>
-        <Link href={`${base}/live-video`} className="font-medium text-slate-900 underline-offset-2 hover:underline">Live video {snapshot.caller.liveVideo ? `(${snapshot.caller.liveVideo.state.toLowerCase()})` : ""}</Link>
+        <Link href="/portal/incidents" className="text-slate-700 underline-offset-2 hover:underline">
+          ← All incidents
+        </Link>
+        <span aria-hidden className="text-slate-300">
+          |
+        </span>
+        <Link href={`${base}/chat`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+          Chat {snapshot.caller.chat ? "(active)" : ""}
+        </Link>
+        <Link href={`${base}/live-video`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+          Live video {snapshot.caller.liveVideo ? `(${snapshot.caller.liveVideo.state.toLowerCase()})` : ""}
+        </Link>
         <span className="ml-auto flex items-center gap-2">
           {closedAtUtc ? <Badge tone="neutral">Closed</Badge> : <Badge tone="warning">Open</Badge>}
-          <Badge tone="neutral" className="font-mono">version {version}</Badge>
+          <Badge tone="neutral" className="font-mono">
+            version {version}
+          </Badge>
         </span>
       </nav>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">

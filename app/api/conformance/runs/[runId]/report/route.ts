@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
-  if (!z.uuid().safeParse(runId).success) return new Response("Not a run id.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!z.uuid().safeParse(runId).success)
+    return new Response("Not a run id.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   try {
     const { db, clock } = getRuntime();
     const run = await getConformanceRun({ db, clock, id: runId });
@@ -20,10 +21,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ runI
       "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
       "cache-control": run.status === "running" ? "no-store" : "private, max-age=60",
     };
-    if (new URL(request.url).searchParams.get("download")) headers["content-disposition"] = `attachment; filename="conformance-${run.id}.html"`;
+    if (new URL(request.url).searchParams.get("download"))
+      headers["content-disposition"] = `attachment; filename="conformance-${run.id}.html"`;
     return new Response(renderReportHtml(run), { headers });
   } catch (error) {
-    if (isAppError(error) && error.status === 404) return new Response(error.message, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (isAppError(error) && error.status === 404)
+      return new Response(error.message, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
     throw error;
   }
 }

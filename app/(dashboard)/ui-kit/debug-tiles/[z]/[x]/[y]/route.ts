@@ -3,7 +3,11 @@
 // network or a tile server.
 import { z } from "zod";
 
-const ZTile = z.object({ z: z.coerce.number().int().min(0).max(22), x: z.coerce.number().int().min(0), y: z.coerce.number().int().min(0) });
+const ZTile = z.object({
+  z: z.coerce.number().int().min(0).max(22),
+  x: z.coerce.number().int().min(0),
+  y: z.coerce.number().int().min(0),
+});
 
 export async function GET(_req: Request, ctx: { params: Promise<{ z: string; x: string; y: string }> }) {
   const parsed = ZTile.safeParse(await ctx.params);
