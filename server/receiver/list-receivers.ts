@@ -1,5 +1,6 @@
 // What the dashboard and `workbench receiver …` show about the embedded receivers.
 import type { Clock } from "../platform/clock/clock.ts";
+import { composeReplicas } from "./replica-storage.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
 import { declarationProblem, listFlags } from "./capabilities.ts";
@@ -80,7 +81,7 @@ export async function listReplicas(options: { db: DbClient; key: string; inciden
     orderBy: { updatedAt: "desc" },
     take: Math.min(options.limit ?? 50, 500),
   });
-  return rows.map((r) => ({
+  const replicas = rows.map((r) => ({
     incidentId: r.incidentId,
     purpose: r.purpose,
     isTest: r.purpose === "Test",
@@ -89,4 +90,12 @@ export async function listReplicas(options: { db: DbClient; key: string; inciden
     updatedAt: r.updatedAt.toISOString(),
     snapshot: r.snapshot as TIncidentSnapshotV3,
   }));
+  // The snapshots are stored with empty tracks; their positions are rows of their own (replica-storage.ts).
+  return composeReplicas(options.db, options.key, replicas);
+}
+
+/** One incident's replica, its tracks filled in, or null when the receiver has none. */
+export async function readReplica(options: { db: DbClient; key: string; incidentId: string }) {
+  const [replica] = await listReplicas({ ...options, limit: 1 });
+  return replica ?? null;
 }

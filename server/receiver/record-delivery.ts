@@ -4,7 +4,8 @@
 // dedupeKey): a retry is not recorded again, only counted on the first record.
 // Records are kept until a seed reset, well beyond the one hour the spec requires.
 import type { Clock } from "../platform/clock/clock.ts";
-import type { DbClient } from "../platform/db/client.ts";
+import { Prisma, type DbClient } from "../platform/db/client.ts";
+import { sqlQuery } from "../platform/db/sql-transaction.ts";
 import { receiverEvents } from "./receiver-events.ts";
 
 /** The first key of the two-key advisory locks that order an incident's records (its own lock space). */
@@ -40,23 +41,29 @@ export async function recordDelivery(options: {
   // (integration, incident) before its row gets an id, and holds it until it commits. Without it two
   // concurrent deliveries could commit out of id order, and processing (which reads the pending records
   // in id order) could apply a later record before an earlier one it could not see yet.
-  const [row] = await db.$queryRaw<Array<{ id: bigint; duplicates: number }>>`
+  // On the pg pool, not Prisma: a statement per delivery (docs/decisions/0008).
+  const [row] = await sqlQuery<{ id: string; duplicates: number }>(
+    db,
+    Prisma.sql`
     INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", "requestTimestamp", "method", "path", "route",
       "incidentId", "body", "receivedAt", "status", "outcome", "detail", "anomalies", "isTest")
-    SELECT ${input.integrationKey}, ${dedupeKey}, ${input.serviceRequestId}, ${input.requestTimestamp}, ${input.method}, ${input.path},
-      ${input.route}, ${input.incidentId}, ${body}::jsonb, ${clock.now()}, ${input.status}, ${input.outcome}, ${input.detail ?? null},
-      ${input.anomalies ?? []}::text[], ${input.isTest ?? false}
+    SELECT ${input.integrationKey}::text, ${dedupeKey}::text, ${input.serviceRequestId}::text, ${input.requestTimestamp}::text,
+      ${input.method}::text, ${input.path}::text, ${input.route}::text, ${input.incidentId}::text, ${body}::jsonb,
+      ${clock.now()}::timestamptz, ${input.status}::int, ${input.outcome}::text, ${input.detail ?? null}::text,
+      ${input.anomalies ?? []}::text[], ${input.isTest ?? false}::boolean
     FROM (SELECT pg_advisory_xact_lock(${RECORD_LOCK_SPACE}::int, hashtext(${`${input.integrationKey}:${input.incidentId ?? ""}`}))) AS per_incident_order
     ON CONFLICT ("integrationKey", "dedupeKey") DO UPDATE
       SET "duplicates" = "ReceiverRecord"."duplicates" + 1, "lastDuplicateAt" = EXCLUDED."receivedAt"
-    RETURNING "id", "duplicates"`;
+    RETURNING "id", "duplicates"`,
+  );
+  const id = BigInt(row!.id);
   const duplicate = row!.duplicates > 0;
   receiverEvents.emit("receiver:recorded", {
     integrationKey: input.integrationKey,
-    recordId: row!.id,
+    recordId: id,
     outcome: input.outcome,
     status: input.status,
     duplicate,
   });
-  return { id: row!.id, duplicate };
+  return { id, duplicate };
 }

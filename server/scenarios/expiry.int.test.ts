@@ -15,6 +15,7 @@ import { createIncident } from "../incidents/create-incident.ts";
 import { renderIncidentV2 } from "../webhooks/contracts/v2/render-incident.ts";
 import { startScenario, waitUntil, type Scenario } from "./testing/scenario-fixture.ts";
 import { readIncident } from "../incidents/read-incident.ts";
+import { readReplica } from "../receiver/list-receivers.ts";
 
 let s: Scenario;
 beforeAll(async () => {
@@ -195,9 +196,7 @@ describe("expiry", () => {
     expect(body.track.map((p) => p.longitude)).toEqual([24.91, 24.92]);
     const records = (await s.records("fire-rescue", id)).filter((r) => r.outcome === "accepted");
     expect(records.map((r) => r.anomalies).flat()).toEqual([]);
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
-      where: { integrationKey_incidentId: { integrationKey: "fire-rescue", incidentId: id } },
-    });
+    const replica = (await readReplica({ db: s.runtime.db, key: "fire-rescue", incidentId: id }))!;
     const platform = (await readIncident({ db: s.runtime.db, incidentId: id }))!.snapshot;
     expect(replica.snapshot).toEqual(renderIncidentV2(platform, s.runtime.clock.now()));
   });

@@ -22,6 +22,7 @@ import { rediscoverIntegration } from "./admin/manage-integrations.ts";
 import { startWebhookEngine } from "./start-webhook-engine.ts";
 import { waitForEvents } from "./testing/webhook-harness.ts";
 import { readIncident } from "../incidents/read-incident.ts";
+import { readReplica } from "../receiver/list-receivers.ts";
 
 const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 const KEY = "fire-rescue";
@@ -52,10 +53,7 @@ const op = (o: { runtime: TestServer["runtime"]; incidentId: string }) => ({
 });
 const delivered = (n: number) => waitForEvents("delivery:delivered", n, (e) => e.integrationKey === KEY, 20_000);
 const platformSnapshot = async (id: string) => (await readIncident({ db: s.runtime.db, incidentId: id }))!.snapshot;
-const replica = async (id: string) =>
-  await s.runtime.db.receiverIncident.findUniqueOrThrow({
-    where: { integrationKey_incidentId: { integrationKey: KEY, incidentId: id } },
-  });
+const replica = async (id: string) => (await readReplica({ db: s.runtime.db, key: KEY, incidentId: id }))!;
 
 describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
   let incidentId = "";

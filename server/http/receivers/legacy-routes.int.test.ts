@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { goldenHistory, sequentialIds } from "../../webhooks/contracts/testing/golden-history.ts";
 import { NEW_LANE } from "../../webhooks/planning/plan-events.ts";
 import { planLegacyEvents } from "../../webhooks/planning/plan-legacy-events.ts";
+import { readReplica } from "../../receiver/list-receivers.ts";
 
 const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 const NORTH = "0b0c5b52-1c0e-4a57-9a57-000000000001";
@@ -119,9 +120,7 @@ describe("embedded receiver, v2 mode", () => {
       true,
       [],
     ]);
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
-      where: { integrationKey_incidentId: { integrationKey: "fire-rescue", incidentId: created!.incidentId } },
-    });
+    const replica = (await readReplica({ db: s.runtime.db, key: "fire-rescue", incidentId: created!.incidentId }))!;
     expect([replica.purpose, replica.fullSources]).toEqual(["Test", ["MobileApp", "Manual"]]);
     expect(replica.snapshot).toEqual((createBody as { incident: unknown }).incident);
   });

@@ -9,6 +9,7 @@ import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
 import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { readReplica } from "../../receiver/list-receivers.ts";
 
 let s: TestServer;
 let north: ReturnType<typeof receiverClient>;
@@ -66,9 +67,7 @@ describe("delivery handling", () => {
     const [record] = await records({ incidentId: snapshot.id });
     expect(record).toMatchObject({ outcome: "accepted", status: 200, route: "created" });
     expect((await processed).anomalies).toEqual([]);
-    const replica = await s.runtime.db.receiverIncident.findUnique({
-      where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: snapshot.id } },
-    });
+    const replica = await readReplica({ db: s.runtime.db, key: "north-psap", incidentId: snapshot.id });
     expect(replica?.snapshot).toEqual(snapshot);
   });
 
@@ -153,9 +152,7 @@ describe("delivery handling", () => {
       location: measuredLocation(59.96, 10.76, "MobileAppSms"),
     });
     await allDone;
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
-      where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } },
-    });
+    const replica = (await readReplica({ db: s.runtime.db, key: "north-psap", incidentId: id }))!;
     const tracks = (replica.snapshot as typeof snapshot).caller.tracks;
     expect(tracks.find((t) => t.source === "Entered")!.track.map((l) => l.longitude)).toEqual([
       10.75, 11.75, 12.75, 13.75, 14.75,
@@ -196,9 +193,7 @@ describe("delivery handling", () => {
     });
     const rows = await records({ incidentId: id, route: "caller.newLocation" });
     const recordedOrder = rows.map((r) => (r.body as { location: { longitude: number } }).location.longitude);
-    const replica = await s.runtime.db.receiverIncident.findUniqueOrThrow({
-      where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } },
-    });
+    const replica = (await readReplica({ db: s.runtime.db, key: "north-psap", incidentId: id }))!;
     const track = (replica.snapshot as typeof snapshot).caller.tracks[0]!.track.map((l) => l.longitude);
     expect(track).toEqual([0, ...recordedOrder]);
     expect(new Set(track).size).toBe(25);

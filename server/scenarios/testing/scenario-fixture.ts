@@ -15,6 +15,7 @@ import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { webhookEvents } from "../../webhooks/webhook-events.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
+import { readReplica } from "../../receiver/list-receivers.ts";
 
 export { AGENCY };
 
@@ -107,9 +108,7 @@ export async function startScenario() {
     });
 
   async function replicaAndPlatform(integrationKey: string, incidentId: string) {
-    const row = await runtime.db.receiverIncident.findUnique({
-      where: { integrationKey_incidentId: { integrationKey, incidentId } },
-    });
+    const row = await readReplica({ db: runtime.db, key: integrationKey, incidentId });
     const platform = (await readIncident({ db: runtime.db, incidentId }))!;
     const replica = row ? { ...row, snapshot: row.snapshot as TIncidentSnapshotV3 } : null;
     return { replica, platform: platform.snapshot };
