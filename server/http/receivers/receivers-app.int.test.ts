@@ -91,6 +91,20 @@ describe("delivery handling", () => {
     expect(rows[0]!.lastDuplicateAt).not.toBeNull();
   });
 
+  it("deduplicates a retry that arrives beside its original (recorded together): one record, one duplicate", async () => {
+    const snapshot = makeSnapshot();
+    const requestId = randomUUID();
+    const sent = await Promise.all(
+      [0, 1, 2].map(() => north.send("POST", "/v3/incidents", { incident: snapshot }, { requestId })),
+    );
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200]);
+    const answers = (await Promise.all(sent.map((r) => r.json()))) as Array<{ duplicate: boolean }>;
+    expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
+    const rows = await records({ serviceRequestId: requestId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ duplicates: 2, route: "created" });
+  });
+
   it("records, answers 200 and flags an unprocessable delivery (schema-invalid, unknown incident, bad JSON)", async () => {
     const unknownId = randomUUID();
     const p1 = nextProcessed((e) => e.incidentId === unknownId);
