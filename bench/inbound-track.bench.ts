@@ -16,6 +16,15 @@
 // Each row also splits its CPU per request between the server, PostgreSQL and
 // the load generator, with the machine's idle share (lib/cpu-split.ts): the
 // target needs the three together under 1 ms per request on these 2 cores.
+//
+// The default mode (issue 22): one process doing everything `npm start` does, on
+// a database of its own (the API-only rows leave an undelivered outbox behind).
+// Its rows are judged against the API-only rows of the same run, and by delivery:
+// after the load, the outbox is left to drain, then every change accepted in the
+// window must have been recorded by the embedded receiver (none lost), in change
+// order per incident (none reordered); change-to-recorded p50/p99 is the time
+// from the change's acceptance to its record. A last process starts on a database
+// seeded with 10,000-position tracks and 100,000 earlier deliveries (lib/seed-history.ts).
 import path from "node:path";
 import os from "node:os";
 import pg from "pg";
@@ -28,6 +37,8 @@ import { WorkbenchClock } from "../server/platform/clock/clock.ts";
 import { SigningKeyStore } from "../server/identity/signing-keys.ts";
 import { mintAccessToken } from "../server/identity/access-token.ts";
 import { AGENCY, USER } from "../prisma/seed.ts";
+import { deliveryReport, printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
+import { seedHistory } from "./lib/seed-history.ts";
 
 const INCIDENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,6 +52,7 @@ export async function run() {
     `http://127.0.0.1:${basePort + 1}/`,
   );
   const rows: LoadResult[] = [];
+  const deliveries: DeliveryReport[] = [];
   const notes: string[] = [];
   try {
     rows.push(
@@ -60,24 +72,36 @@ export async function run() {
       ephemeral: true,
     });
     try {
-      await ensureDatabase(embedded.url("postgres"), "workbench");
-      rows.push(...(await measure("embedded PostgreSQL 18", embedded.url("workbench"), basePort + 2)));
+      const fresh = async (name: string) => {
+        await ensureDatabase(embedded.url("postgres"), name);
+        return embedded.url(name);
+      };
+      const measured = await measure("embedded PostgreSQL 18", fresh, basePort + 2);
+      rows.push(...measured.rows);
+      deliveries.push(...measured.deliveries);
     } finally {
       await embedded.stop();
     }
 
     if (process.env.TEST_DATABASE_URL) {
-      const name = `wb_bench_${process.pid}`;
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
       const version = (await admin.query("SHOW server_version")).rows[0].server_version as string;
+      const created: string[] = [];
       try {
-        const url = new URL(process.env.TEST_DATABASE_URL);
-        url.pathname = `/${name}`;
-        rows.push(...(await measure(`external PostgreSQL ${version.split(" ")[0]}`, url.toString(), basePort + 3)));
+        const fresh = async (suffix: string) => {
+          const name = `wb_bench_${process.pid}_${suffix}`;
+          await admin.query(`CREATE DATABASE "${name}"`);
+          created.push(name);
+          const url = new URL(process.env.TEST_DATABASE_URL!);
+          url.pathname = `/${name}`;
+          return url.toString();
+        };
+        const measured = await measure(`external PostgreSQL ${version.split(" ")[0]}`, fresh, basePort + 3);
+        rows.push(...measured.rows);
+        deliveries.push(...measured.deliveries);
       } finally {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        for (const name of created) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
         await admin.end();
       }
     } else {
@@ -95,30 +119,60 @@ export async function run() {
       ...notes,
     ].join("\n"),
   );
+  printDeliveryTable(deliveries);
 }
 
-async function measure(label: string, databaseUrl: string, port: number): Promise<LoadResult[]> {
+async function measure(
+  label: string,
+  freshDatabase: (name: string) => Promise<string>,
+  port: number,
+): Promise<{ rows: LoadResult[]; deliveries: DeliveryReport[] }> {
   // API-only (DELIVERY_WORKERS=false): every change still plans its deliveries in the statement
-  // that records it; a worker process would send them. Then one process doing everything:
-  // the engine delivers each change to the embedded receiver on the same process and cores.
-  const apiOnly = await loadTrack(`${label}, API process`, databaseUrl, port, { DELIVERY_WORKERS: "false" }, true);
-  const allInOne = await loadTrack(
-    `${label}, API + delivery in one process`,
-    databaseUrl,
-    port,
-    { DELIVERY_WORKERS: "true" },
-    false,
-  );
-  return [...apiOnly, ...allInOne];
+  // that records it; a worker process would send them. Then the default mode, one process doing
+  // everything (the engine delivers each change to the embedded receiver on the same process and
+  // cores), on databases of its own: first short tracks, then long ones and a long history.
+  const apiOnly = await loadTrack(`${label}, API process`, await freshDatabase("api"), port, {
+    env: { DELIVERY_WORKERS: "false" },
+    extraRows: true,
+  });
+  const allInOne = await loadTrack(`${label}, default mode`, await freshDatabase("all"), port, {
+    env: { DELIVERY_WORKERS: "true" },
+    extraRows: true,
+    deliveries: true,
+  });
+  const atSize = await loadTrack(`${label}, default mode`, await freshDatabase("size"), port, {
+    env: { DELIVERY_WORKERS: "true" },
+    extraRows: false,
+    deliveries: true,
+    history: { positions: 10_000, deliveries: 100_000 },
+  });
+  const apiRate = apiOnly.rows[0]!.rps;
+  for (const r of [...allInOne.deliveries, ...atSize.deliveries]) r.apiOnlyRps = apiRate;
+  const oneIncident = apiOnly.rows.find((r) => r.name.includes("one incident"));
+  const defaultOne = allInOne.deliveries.find((r) => r.name.includes("one incident"));
+  if (oneIncident && defaultOne) defaultOne.apiOnlyRps = oneIncident.rps;
+  return {
+    rows: [...apiOnly.rows, ...allInOne.rows, ...atSize.rows],
+    deliveries: [...allInOne.deliveries, ...atSize.deliveries],
+  };
 }
+
+type TrackRun = {
+  env: Record<string, string>;
+  /** The API-only process's second spread row and the one-incident row. */
+  extraRows: boolean;
+  /** Wait for the outbox to drain after each row and report its deliveries. */
+  deliveries?: boolean;
+  /** Seed long tracks and earlier deliveries before the load (lib/seed-history.ts). */
+  history?: { positions: number; deliveries: number };
+};
 
 async function loadTrack(
   label: string,
   databaseUrl: string,
   port: number,
-  env: Record<string, string>,
-  withSingleIncident: boolean,
-): Promise<LoadResult[]> {
+  run: TrackRun,
+): Promise<{ rows: LoadResult[]; deliveries: DeliveryReport[] }> {
   const origin = `http://127.0.0.1:${port}`;
   const server = await startChild(
     ...WORKBENCH_ENTRY,
@@ -130,7 +184,7 @@ async function loadTrack(
       DATA_DIR: ".data/bench-inbound",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
-      ...env,
+      ...run.env,
     },
     `${origin}/api/health`,
   );
@@ -183,31 +237,46 @@ async function loadTrack(
     // (incidents/track-storage.ts), so an append should cost the same however long the track is:
     // the label says how long the tracks were during the run. 3 s of warm-up: V8's optimising JIT.
     let appended = warm.requests;
+    const reports: DeliveryReport[] = [];
+    if (run.deliveries) await deliveryReport(db, "warm-up", Date.now() - 1, Date.now()); // drained before measuring
+    if (run.history) {
+      const seeded = await seedHistory(db, { incidentIds: ids, ...run.history });
+      appended += seeded.positions;
+    }
+    const measured = async (name: string, options: Parameters<typeof load>[1]) => {
+      const from = Date.now();
+      const row = await load(name, { ...options, cpuOf: server });
+      const to = Date.now();
+      if (run.deliveries) reports.push({ ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps });
+      return row;
+    };
     const spreadRun = async (what: string) => {
       const from = Math.round(appended / INCIDENTS);
-      const row = await load(`workbench, ${label}, ${INCIDENTS} incidents${what}`, {
+      const history = run.history ? `, ${run.history.deliveries.toLocaleString("en")} earlier deliveries` : "";
+      const row = await measured(`workbench, ${label}, ${INCIDENTS} incidents${what}`, {
         url: origin,
         requests: spread,
         seconds: SECONDS,
-        cpuOf: server,
       });
       appended += row.requests;
-      return { ...row, name: `${row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions` };
+      const name = `${row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions${history}`;
+      const report = reports.at(-1);
+      if (report) report.name = name;
+      return { ...row, name };
     };
     const rows = [await spreadRun("")];
-    if (withSingleIncident) rows.push(await spreadRun(", again"));
-    if (withSingleIncident)
+    if (run.extraRows && !run.deliveries) rows.push(await spreadRun(", again"));
+    if (run.extraRows)
       rows.push(
-        await load(`workbench, ${label}, one incident (its changes one at a time)`, {
+        await measured(`workbench, ${label}, one incident (its changes one at a time)`, {
           url: `${origin}/v1/incidents/${ids[0]}/caller/track`,
           method: "POST",
           headers,
           body,
           seconds: SECONDS,
-          cpuOf: server,
         }),
       );
-    return rows;
+    return { rows, deliveries: reports };
   } finally {
     await db.$disconnect();
     await stopChild(server);
