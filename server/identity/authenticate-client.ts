@@ -9,7 +9,9 @@
 // presented secret): rotating a secret changes the stored hash, so the old secret
 // no longer finds an entry; a wrong secret is never cached and still pays scrypt.
 import { createHash } from "node:crypto";
-import type { DbClient } from "../platform/db/client.ts";
+import { Prisma, type DbClient } from "../platform/db/client.ts";
+import type { Client } from "../platform/db/generated/client.ts";
+import { sqlQuery } from "../platform/db/sql-transaction.ts";
 import type { Env } from "../platform/env.ts";
 import {
   devCredentialsAllowed,
@@ -38,10 +40,23 @@ async function verifySecretCached(secret: string, storedHash: string): Promise<b
   return ok;
 }
 
-export type ClientRecord = NonNullable<Awaited<ReturnType<typeof findClient>>>;
+export type ClientRecord = Client & { agencies: Array<{ agencyId: string }> };
 
-function findClient(db: DbClient, clientId: string) {
-  return db.client.findUnique({ where: { id: clientId }, include: { agencies: { select: { agencyId: true } } } });
+/**
+ * One statement on the pg pool, not Prisma: the token endpoint's only query. Through Prisma (its
+ * query compiler, and a second query for the include) it was a fifth of the endpoint's Node CPU.
+ */
+async function findClient(db: DbClient, clientId: string): Promise<ClientRecord | null> {
+  const [client] = await sqlQuery<ClientRecord>(
+    db,
+    Prisma.sql`
+    SELECT c.id, c."displayName", c."secretHash", c.scopes, c."grantTypes", c."redirectUris", c."accessTokenLifetimeS",
+      c."createdAt", c."secretRotatedAt",
+      coalesce((SELECT json_agg(json_build_object('agencyId', a."agencyId"::text) ORDER BY a."agencyId")
+                FROM "ClientAgency" a WHERE a."clientId" = c.id), '[]'::json) AS agencies
+    FROM "Client" c WHERE c.id = ${clientId}`,
+  );
+  return client ?? null;
 }
 
 /**

@@ -3,7 +3,6 @@
 // LoginUserByToken rules 1-6). Neither the token nor the redirect URL is ever
 // logged: the request logger writes paths only, and nothing here logs a query.
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../platform/runtime.ts";
@@ -20,6 +19,7 @@ import { validateReturnUrl } from "../../identity/validate-return-url.ts";
 import { authenticateBearer, authorizeAccountScope } from "./authenticate-bearer.ts";
 import { renderAccountProblem } from "./render-account-problem.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
+import { limitRequestBody } from "../limit-request-body.ts";
 
 const SIGNIN_SCOPE = "identity.user.signin";
 
@@ -73,9 +73,9 @@ export function accountApp(runtime: Runtime) {
   const app = new Hono();
   const errorTypeBase = `${runtime.env.AUTH_URL}/errors`;
 
-  const limitBody = bodyLimit({
-    maxSize: 16 * 1024,
-    onError: (c) =>
+  const limitBody = limitRequestBody({
+    maxBytes: 16 * 1024,
+    onTooLarge: (c) =>
       renderAccountProblem(
         c,
         new AppError("ValidationFailed", 400, "The request body is too large.", [
