@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
+import { samplePeakRss } from "./process-memory.ts";
 
 export type LoadResult = {
   name: string;
@@ -14,6 +15,8 @@ export type LoadResult = {
   errors: number;
   non2xx: number;
   cpu?: CpuSplit;
+  /** Peak resident memory of the server process during the row, MiB. */
+  peakRssMiB?: number | null;
 };
 
 /** `cpuOf`: the server's child process; its process group's CPU per request is reported beside PostgreSQL's and the load generator's (cpu-split.ts). */
@@ -31,6 +34,7 @@ export async function load(
   },
 ): Promise<LoadResult> {
   const endCpuSplit = options.cpuOf?.pid ? startCpuSplit(options.cpuOf.pid) : undefined;
+  const endRss = options.cpuOf?.pid ? samplePeakRss(options.cpuOf.pid) : undefined;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -49,6 +53,7 @@ export async function load(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     cpu: endCpuSplit?.(result.requests.total),
+    peakRssMiB: endRss?.(),
   };
 }
 
@@ -71,6 +76,7 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
             "idle %": r.cpu.idlePct,
           }
         : {}),
+      ...(r.peakRssMiB ? { "peak RSS MiB": r.peakRssMiB } : {}),
     })),
   );
   if (rows.some((r) => r.cpu)) {
