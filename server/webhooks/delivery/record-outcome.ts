@@ -105,6 +105,10 @@ async function flush(db: DbClient) {
   }
 }
 
+/**
+ * `d.id = ANY(…)` beside the join: the planner cannot see how few rows jsonb_to_recordset yields and
+ * may join it against the whole table; the ids make the update a primary-key lookup per row.
+ */
 function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
   return Prisma.sql`
       WITH x AS (
@@ -120,7 +124,8 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
             "claimedAt" = NULL, "claimedBy" = NULL, "leaseExpiresAt" = NULL,
             "finishedAt" = x."finishedAt"
         FROM x
-        WHERE d.id = x.id AND d.state = 'delivering' AND d."claimedBy" = x."claimedBy" AND d."claimedAt" = x."claimedAt"
+        WHERE d.id = x.id AND d.id = ANY(${rows.map((r) => r.id)}::bigint[])
+          AND d.state = 'delivering' AND d."claimedBy" = x."claimedBy" AND d."claimedAt" = x."claimedAt"
         RETURNING d.id
       ), recorded AS (
         INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "startedAt", "durationMs", url, "requestHeaders", status, "responseHeaders", "bodyExcerpt", error)
