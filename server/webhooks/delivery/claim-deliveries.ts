@@ -54,10 +54,24 @@ export type ClaimedDelivery = {
 
 type ClaimOptions = { now: Date; leaseMs: number; workerId: string; limit: number };
 
-/** Claims up to `limit` ready lane heads (walk first, the lane scan for what it missed). */
+/** After a walk came back short, claims go straight to the lane scan for this long (real time). */
+const LANE_SCAN_FOR_MS = 1_000;
+const laneScanUntil = new WeakMap<DbClient, number>();
+
+/**
+ * Claims up to `limit` ready lane heads: the walk first, the lane scan for what it missed. Once a walk
+ * came back short (most due rows sit behind heads in flight: few lanes, each with a queue), the next
+ * second of claims use the lane scan alone, which finds every ready head: in the default mode over 64
+ * incidents the walk stepped over ~200 rows of busy lanes before every lane scan, 2 ms of PostgreSQL
+ * time a claim for nothing.
+ */
 export async function claimDeliveries(db: DbClient, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+  // performance.now() is process time for this heuristic only, not workbench time.
+  const at = performance.now();
+  if ((laneScanUntil.get(db) ?? 0) > at) return claimByLaneScan(db, options);
   const walked = await claimByWalk(db, options);
   if (walked.length >= options.limit) return walked;
+  laneScanUntil.set(db, at + LANE_SCAN_FOR_MS);
   return [...walked, ...(await claimByLaneScan(db, { ...options, limit: options.limit - walked.length }))];
 }
 
