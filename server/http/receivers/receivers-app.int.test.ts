@@ -167,7 +167,7 @@ describe("delivery handling", () => {
     });
     await allDone;
     const replica = (await readReplica({ db: s.runtime.db, key: "north-psap", incidentId: id }))!;
-    const tracks = (replica.snapshot as typeof snapshot).caller.tracks;
+    const tracks = replica.snapshot.caller.tracks;
     expect(tracks.find((t) => t.source === "Entered")!.track.map((l) => l.longitude)).toEqual([
       10.75, 11.75, 12.75, 13.75, 14.75,
     ]);
@@ -208,7 +208,7 @@ describe("delivery handling", () => {
     const rows = await records({ incidentId: id, route: "caller.newLocation" });
     const recordedOrder = rows.map((r) => (r.body as { location: { longitude: number } }).location.longitude);
     const replica = (await readReplica({ db: s.runtime.db, key: "north-psap", incidentId: id }))!;
-    const track = (replica.snapshot as typeof snapshot).caller.tracks[0]!.track.map((l) => l.longitude);
+    const track = replica.snapshot.caller.tracks[0]!.track.map((l) => l.longitude);
     expect(track).toEqual([0, ...recordedOrder]);
     expect(new Set(track).size).toBe(25);
   });

@@ -4,7 +4,6 @@
 // tokens from the real POST /connect/token, and waits driven by the typed events
 // (webhookEvents, receiverEvents) — never by sleeping.
 import { randomUUID } from "node:crypto";
-import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { setRuntime } from "../../platform/runtime.ts";
 import { startWorkers } from "../../workers.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
@@ -110,7 +109,7 @@ export async function startScenario() {
   async function replicaAndPlatform(integrationKey: string, incidentId: string) {
     const row = await readReplica({ db: runtime.db, key: integrationKey, incidentId });
     const platform = (await readIncident({ db: runtime.db, incidentId }))!;
-    const replica = row ? { ...row, snapshot: row.snapshot as TIncidentSnapshotV3 } : null;
+    const replica = row ? { ...row, snapshot: row.snapshot } : null;
     return { replica, platform: platform.snapshot };
   }
 
