@@ -18,7 +18,7 @@ import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.t
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
 import { parseEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
-import type { Runtime } from "../server/platform/runtime.ts";
+import type { Runtime } from "../server/runtime.ts";
 import { SigningKeyStore } from "../server/identity/signing-keys.ts";
 import { notifyChangeSubscribers, subscribeToChanges } from "../server/incidents/change-record.ts";
 import { seedDatabase } from "../prisma/seed.ts";

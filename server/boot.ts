@@ -12,7 +12,7 @@ import { createDbClient } from "./platform/db/client.ts";
 import { openDatabase } from "./platform/db/open-database.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
-import type { Runtime } from "./platform/runtime.ts";
+import type { Runtime } from "./runtime.ts";
 import { SigningKeyStore } from "./identity/signing-keys.ts";
 
 export type BootedPlatform = {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseEnv } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
-import { setRuntime } from "./platform/runtime.ts";
+import { setRuntime } from "./runtime.ts";
 import { DEMO_INCIDENT } from "./incidents/seed-demo-incidents.ts";
 import { startProcess } from "./start-process.ts";
 import { CapturedLogs } from "./testing/test-server.ts";

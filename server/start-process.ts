@@ -6,7 +6,7 @@
 import { bootPlatform } from "./boot.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
-import { setRuntime } from "./platform/runtime.ts";
+import { setRuntime } from "./runtime.ts";
 import { startWorkers } from "./workers.ts";
 
 export async function startProcess(options: { env: Env; logger: Logger; databaseUrl?: string }) {

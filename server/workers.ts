@@ -1,13 +1,14 @@
 // Background workers of this process (delivery, discovery, ... as the issues
 // add them). Each starts after the database is ready and stops before it closes.
-import type { Runtime } from "./platform/runtime.ts";
+import type { Runtime, WorkerFactory } from "./runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
-import type { Worker, WorkerFactory } from "./platform/worker.ts";
+import type { Worker } from "./platform/worker.ts";
 
-export type { Worker, WorkerFactory } from "./platform/worker.ts";
+export type { Worker } from "./platform/worker.ts";
+export type { WorkerFactory } from "./runtime.ts";
 
 /** The workers every process runs; later issues register theirs here. */
 const WORKER_FACTORIES: WorkerFactory[] = [

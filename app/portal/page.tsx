@@ -4,7 +4,7 @@ import { portalClientConfig } from "./portal-client";
 import { redirect } from "next/navigation";
 import { safePortalNext } from "./safe-portal-next";
 import { SignInButton } from "./sign-in-button";
-import { getRuntime } from "@/server/platform/runtime";
+import { getRuntime } from "@/server/runtime";
 import { devCredentialsAllowed } from "@/server/workbench/access/dev-credentials";
 
 export const dynamic = "force-dynamic";

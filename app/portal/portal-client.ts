@@ -2,7 +2,7 @@
 // authorization request goes and where the code comes back. Shared by /portal and
 // /portal/callback so both name the same redirect_uri.
 import "server-only";
-import { getRuntime } from "@/server/platform/runtime";
+import { getRuntime } from "@/server/runtime";
 
 export const PORTAL_CLIENT_ID = "portal-spa";
 export const PORTAL_SCOPE = "openid profile offline_access";

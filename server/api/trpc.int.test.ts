@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { createCaller } from "./root.ts";
 import { createTRPCContext } from "./trpc.ts";
-import { setRuntime } from "../platform/runtime.ts";
+import { setRuntime } from "../runtime.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createLogger } from "../platform/logger.ts";
 import { parseEnv } from "../platform/env.ts";

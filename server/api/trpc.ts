@@ -17,10 +17,10 @@ import { randomUUID } from "node:crypto";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
-import { getRuntime } from "../platform/runtime.ts";
+import { getRuntime } from "../runtime.ts";
 import { isAppError } from "../platform/errors.ts";
 import { describeInputIssues } from "./describe-input-issues.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { describeRefusal, resolveCaller, type CallerResolution } from "../workbench/access/resolve-caller.ts";
 import { roleAllows, type Role } from "../workbench/access/roles.ts";
 

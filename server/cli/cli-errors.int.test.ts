@@ -10,7 +10,7 @@ import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../api/root.ts";
 import { createTRPCContext } from "../api/trpc.ts";
-import { setRuntime } from "../platform/runtime.ts";
+import { setRuntime } from "../runtime.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { DEMO_INCIDENT } from "../incidents/seed-demo-incidents.ts";
 

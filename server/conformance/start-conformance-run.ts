@@ -4,7 +4,7 @@
 // realistic forgeries. The row is written first, each result as it lands, the
 // verdict last; callers poll the row (dashboard, CLI) or wait on the events.
 import { randomUUID } from "node:crypto";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { AppError } from "../platform/errors.ts";
 import { verdictOf, type CheckResult } from "./check.ts";
 import { checksForVersion } from "./conformance-checks.ts";

@@ -2,7 +2,7 @@
 // handler serves ~1.5k req/s here, the same route in Hono ~42k). One Hono app
 // per surface, mounted at its prefix; everything else goes to Next.
 import { Hono } from "hono";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { requestLogger } from "./request-logger.ts";
 import { discoveryApp } from "./identity/discovery.ts";
 import { tokenEndpointApp } from "./identity/token-endpoint.ts";

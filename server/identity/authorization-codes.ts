@@ -4,7 +4,7 @@
 // second redemption revokes the refresh-token family the first one started.
 import type { Clock } from "../platform/clock/clock.ts";
 import { randomUUID } from "node:crypto";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
 import { verifyPkce } from "./pkce.ts";
 import { tokenError } from "./token-errors.ts";

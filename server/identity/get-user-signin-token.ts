@@ -5,7 +5,7 @@
 import type { Clock } from "../platform/clock/clock.ts";
 import { z } from "zod";
 import { AppError } from "../platform/errors.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { findUsersByName } from "./resolve-user-context.ts";
 import { issueSigninToken } from "./signin-tokens.ts";
 

@@ -2,7 +2,7 @@
 // it), then say whether it verifies against the current JWKS and when it expires
 // on the workbench clock. Never stores or logs the token.
 import { decodeJwt, decodeProtectedHeader } from "jose";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { AccessTokenError, verifyAccessToken } from "./access-token.ts";
 
 export async function inspectToken(options: Pick<Runtime, "keys" | "clock" | "env"> & { token: string }) {

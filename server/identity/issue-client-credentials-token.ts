@@ -1,7 +1,7 @@
 // grant_type=client_credentials: the partner server applications' grant
 // (platform-interface.md, Authentication rules 1-4). The steps run in the order
 // of the spec's error table: client, scopes, agency context, user context, resource.
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { mintAccessToken } from "./access-token.ts";
 import { authenticateConfidentialClient } from "./authenticate-client.ts";
 import { resolveAgencyContext } from "./resolve-agency-context.ts";

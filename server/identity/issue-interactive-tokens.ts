@@ -2,7 +2,7 @@
 // interactive clients the service configured for them (Authentication rule 8;
 // the seeded public client portal-spa). Their access tokens name the user as
 // `sub` and have the portal ({portal_url}) as audience: they grant no partner API.
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { mintAccessToken } from "./access-token.ts";
 import { findPublicClient, type ClientRecord } from "./authenticate-client.ts";
 import { redeemAuthorizationCode } from "./authorization-codes.ts";

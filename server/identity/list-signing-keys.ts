@@ -1,6 +1,6 @@
 // The signing keys as the Admin page shows them: which is current, which are
 // superseded but still published (until retireAfter), which have retired.
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 
 export async function listSigningKeys(deps: Pick<Runtime, "db" | "clock">) {
   const now = deps.clock.now();

@@ -3,7 +3,7 @@
 // Secrets are generated here, shown once, stored only as scrypt hashes.
 import { z } from "zod";
 import { AppError } from "../platform/errors.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { generateClientSecret, hashClientSecret } from "./client-secret.ts";
 import { SCOPE_RESOURCE } from "./resources.ts";
 

@@ -4,8 +4,8 @@
 // passwordless sequence requires); the row also ends after 12 hours on the
 // workbench clock, or at sign-out.
 import type { Clock } from "../platform/clock/clock.ts";
-import type { Runtime } from "../platform/runtime.ts";
-import { getRuntime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
+import { getRuntime } from "../runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
 
 export const PORTAL_SESSION_COOKIE = "wb_portal_session";

@@ -3,7 +3,7 @@
 // the tables stay small. Refresh tokens are kept while any of their family is
 // alive (reuse detection needs the spent ones).
 import type { Clock } from "../platform/clock/clock.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 
 const GRACE_MS = 3600_000;

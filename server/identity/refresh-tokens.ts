@@ -10,7 +10,7 @@
 // run in between and miss it: the leaked token's family kept a live member.
 import type { Clock } from "../platform/clock/clock.ts";
 import { randomUUID } from "node:crypto";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "./hash-opaque-value.ts";
 import { tokenError } from "./token-errors.ts";
 

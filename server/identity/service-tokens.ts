@@ -3,7 +3,7 @@
 // and signed with the same keys its discovery document publishes:
 //   v3:     sub = client_id = Publisher,     aud urn:service:webhooks:{agency_id}, scope webhooks.receive
 //   v1/v2:  sub = client_id = PsapConnector, aud urn:service:agency:{agency_id},   scope the psap.* scopes of the endpoint
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { mintAccessToken } from "./access-token.ts";
 
 export const PUBLISHER = "Publisher";

@@ -7,7 +7,7 @@
 // matches nothing (rule 6). Only the SHA-256 of the raw value is stored.
 import type { Clock } from "../platform/clock/clock.ts";
 import { randomBytes } from "node:crypto";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { hashOpaqueValue } from "./hash-opaque-value.ts";
 
 export const SIGNIN_TOKEN_LIFETIME_MS = 15 * 60_000;

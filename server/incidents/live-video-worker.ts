@@ -3,7 +3,7 @@
 // on the workbench clock. Checks once a second and at once when the clock
 // jumps. Safe with several processes on one database: endLiveVideo locks the
 // incident row and does nothing when the video already ended.
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 import { endDueLiveVideos } from "./reach-caller.ts";
 import { expireDueTemporaryInformation } from "./temporary-information.ts";

@@ -1,7 +1,6 @@
 // The shape of a background worker: what server/workers.ts starts after the
 // database is ready and stops before it closes. Here, at the bottom, so that a
 // domain module can say what it starts without importing the list of workers.
-import type { Runtime } from "./runtime.ts";
 
 export type Worker = {
   name: string;
@@ -9,4 +8,3 @@ export type Worker = {
   /** The process's HTTP server accepts connections now (the embedded receivers answer). */
   listening?: () => void;
 };
-export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;

@@ -1,6 +1,6 @@
 import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 
 /** What every simulator function needs; `simulatorDeps(runtime)` builds it. */
 export type SimulatorDeps = { db: DbClient; clock: Clock; portalUrl: string; liveVideoDurationS: number };

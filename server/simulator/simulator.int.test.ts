@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../api/root.ts";
 import { createTRPCContext } from "../api/trpc.ts";
-import { setRuntime } from "../platform/runtime.ts";
+import { setRuntime } from "../runtime.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { startWorkers } from "../workers.ts";
 import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";

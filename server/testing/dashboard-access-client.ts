@@ -20,7 +20,7 @@ export async function signInToDashboard(
   const form = await fetch(start.headers.get("location")!);
   const html = await form.text();
   const hidden = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\s*\/?>/g)].map((m) => [
       m[1]!,
       m[2]!.replaceAll("&amp;", "&"),
     ]),

@@ -2,7 +2,7 @@
 // serves) stands in for Next behind the same request guard, so black-box tests
 // reach the guard, the route's bounds and the procedures over HTTP without a build.
 import { getRequestListener } from "@hono/node-server";
-import { setRuntime } from "../platform/runtime.ts";
+import { setRuntime } from "../runtime.ts";
 import { POST as trpcRoute } from "../../app/api/trpc/[trpc]/route.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 

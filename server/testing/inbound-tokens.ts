@@ -4,7 +4,7 @@
 // username, name, email, role; aud = {base_url}/v1 (or what the test asks).
 import { mintAccessToken } from "../identity/access-token.ts";
 import { inboundApiResource } from "../identity/resources.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 
 export const ALL_INBOUND_SCOPES = [

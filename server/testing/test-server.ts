@@ -9,7 +9,7 @@ import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
 import { parseEnv } from "../platform/env.ts";
 import { createLogger } from "../platform/logger.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
 import { createWorkbenchServer } from "../http/create-server.ts";

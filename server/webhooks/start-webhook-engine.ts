@@ -3,7 +3,7 @@
 // workers of what it planned, discovery, and a delivery worker unless the
 // process is API-only (DELIVERY_WORKERS=false: another process sends).
 import { subscribeToChanges } from "../incidents/change-record.ts";
-import type { Runtime } from "../platform/runtime.ts";
+import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
 import { startDiscoveryWorker } from "./discovery/discovery-worker.ts";

@@ -1,7 +1,7 @@
 // The inbound API reference, rendered on the server from the same OpenAPI
 // document /v1/openapi.json serves (no CDN, no client bundle).
-import { getRuntime } from "@/server/platform/runtime";
-import { inboundOpenApiDocument } from "@/server/inbound/openapi-document";
+import { getRuntime } from "@/server/runtime";
+import { inboundOpenApiDocument } from "@/server/http/inbound/operations/openapi-document";
 import { PageHeader } from "../_components/page-header";
 import { Operation, Prose, type OperationObject } from "./operation";
 

@@ -1,5 +1,5 @@
 // The workbench's own health (not a receiver's /health): the process is up and its database answers.
-import { getRuntime } from "@/server/platform/runtime";
+import { getRuntime } from "@/server/runtime";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
-import { setRuntime } from "../../platform/runtime.ts";
+import { setRuntime } from "../../runtime.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { waitForRunFinished } from "../../conformance/conformance-events.ts";
 import { startFixtureReceiver, type FixtureReceiver } from "../../conformance/fixtures/fixture-receiver.ts";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
-import { setRuntime } from "../../platform/runtime.ts";
+import { setRuntime } from "../../runtime.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { accessToken, NORTH, postToken } from "../../http/identity/token-test-helpers.ts";
 

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
-import { setRuntime, type Runtime } from "../../platform/runtime.ts";
+import { setRuntime, type Runtime } from "../../runtime.ts";
 import { WorkbenchClock } from "../../platform/clock/clock.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { parseEnv } from "../../platform/env.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { listSms } from "../../incidents/location-sms.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
-import { inboundOpenApiDocument } from "../../inbound/openapi-document.ts";
+import { inboundOpenApiDocument } from "../../http/inbound/operations/openapi-document.ts";
 
 export const inboundRouter = createTRPCRouter({
   smsList: viewerProcedure

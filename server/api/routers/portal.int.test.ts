@@ -5,7 +5,7 @@ import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
 import { WorkbenchClock } from "../../platform/clock/clock.ts";
 import { createPortalSession, endPortalSession, PORTAL_SESSION_COOKIE } from "../../identity/portal-sessions.ts";
-import { setRuntime, type Runtime } from "../../platform/runtime.ts";
+import { setRuntime, type Runtime } from "../../runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
 import { raiseSimulatedIncident } from "../../simulator/raise-incident.ts";
 import { performSimulatorAction } from "../../simulator/perform-action.ts";

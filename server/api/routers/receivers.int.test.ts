@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
-import { setRuntime } from "../../platform/runtime.ts";
+import { setRuntime } from "../../runtime.ts";
 import { receiverEvents, type ReceiverEventMap } from "../../receiver/receiver-events.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";

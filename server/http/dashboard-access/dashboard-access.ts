@@ -6,7 +6,7 @@
 // A page asked for without a session redirects to sign-in and comes back after.
 import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { describeRefusal, resolveCaller } from "../../workbench/access/resolve-caller.ts";
 import { dashboardSignInApp } from "./sign-in-app.ts";
 

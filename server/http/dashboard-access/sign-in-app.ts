@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { verifyAccessToken } from "../../identity/access-token.ts";
 import { generateOpaqueValue } from "../../identity/hash-opaque-value.ts";
 import { issueAuthorizationCodeTokens } from "../../identity/issue-interactive-tokens.ts";

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { AppError } from "../../platform/errors.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { getUserSigninToken, ZGetUserSigninTokenRequest } from "../../identity/get-user-signin-token.ts";
 import {
   createPortalSession,

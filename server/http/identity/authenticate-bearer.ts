@@ -3,7 +3,7 @@
 // otherwise), name {auth_url}/Account in `aud` and carry the operation's scope
 // (403 AuthorizationDenied otherwise).
 import { AppError } from "../../platform/errors.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { verifyAccessToken, type AccessTokenClaims } from "../../identity/access-token.ts";
 import { accountApiResource } from "../../identity/resources.ts";
 

@@ -9,7 +9,7 @@
 // to the registered redirect_uri as error=… with the state.
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { createAuthorizationCode } from "../../identity/authorization-codes.ts";
 import {
   createPortalSession,

@@ -2,7 +2,7 @@
 // fetch and cache the JWKS ("never pin"); rotation keeps a superseded key here
 // until its tokens have expired.
 import { Hono } from "hono";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { SCOPE_RESOURCE } from "../../identity/resources.ts";
 
 export function discoveryApp(runtime: Runtime) {

@@ -1,7 +1,7 @@
 // POST {auth_url}/connect/token: parse the form (JSON is refused), pick the grant,
 // call the domain, answer the token response or the token error.
 import { Hono, type Context } from "hono";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { issueClientCredentialsToken } from "../../identity/issue-client-credentials-token.ts";
 import { issueAuthorizationCodeTokens, issueRefreshedTokens } from "../../identity/issue-interactive-tokens.ts";
 import { tokenError } from "../../identity/token-errors.ts";

@@ -8,18 +8,8 @@ import { createVerifiedTokenCache } from "../../identity/verified-token-cache.ts
 import { inboundApiResource } from "../../identity/resources.ts";
 import { isUuid } from "../../incidents/db-handle.ts";
 import { AppError } from "../../platform/errors.ts";
-import type { Runtime } from "../../platform/runtime.ts";
-import type { InboundEnv } from "./inbound-env.ts";
-
-export type InboundAuth = {
-  clientId: string;
-  scopes: Set<string>;
-  /** agency_context, when the token has one. */
-  agencyId: string | undefined;
-  /** The resolved user of a user-context token (its sub). */
-  userId: string | undefined;
-  username: string | undefined;
-};
+import type { Runtime } from "../../runtime.ts";
+import type { InboundAuth, InboundEnv } from "./inbound-env.ts";
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i;
 

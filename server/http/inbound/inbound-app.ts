@@ -6,12 +6,12 @@ import { randomBytes } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { AppError, isAppError } from "../../platform/errors.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { tokenAuthenticator } from "./authenticate.ts";
 import type { InboundEnv } from "./inbound-env.ts";
 import { buildProblem, problemResponse } from "./problem.ts";
-import { registerOperations } from "../../inbound/register-operations.ts";
-import { openApiConfig } from "../../inbound/openapi-config.ts";
+import { registerOperations } from "./operations/register-operations.ts";
+import { openApiConfig } from "./operations/openapi-config.ts";
 
 export function inboundApp(runtime: Runtime) {
   const app = new OpenAPIHono<InboundEnv>({

@@ -1,5 +1,15 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { InboundAuth } from "./authenticate.ts";
+
+/** Who calls: the verified token's client, scopes, agency and user. */
+export type InboundAuth = {
+  clientId: string;
+  scopes: Set<string>;
+  /** agency_context, when the token has one. */
+  agencyId: string | undefined;
+  /** The resolved user of a user-context token (its sub). */
+  userId: string | undefined;
+  username: string | undefined;
+};
 
 /** Per-request values of the inbound pipeline. */
 export type InboundEnv = {

@@ -5,7 +5,7 @@
 // PsapConnector token with the route's psap.* scope, then record durably
 // (deduplicated on the body's requestId), answer 200, and process afterwards.
 import type { Context, Hono, MiddlewareHandler, Next } from "hono";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { PSAP_READ_SCOPE, LEGACY_ROUTES, matchLegacyRoute } from "../../webhooks/contracts/v2/routes.ts";
 import { createPsapConnectorTokenVerifier } from "../../receiver/legacy/verify-psap-connector-token.ts";
 import type { PublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";

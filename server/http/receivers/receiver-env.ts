@@ -1,5 +1,5 @@
 import type { HttpBindings } from "@hono/node-server";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import type { StoredFault } from "../../receiver/faults.ts";
 
 /** What the receiver app's handlers see on the Hono context. */

@@ -4,7 +4,7 @@
 // Each route is a pipeline: find the receiver, apply a simulated fault,
 // authenticate, then the route's own step.
 import { Hono, type Context, type Next } from "hono";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { matchEventRoute } from "../../receiver/event-routes.ts";
 import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
 import { createReceiverLookup } from "../../receiver/receiver-lookup.ts";

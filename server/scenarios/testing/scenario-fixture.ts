@@ -4,7 +4,7 @@
 // tokens from the real POST /connect/token, and waits driven by the typed events
 // (webhookEvents, receiverEvents) — never by sleeping.
 import { randomUUID } from "node:crypto";
-import { setRuntime } from "../../platform/runtime.ts";
+import { setRuntime } from "../../runtime.ts";
 import { startWorkers } from "../../workers.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { inboundClient } from "../../testing/inbound-client.ts";

@@ -4,7 +4,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../../api/root.ts";
 import { createTRPCContext } from "../../api/trpc.ts";
-import { setRuntime } from "../../platform/runtime.ts";
+import { setRuntime } from "../../runtime.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
 import { createIncident } from "../../incidents/create-incident.ts";
 import { setIncidentText } from "../../incidents/set-incident-text.ts";

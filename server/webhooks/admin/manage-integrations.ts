@@ -2,7 +2,7 @@
 // capabilities, point one at any receiver (an integrator's own), rediscover.
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { discoverIntegration, type DiscoveryResult } from "../discovery/discover-integration.ts";
 import { resolveReceiverUrl } from "../receiver-url.ts";
 import { validateReceiverUrl } from "../validate-receiver-url.ts";

@@ -2,7 +2,7 @@
 // the integration is not accepted, else send it once and record the result.
 // Headers per platform-interface.md "Events": Service-Request-Id and
 // Service-Request-Timestamp, both fixed when the event was produced.
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";

@@ -9,7 +9,7 @@
 // time from the due-time index (not a timer per incident).
 import { randomUUID } from "node:crypto";
 import { listenToChannel } from "../../platform/db/listen-channel.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";

@@ -13,7 +13,7 @@
 // notification covers every commit that finished before it was sent.
 import { Prisma } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
 

@@ -1,7 +1,7 @@
 // Bearer tokens for outbound calls, cached per (agency, identity) until shortly
 // before expiry (platform-interface.md, Access tokens rule 2: never one per call).
 // Minting RS256 costs ~1 ms; a burst of 1,000 events would otherwise sign 1,000 tokens.
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import {
   mintPsapConnectorToken,
   mintPublisherToken,

@@ -4,7 +4,7 @@
 // the declaration is parsed, its major version read from `version`, and a v3
 // receiver declaring neither incident.created nor incident.changed rejected
 // (logged and retried; its events wait in the queue up to their hour).
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import {
   ZAboutDeclaration,
   flattenSupports,

@@ -1,7 +1,7 @@
 // Keeps every integration's capabilities fresh: all at start-up, then each one
 // when its nextCheckAt (workbench clock) comes due, checked every few seconds
 // and at once on a clock jump. On demand: `workbench integrations rediscover KEY`.
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";

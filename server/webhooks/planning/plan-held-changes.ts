@@ -15,7 +15,7 @@
 // not planned at all: it expired while waiting.
 import { Prisma } from "../../platform/db/client.ts";
 import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { executePlannedWrite, type IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";

@@ -5,7 +5,7 @@
 import { WorkbenchClock } from "../../platform/clock/clock.ts";
 import { parseEnv } from "../../platform/env.ts";
 import { createLogger } from "../../platform/logger.ts";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { SigningKeyStore } from "../../identity/signing-keys.ts";
 import { notifyChangeSubscribers, subscribeToChanges, type IncidentChange } from "../../incidents/change-record.ts";
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";

@@ -5,7 +5,7 @@
 // ever logged), lives in this process's memory only (its SHA-256), and is spent by
 // the first successful use of /auth/setup.
 import { timingSafeEqual } from "node:crypto";
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "../../identity/hash-opaque-value.ts";
 import { processSingleton } from "../../platform/process-singleton.ts";
 import { hasEnabledAdmin, upsertAdmin } from "./members.ts";

@@ -1,7 +1,7 @@
 // Who is calling the dashboard (pages and /api/trpc): in local mode the one
 // developer on the machine (acting as admin); in shared mode a member with a live
 // session cookie, or a script with an API token (`Authorization: Bearer wbt_…`).
-import type { Runtime } from "../../platform/runtime.ts";
+import type { Runtime } from "../../runtime.ts";
 import { findApiToken } from "./api-tokens.ts";
 import type { Caller } from "./roles.ts";
 import { findWorkbenchSession, readCookie, WORKBENCH_SESSION_COOKIE } from "./sessions.ts";

@@ -1,7 +1,7 @@
 // The shareable HTML report of one conformance run (self-contained: inline CSS,
 // no scripts). `?download=1` saves it as a file instead of opening it.
 import { z } from "zod";
-import { getRuntime } from "@/server/platform/runtime";
+import { getRuntime } from "@/server/runtime";
 import { getConformanceRun } from "@/server/conformance/list-conformance-runs";
 import { renderReportHtml } from "@/server/conformance/render-report-html";
 import { isAppError } from "@/server/platform/errors";

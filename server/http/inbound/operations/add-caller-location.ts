@@ -1,9 +1,9 @@
 // POST /v1/incidents/{incidentId}/caller/track — appends a dispatcher-established
 // position: a Known location with source Entered (never edited or removed).
 import { createRoute } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { addEnteredLocation } from "../incidents/caller-track.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { addEnteredLocation } from "../../../incidents/caller-track.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { ZGeoPointBody, ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZTrackResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";

@@ -4,15 +4,15 @@
 // caller.phoneNumber as the incident now stands (other members are ignored,
 // never rewritten); else 409 IncidentAlreadyExists. The database decides races.
 import { createRoute, z } from "@hono/zod-openapi";
-import { AppError } from "../platform/errors.ts";
-import type { Runtime } from "../platform/runtime.ts";
-import { createIncident } from "../incidents/create-incident.ts";
-import { etagOf, type IncidentState } from "../incidents/incident-state.ts";
-import { findCall } from "../incidents/report-call.ts";
-import { resolveJurisdiction } from "../incidents/resolve-jurisdiction.ts";
-import { authorize } from "../http/inbound/authenticate.ts";
-import { acceptJson, limitBody } from "../http/inbound/accept-json.ts";
-import { inboundActor, type InboundApp } from "../http/inbound/inbound-env.ts";
+import { AppError } from "../../../platform/errors.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { createIncident } from "../../../incidents/create-incident.ts";
+import { etagOf, type IncidentState } from "../../../incidents/incident-state.ts";
+import { findCall } from "../../../incidents/report-call.ts";
+import { resolveJurisdiction } from "../../../incidents/resolve-jurisdiction.ts";
+import { authorize } from "../authenticate.ts";
+import { acceptJson, limitBody } from "../accept-json.ts";
+import { inboundActor, type InboundApp } from "../inbound-env.ts";
 import { errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZCreateIncidentRequest, ZCreateIncidentResponse } from "./create-incident.schema.ts";
 

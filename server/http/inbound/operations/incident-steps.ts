@@ -1,10 +1,10 @@
 // The shared first steps of every operation on an existing incident (agency +
 // user context per Authentication rule 7) and the options every domain call gets.
 import type { Context } from "hono";
-import type { Runtime } from "../platform/runtime.ts";
-import { authorize } from "../http/inbound/authenticate.ts";
-import { acceptJson, limitBody } from "../http/inbound/accept-json.ts";
-import { inboundActor, type InboundEnv } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { authorize } from "../authenticate.ts";
+import { acceptJson, limitBody } from "../accept-json.ts";
+import { inboundActor, type InboundEnv } from "../inbound-env.ts";
 
 export const incidentSteps = (scope: string, bodyRequired: boolean) => [
   authorize({ context: "user", scope }),

@@ -3,9 +3,9 @@
 // video ends on its own after LIVE_VIDEO_DURATION_S (409 LiveVideoAlreadyActive
 // while active). Activation never fails because a device cannot do video.
 import { createRoute } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { activateChat, activateLiveVideo } from "../incidents/reach-caller.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { activateChat, activateLiveVideo } from "../../../incidents/reach-caller.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json } from "./common.schema.ts";
 import { ZPortalUrlResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";

@@ -1,11 +1,11 @@
 // POST /v1/calls (repeatable: 201 / 200 same body / 409 CallAlreadyExists) and
 // POST /v1/calls/{callId}/end (once: 409 CallAlreadyEnded) — agency context, scope call.report.
 import { createRoute } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { endCall, reportCall } from "../incidents/report-call.ts";
-import { authorize } from "../http/inbound/authenticate.ts";
-import { acceptJson, limitBody } from "../http/inbound/accept-json.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { endCall, reportCall } from "../../../incidents/report-call.ts";
+import { authorize } from "../authenticate.ts";
+import { acceptJson, limitBody } from "../accept-json.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZCall, ZCallIdParam, ZEndCallRequest, ZReportCallRequest } from "./report-call.schema.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { TextField } from "../incidents/set-incident-text.ts";
+import type { TextField } from "../../../incidents/set-incident-text.ts";
 import { TEXT_LIMITS, nullableText } from "./common.schema.ts";
 
 /** workbench-decisions.md: the five PATCH routes, their property and the text field they set. */

@@ -2,9 +2,9 @@
 // to caller.phoneNumber. Simulated: recorded and listed in the dashboard and by
 // `workbench sms list`; the simulator opens it to share a MobileAppSms fix.
 import { createRoute } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { sendLocationSms } from "../incidents/location-sms.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { sendLocationSms } from "../../../incidents/location-sms.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json } from "./common.schema.ts";
 import { ZLocateResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";

@@ -2,9 +2,9 @@
 // Scope incident.collaboration. An agency that accepted acts on the incident with
 // its own user tokens; a Pending or Declined one sees it only to resolve.
 import { createRoute } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { inviteAgency, resolveInvitation } from "../incidents/collaboration.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { inviteAgency, resolveInvitation } from "../../../incidents/collaboration.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZInviteRequest, ZInvolvedAgency } from "./collaboration.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";

@@ -1,6 +1,6 @@
 // Every v1 operation, in the order of the spec's endpoint table.
-import type { Runtime } from "../platform/runtime.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { registerGetAgencyInfo } from "./get-agency-info.ts";
 import { registerCalls } from "./report-call.ts";
 import { registerCreateIncident } from "./create-incident.ts";

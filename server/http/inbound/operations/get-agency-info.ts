@@ -1,9 +1,9 @@
 // GET /v1/agency/info — agency context, scope agency.read.
 import { createRoute } from "@hono/zod-openapi";
-import { AppError } from "../platform/errors.ts";
-import type { Runtime } from "../platform/runtime.ts";
-import { authorize } from "../http/inbound/authenticate.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import { AppError } from "../../../platform/errors.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { authorize } from "../authenticate.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { errorResponses, json } from "./common.schema.ts";
 import { ZAgencyInfoResponse } from "./get-agency-info.schema.ts";
 

@@ -1,8 +1,8 @@
 // POST /v1/incidents/{incidentId}/close — afterwards every change is 409 IncidentClosed.
 import { createRoute } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { closeIncident } from "../incidents/close-incident.ts";
-import type { InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { closeIncident } from "../../../incidents/close-incident.ts";
+import type { InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json } from "./common.schema.ts";
 import { ZCloseResponse } from "./caller-actions.schema.ts";
 import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";

@@ -3,11 +3,12 @@
 // module-level singleton would exist twice; a globalThis slot is the one
 // object both sides see.
 import type { Logger } from "pino";
-import type { WorkbenchClock } from "./clock/clock.ts";
-import type { DbClient } from "./db/client.ts";
-import type { Env } from "./env.ts";
-import type { SigningKeyStore } from "../identity/signing-keys.ts";
-import { processSingleton } from "./process-singleton.ts";
+import type { WorkbenchClock } from "./platform/clock/clock.ts";
+import type { DbClient } from "./platform/db/client.ts";
+import type { Env } from "./platform/env.ts";
+import type { SigningKeyStore } from "./identity/signing-keys.ts";
+import { processSingleton } from "./platform/process-singleton.ts";
+import type { Worker } from "./platform/worker.ts";
 
 export type Runtime = {
   env: Env;
@@ -20,6 +21,9 @@ export type Runtime = {
   /** "embedded" or "external": what the dashboard says it runs on. */
   databaseMode: "embedded" | "external";
 };
+
+/** Builds a background worker from the runtime (server/workers.ts lists them). */
+export type WorkerFactory = (runtime: Runtime) => Promise<Worker>;
 
 const slot = processSingleton<{ runtime?: Runtime }>("runtime", () => ({}));
 

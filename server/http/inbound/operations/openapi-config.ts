@@ -1,8 +1,8 @@
 // The document's frame: where the workbench decisions that apply to every
 // operation are written down for integrators (workbench-decisions.md asks for it).
-import type { Env } from "../platform/env.ts";
-import { MAX_BODY_BYTES } from "../http/inbound/accept-json.ts";
-import { errorTypeBase } from "../http/inbound/problem.ts";
+import type { Env } from "../../../platform/env.ts";
+import { MAX_BODY_BYTES } from "../accept-json.ts";
+import { errorTypeBase } from "../problem.ts";
 import { TEXT_LIMITS } from "./common.schema.ts";
 
 export function openApiConfig(env: Pick<Env, "BASE_URL" | "AUTH_URL" | "PORTAL_URL" | "LIVE_VIDEO_DURATION_S">) {

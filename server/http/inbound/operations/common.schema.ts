@@ -2,8 +2,8 @@
 // Text limits are workbench decisions (the spec leaves them open); they are in
 // every schema's description and therefore in /v1/openapi.json.
 import { z } from "@hono/zod-openapi";
-import { NOT_BLANK, NOT_BLANK_MESSAGE } from "../incidents/snapshot.schema.ts";
-import { PROBLEM_TITLES, type ProblemCode } from "../http/inbound/problem.ts";
+import { NOT_BLANK, NOT_BLANK_MESSAGE } from "../../../incidents/snapshot.schema.ts";
+import { PROBLEM_TITLES, type ProblemCode } from "../problem.ts";
 
 export const TEXT_LIMITS = { label: 200, callSign: 50, fullName: 200, summary: 4000, description: 4000 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ZKnownLocation } from "../incidents/snapshot.schema.ts";
+import { ZKnownLocation } from "../../../incidents/snapshot.schema.ts";
 
 export const ZTrackResponse = z.object({ location: ZKnownLocation }).openapi("AddedLocation", {
   example: {

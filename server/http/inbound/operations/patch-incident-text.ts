@@ -4,12 +4,12 @@
 // serialized (apply-change.ts: a write applies only to the version it read, else
 // it is applied again, If-Match checked again), so none is ever lost silently.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Runtime } from "../platform/runtime.ts";
-import { setIncidentText } from "../incidents/set-incident-text.ts";
-import { etagOf } from "../incidents/incident-state.ts";
-import { authorize } from "../http/inbound/authenticate.ts";
-import { acceptJson, limitBody } from "../http/inbound/accept-json.ts";
-import { inboundActor, type InboundApp } from "../http/inbound/inbound-env.ts";
+import type { Runtime } from "../../../runtime.ts";
+import { setIncidentText } from "../../../incidents/set-incident-text.ts";
+import { etagOf } from "../../../incidents/incident-state.ts";
+import { authorize } from "../authenticate.ts";
+import { acceptJson, limitBody } from "../accept-json.ts";
+import { inboundActor, type InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schema.ts";
 import { TEXT_ROUTES, textFieldSchema } from "./patch-incident-text.schema.ts";
 
