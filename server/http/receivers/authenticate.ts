@@ -1,7 +1,7 @@
 // The token check of every v3 route (platform-interface.md, "Webhook receiver
 // token validation"); refusals are answered 401 and recorded, the token never is.
 import type { Context, Next } from "hono";
-import type { PublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";
+import type { PublisherTokenVerifier } from "../../receiver/verify-webhook-token.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
 import { matchEventRoute } from "../../receiver/event-routes.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";

@@ -7,8 +7,11 @@
 import type { Context, Hono, MiddlewareHandler, Next } from "hono";
 import type { Runtime } from "../../runtime.ts";
 import { PSAP_READ_SCOPE, LEGACY_ROUTES, matchLegacyRoute } from "../../webhooks/contracts/v2/routes.ts";
-import { createPsapConnectorTokenVerifier } from "../../receiver/legacy/verify-psap-connector-token.ts";
-import type { PublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";
+import {
+  psapConnectorTokenVerifier,
+  publisherTokenVerifier,
+  type WebhookTokenVerifier,
+} from "../../receiver/verify-webhook-token.ts";
 import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
 import { processPendingDeliveries } from "../../receiver/process-deliveries.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
@@ -18,8 +21,8 @@ import type { ReceiverEnv } from "./receiver-env.ts";
 /** A declaration of version 1.x or 2.x: the receiver speaks the legacy contract at /about. */
 export const isLegacyVersion = (version: string) => /^[12](\.|$)/.test(version);
 
-export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime) {
-  const verifyPsap = createPsapConnectorTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime, verifyToken: WebhookTokenVerifier) {
+  const verifyPsap = psapConnectorTokenVerifier(verifyToken);
 
   const requireLegacyRoute: MiddlewareHandler<ReceiverEnv> = async (c, next) => {
     if (!matchLegacyRoute(c.req.method, c.var.receiverPath))
@@ -46,8 +49,9 @@ export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime) {
  * declaring 1.x/2.x accepts PsapConnector with psap.read (and Publisher too: it
  * serves v3 routes beside its legacy ones, ready for the cutover).
  */
-export function authenticateAbout(runtime: Runtime, verifyPublisher: PublisherTokenVerifier) {
-  const verifyPsap = createPsapConnectorTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+export function authenticateAbout(runtime: Runtime, verifyToken: WebhookTokenVerifier) {
+  const verifyPsap = psapConnectorTokenVerifier(verifyToken);
+  const verifyPublisher = publisherTokenVerifier(verifyToken);
   const publisherOnly = authenticate(verifyPublisher);
   const either = authenticate(async (o) => {
     const legacy = await verifyPsap({ ...o, scope: PSAP_READ_SCOPE });

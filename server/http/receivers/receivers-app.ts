@@ -8,7 +8,7 @@ import type { Runtime } from "../../runtime.ts";
 import { matchEventRoute } from "../../receiver/event-routes.ts";
 import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
 import { createReceiverLookup } from "../../receiver/receiver-lookup.ts";
-import { createPublisherTokenVerifier } from "../../receiver/verify-publisher-token.ts";
+import { createWebhookTokenVerifier, publisherTokenVerifier } from "../../receiver/verify-webhook-token.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import { applyFault } from "./apply-fault.ts";
 import { authenticate } from "./authenticate.ts";
@@ -29,8 +29,9 @@ const limitDeliveryBody = limitRequestBody<ReceiverEnv>({
 });
 
 export function receiversApp(runtime: Runtime) {
-  // One verifier per app: it caches the discovery document and the JWKS it fetched.
-  const verifyPublisher = createPublisherTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+  // One verifier per app, for every contract: it caches the discovery document and the JWKS it fetched.
+  const verifyToken = createWebhookTokenVerifier({ authUrl: runtime.env.AUTH_URL });
+  const verifyPublisher = publisherTokenVerifier(verifyToken);
   const authenticatePublisher = authenticate(verifyPublisher);
   const lookup = createReceiverLookup({ db: runtime.db });
   const app = new Hono<ReceiverEnv>();
@@ -67,11 +68,11 @@ export function receiversApp(runtime: Runtime) {
   // /about: the stored declaration. Declaring 3.x, the receiver is v3-only: the
   // legacy PsapConnector credential gets 401 (spec, "Discovery"). Declaring 1.x/2.x
   // it accepts PsapConnector too (issue 8, legacy-routes.ts).
-  app.get("/:key/about", authenticateAbout(runtime, verifyPublisher), async (c) =>
+  app.get("/:key/about", authenticateAbout(runtime, verifyToken), async (c) =>
     c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })),
   );
 
   app.on(["POST", "PUT", "PATCH"], "/:key/v3/*", requireEventRoute, authenticatePublisher, receiveDelivery);
-  mountLegacyRoutes(app, runtime); // issue 8: /v1 and /v2 beside /v3
+  mountLegacyRoutes(app, runtime, verifyToken); // issue 8: /v1 and /v2 beside /v3
   return app;
 }

@@ -3,10 +3,17 @@
 // unknown kid appears (a rotation), and that refetch is rate limited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateKeyPair, SignJWT } from "jose";
-import { mintPublisherToken } from "../identity/service-tokens.ts";
+import { mintPsapConnectorToken, mintPublisherToken } from "../identity/service-tokens.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { NORTH_PSAP } from "./testing/snapshot-fixture.ts";
-import { createPublisherTokenVerifier } from "./verify-publisher-token.ts";
+import {
+  createWebhookTokenVerifier,
+  psapConnectorTokenVerifier,
+  publisherTokenVerifier,
+} from "./verify-webhook-token.ts";
+
+const createPublisherTokenVerifier = (options: Parameters<typeof createWebhookTokenVerifier>[0]) =>
+  publisherTokenVerifier(createWebhookTokenVerifier(options));
 
 let s: TestServer;
 beforeAll(async () => {
@@ -61,5 +68,30 @@ describe("Publisher token verifier", () => {
       expect(await check(verify, forged)).toMatchObject({ ok: false });
     }
     expect(jwksFetches() - before).toBe(0);
+  });
+
+  it("serves both contracts from one key cache, each with its own audience, identity and scope", async () => {
+    const verifyToken = createWebhookTokenVerifier({ authUrl: s.url });
+    const publisher = publisherTokenVerifier(verifyToken);
+    const psap = psapConnectorTokenVerifier(verifyToken);
+    const before = jwksFetches();
+    const now = s.runtime.clock.now();
+    const v3 = `Bearer ${(await mintPublisherToken(s.runtime, NORTH_PSAP)).accessToken}`;
+    const legacy = `Bearer ${(await mintPsapConnectorToken(s.runtime, NORTH_PSAP, ["psap.incident"])).accessToken}`;
+
+    expect(await publisher({ authorization: v3, agencyId: NORTH_PSAP, now })).toMatchObject({ ok: true });
+    expect(await psap({ authorization: legacy, agencyId: NORTH_PSAP, scope: "psap.incident", now })).toMatchObject({
+      ok: true,
+      claims: { sub: "PsapConnector" },
+    });
+    expect(jwksFetches() - before).toBe(1);
+    // Neither credential passes for the other contract, nor for a scope it lacks.
+    expect(await publisher({ authorization: legacy, agencyId: NORTH_PSAP, now })).toMatchObject({ ok: false });
+    expect(await psap({ authorization: v3, agencyId: NORTH_PSAP, scope: "psap.incident", now })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await psap({ authorization: legacy, agencyId: NORTH_PSAP, scope: "psap.incident.close", now }),
+    ).toMatchObject({ ok: false, reason: "scope must contain psap.incident.close" });
   });
 });
