@@ -1,0 +1,174 @@
+// The optimistic path: changes arriving together are read in one statement and
+// written in one statement, at most one change per incident a batch, without a
+// transaction or row lock (docs/decisions/0010). The batcher also keeps each
+// incident's changes in arrival order, the locked ones too.
+import pg from "pg";
+import type { DbClient } from "../platform/db/client.ts";
+import { inAutocommit } from "../platform/db/sql-transaction.ts";
+import { processSingleton } from "../platform/process-singleton.ts";
+import type { AppliedChange, ApplyChangeOptions } from "./change-types.ts";
+import { applyLocked, prepareChange, saveInternal, type Prepared } from "./prepare-change.ts";
+import { readIncidents } from "./read-incidents.ts";
+import { recordStatement, type RecordRow } from "./record-changes.ts";
+
+/** Optimistic tries before the locked path: a change whose incident changed since its read is read and mutated again; a contended incident soon waits its turn on the lock. */
+const OPTIMISTIC_ATTEMPTS = 2;
+/** Batches in flight at once (each is a read and a write statement, on any pool connection): while one waits on PostgreSQL, Node prepares the next. */
+const BATCHES_IN_FLIGHT = 3;
+/** Changes per batch at most. */
+const BATCH_SIZE = 64;
+
+type Pending = {
+  options: ApplyChangeOptions<unknown>;
+  attempts: number;
+  /** Goes the locked way: a `transactional` mutation, or the fallback of an optimistic change. */
+  locked?: boolean;
+  resolve: (applied: AppliedChange<unknown>) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Gathers the optimistic changes that arrive while earlier batches are in
+ * flight, and runs them as batches: one read statement, each change's checks,
+ * mutation and plans, one record statement. A batch holds at most one change
+ * per incident, and an incident is in one batch or one locked transaction at
+ * a time: its later changes wait, in arrival order, until that one is settled.
+ * A change that falls back to the locked path goes back to the head of the
+ * queue and keeps its place, so a later change of its incident can never
+ * commit before it (change-batches.int.test.ts forces the fallback).
+ */
+export class ChangeBatcher {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  /** Incidents with a change in a batch or a locked transaction right now. */
+  private readonly busy = new Set<string>();
+  private scheduled = false;
+
+  constructor(private readonly db: DbClient) {}
+
+  submit(options: ApplyChangeOptions<unknown>): Promise<AppliedChange<unknown>> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ options, attempts: 0, locked: options.transactional === true, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** On the next turn of the event loop: the changes whose requests arrived in this one join the batch. */
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Starts what may start: per incident only its oldest queued change, and only while none of its changes is under way. */
+  private pump() {
+    for (;;) {
+      const batch: Pending[] = [];
+      const waiting: Pending[] = [];
+      const seen = new Set<string>();
+      const canBatch = this.inFlight < BATCHES_IN_FLIGHT;
+      for (const p of this.queue) {
+        const id = p.options.incidentId;
+        const first = !seen.has(id) && !this.busy.has(id);
+        seen.add(id);
+        if (first && p.locked) this.startLocked(p);
+        else if (first && canBatch && batch.length < BATCH_SIZE) batch.push(p);
+        else waiting.push(p);
+      }
+      this.queue = waiting;
+      if (batch.length === 0) return;
+      const ids = batch.map((p) => p.options.incidentId);
+      for (const id of ids) this.busy.add(id);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        for (const id of ids) this.busy.delete(id);
+        if (this.queue.length) this.schedule();
+      });
+    }
+  }
+
+  private startLocked(p: Pending) {
+    const id = p.options.incidentId;
+    this.busy.add(id);
+    void applyLocked(p.options)
+      .then(p.resolve, p.reject)
+      .finally(() => {
+        this.busy.delete(id);
+        if (this.queue.length) this.schedule();
+      });
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    const settled = new Set<Pending>();
+    const settle = (p: Pending, outcome: () => void) => {
+      settled.add(p);
+      outcome();
+    };
+    const retry: Pending[] = [];
+    let writing = false;
+    try {
+      await inAutocommit(this.db, async (tx) => {
+        const reads = await readIncidents(
+          tx,
+          batch.map((p) => ({ incidentId: p.options.incidentId, agencyId: p.options.access?.agencyId })),
+          false,
+        );
+        const prepared = await Promise.all(
+          batch.map((p, i) =>
+            prepareChange(tx, p.options, reads[i]).then(
+              (ready) => ({ p, ready }),
+              (error: unknown) => settle(p, () => p.reject(error)),
+            ),
+          ),
+        );
+        const writes: Array<{ p: Pending; ready: Prepared<unknown> }> = [];
+        for (const item of prepared) {
+          if (!item) continue;
+          const { p, ready } = item;
+          if (ready.write) {
+            writes.push(item);
+            continue;
+          }
+          writing = true;
+          const saved = !ready.internal || (await tx.execute(saveInternal(ready.applied.incident, ready.readXmin))) > 0;
+          writing = false;
+          settle(p, () => (saved ? p.resolve(ready.applied) : retry.push(p)));
+        }
+        if (writes.length === 0) return;
+        const { statement, then } = recordStatement(writes.map(({ ready }) => ready.write!));
+        writing = true;
+        const { applied, committed } = then(await tx.query<RecordRow>(statement));
+        for (const { p, ready } of writes)
+          settle(p, () =>
+            applied.has(p.options.incidentId) ? tx.afterCommit(() => p.resolve(ready.applied)) : retry.push(p),
+          );
+        tx.afterCommit(committed);
+      });
+    } catch (error) {
+      // A statement PostgreSQL refused wrote nothing: each change not yet settled is applied again on its own, locked,
+      // and meets its own outcome (the error, or success if the failure was another change's). A write whose answer
+      // never came (the connection failed) may have committed: its changes answer the error rather than risk a second copy.
+      const unknownOutcome = writing && !(error instanceof pg.DatabaseError);
+      for (const p of batch) {
+        if (settled.has(p)) continue;
+        if (unknownOutcome) p.reject(error);
+        else retry.push(Object.assign(p, { locked: true }));
+      }
+    }
+    for (const p of retry) if (++p.attempts >= OPTIMISTIC_ATTEMPTS) p.locked = true;
+    // Back to the head of the queue, in batch order, before this batch's incidents are free: each keeps its place.
+    this.queue.unshift(...retry);
+  }
+}
+
+// One batcher per client in the process: tRPC procedures (Next's bundle) and the API share it.
+const BATCHERS = processSingleton("change-batchers", () => new WeakMap<DbClient, ChangeBatcher>());
+export function batcherOf(db: DbClient): ChangeBatcher {
+  let batcher = BATCHERS.get(db);
+  if (!batcher) BATCHERS.set(db, (batcher = new ChangeBatcher(db)));
+  return batcher;
+}
