@@ -4,6 +4,9 @@
 // from the server's refusal for every other field (exit 1) — never zod's
 // issue array.
 import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
@@ -100,5 +103,53 @@ describe("an option out of range", () => {
       error: expect.stringMatching(/^--lat: got 91, takes a number at most 90$/),
     });
     for (const o of [incident, battery, lat]) expect(o.stdout + o.stderr).not.toMatch(/origin|"code"|\[\s*\{/);
+  });
+});
+
+describe("deliveries export and replay", () => {
+  it("export asks for --request or --incident, one of the two; an unknown delivery is one line", async () => {
+    const [neither, both, unknown] = await Promise.all([
+      workbench("deliveries", "export"),
+      workbench("deliveries", "export", "--request", DEMO_INCIDENT.northFall, "--incident", DEMO_INCIDENT.northFall),
+      workbench("deliveries", "export", "--request", "00000000-0000-4000-8000-000000000000"),
+    ]);
+    for (const o of [neither, both])
+      expect(o).toMatchObject({
+        code: 2,
+        stderr: "workbench: deliveries export: give --request <id> or --incident <id>, one of the two.\n",
+      });
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: "workbench: No delivery with Service-Request-Id 00000000-0000-4000-8000-000000000000.\n",
+    });
+  });
+
+  it("replay checks its file before sending anything: missing, not JSON, not an export", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "replay-"));
+    try {
+      await writeFile(join(dir, "notes.txt"), "not json");
+      await writeFile(join(dir, "other.json"), JSON.stringify({ format: "something-else", deliveries: [] }));
+      const [missing, text, other] = await Promise.all([
+        workbench("deliveries", "replay", join(dir, "missing.json"), "--to", "central-ems"),
+        workbench("deliveries", "replay", join(dir, "notes.txt"), "--to", "central-ems"),
+        workbench("deliveries", "replay", join(dir, "other.json"), "--to", "central-ems"),
+      ]);
+      expect(missing).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/missing\.json: cannot be read \(ENOENT\)\n$/),
+      });
+      expect(text).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/notes\.txt: not JSON; give a file written by/),
+      });
+      expect(other).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(
+          /other\.json: not a delivery export \(its "format" is not incident-platform-workbench\/delivery-export\)\n$/,
+        ),
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 "use client";
 // One delivery in full: what was sent (headers with the token redacted, pretty JSON), what came
 // back on each attempt, and what changed in the incident (this change's snapshot against the one
-// before it). Resend re-plans the incident's create-and-track sequence (spec Delivery rule 5).
+// before it). Resend re-plans the incident's create-and-track sequence (spec Delivery rule 5);
+// Export saves the delivery, or its lane, as a self-contained JSON file for a bug report.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { JsonDiffView } from "@/app/_components/json/json-diff-view";
@@ -15,6 +16,17 @@ import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/tabs";
 import { useTRPC } from "@/app/_trpc/react";
 import { STATE_TONE } from "./delivery-row";
+import { exportFileName, type TExportDeliveriesInput } from "@/server/webhooks/admin/export-file-name";
+
+/** Saves a JSON document as a file through the browser's download. */
+function downloadJson(fileName: string, value: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: "application/json" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: fileName });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
 
 export function DeliveryDetail({
   requestId,
@@ -37,6 +49,13 @@ export function DeliveryDetail({
     }),
   );
   const [attemptIndex, setAttemptIndex] = useState<number | null>(null);
+  const exportFile = useMutation({
+    mutationFn: async (input: TExportDeliveriesInput) => {
+      const file = await queryClient.fetchQuery({ ...trpc.deliveries.export.queryOptions(input), staleTime: 0 });
+      downloadJson(exportFileName(input), file);
+      return file.deliveries.length;
+    },
+  });
   if (q.isPending) return <SkeletonRows rows={6} />;
   if (q.isError)
     return (
@@ -61,6 +80,24 @@ export function DeliveryDetail({
           </Button>
           <Button
             size="sm"
+            variant="secondary"
+            disabled={exportFile.isPending}
+            title="This delivery as a JSON file: request, every attempt's response, timing"
+            onClick={() => exportFile.mutate({ requestId: d.requestId })}
+          >
+            Export
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={exportFile.isPending}
+            title="Every delivery of this incident to this integration, in lane order, as one JSON file"
+            onClick={() => exportFile.mutate({ incidentId: d.incidentId, integration: d.integration })}
+          >
+            Export lane
+          </Button>
+          <Button
+            size="sm"
             disabled={resend.isPending}
             onClick={() => resend.mutate({ incidentId: d.incidentId, integration: d.integration })}
           >
@@ -70,6 +107,11 @@ export function DeliveryDetail({
       </div>
       {resend.isSuccess && (
         <Alert tone="success">Re-planned {resend.data.planned.length} event(s) behind the lane's queue.</Alert>
+      )}
+      {exportFile.isError && (
+        <Alert tone="danger" title="Export failed">
+          {exportFile.error.message}
+        </Alert>
       )}
       {resend.isError && (
         <Alert tone="danger" title="Resend refused">

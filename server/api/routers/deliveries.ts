@@ -4,6 +4,8 @@ import { listDeliveries, ZListDeliveriesInput } from "../../webhooks/admin/list-
 import { resendIncident } from "../../webhooks/admin/resend-incident.ts";
 import { inspectDeliveries, ZInspectDeliveriesInput } from "../../webhooks/admin/inspect-deliveries.ts";
 import { describeDelivery } from "../../webhooks/admin/describe-delivery.ts";
+import { exportDeliveries, ZExportDeliveriesInput } from "../../webhooks/admin/export-deliveries.ts";
+import { replayDeliveries, ZReplayDeliveriesInput } from "../../webhooks/admin/replay-deliveries.ts";
 
 export const deliveriesRouter = createTRPCRouter({
   list: viewerProcedure.input(ZListDeliveriesInput).query(({ ctx, input }) => listDeliveries({ db: ctx.db, input })),
@@ -19,4 +21,14 @@ export const deliveriesRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       resendIncident({ runtime: ctx, incidentId: input.incidentId, integrationKey: input.integration }),
     ),
+  /** A delivery, or an incident's deliveries, as a self-contained file for a bug report. */
+  export: viewerProcedure
+    .input(ZExportDeliveriesInput)
+    .query(({ ctx, input }) =>
+      exportDeliveries({ db: ctx.db, publicUrl: ctx.env.PUBLIC_URL, now: ctx.clock.now(), input }),
+    ),
+  /** An export's requests sent again, in order, to an integration's receiver (not through the outbox). */
+  replay: integratorProcedure
+    .input(ZReplayDeliveriesInput)
+    .mutation(({ ctx, input }) => replayDeliveries({ runtime: ctx, input })),
 });

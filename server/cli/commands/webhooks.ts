@@ -1,17 +1,22 @@
-// `workbench deliveries`, `workbench integrations …`, `workbench incidents resend`:
+// `workbench deliveries [list|export|replay]`, `workbench integrations …`, `workbench incidents resend`:
 // the webhook engine from scripts and CI, through the dashboard's tRPC API.
+import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import type { WorkbenchClient } from "../client.ts";
 import { print, type OutputMode } from "../output.ts";
-import { oneOf, wholeNumber } from "../parse-options.ts";
+import { CliUsageError, oneOf, wholeNumber } from "../parse-options.ts";
+import { readExportRequests } from "../read-export.ts";
 
 const DELIVERY_STATES = ["pending", "delivering", "delivered", "expired"] as const;
 
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
 export function registerWebhookCommands(program: Command, run: Run) {
-  program
+  const deliveries = program
     .command("deliveries")
+    .description("webhook deliveries: list (the default), export for a bug report, replay to another receiver");
+  deliveries
+    .command("list", { isDefault: true })
     .description("webhook deliveries, oldest first, with their attempts")
     .option("--incident <id>", "only this incident")
     .option("--integration <key>", "only this integration")
@@ -47,6 +52,61 @@ export function registerWebhookCommands(program: Command, run: Run) {
                 .join("\n")
             : "no deliveries",
         );
+      })(),
+    );
+
+  deliveries
+    .command("export")
+    .description("a delivery (--request) or all of an incident's (--incident) as one self-contained JSON file")
+    .option("--request <id>", "the delivery's Service-Request-Id")
+    .option("--incident <id>", "every delivery of this incident, in lane order")
+    .option("--integration <key>", "with --incident: only to this integration")
+    .option("--out <file>", "write the file here (default: print it)")
+    .action((opts: { request?: string; incident?: string; integration?: string; out?: string }) =>
+      run(async (client, mode) => {
+        if (!!opts.request === !!opts.incident)
+          throw new CliUsageError("deliveries export: give --request <id> or --incident <id>, one of the two.");
+        if (opts.request && opts.integration)
+          throw new CliUsageError("deliveries export: --integration goes with --incident, not --request.");
+        const file = await client.deliveries.export.query(
+          opts.request
+            ? { requestId: opts.request }
+            : { incidentId: opts.incident!, ...(opts.integration ? { integration: opts.integration } : {}) },
+        );
+        if (!opts.out) return print({ json: true }, file, () => "");
+        await writeFile(opts.out, `${JSON.stringify(file, null, 2)}\n`);
+        const summary = { file: opts.out, deliveries: file.deliveries.length, truncated: file.truncated };
+        print(
+          mode,
+          summary,
+          () =>
+            `wrote ${file.deliveries.length} deliveries to ${opts.out}${file.truncated ? " (the oldest; more were left out)" : ""}`,
+        );
+      })(),
+    );
+  deliveries
+    .command("replay <file>")
+    .description("send an export's requests again, in order, to an integration's receiver (stops at the first refusal)")
+    .requiredOption("--to <integration>", "the integration whose receiver gets them")
+    .option("--keep-going", "send every request, even after one is refused")
+    .action((file: string, opts: { to: string; keepGoing?: boolean }) =>
+      run(async (client, mode) => {
+        const requests = await readExportRequests(file);
+        const result = await client.deliveries.replay.mutate({
+          integration: opts.to,
+          deliveries: requests,
+          keepGoing: opts.keepGoing ?? false,
+        });
+        print(mode, result, () =>
+          [
+            `${result.accepted} of ${result.requested} accepted by ${result.integration} (${result.receiverUrl})`,
+            ...result.steps.map(
+              (st) =>
+                `  ${String(st.index + 1).padStart(3)} ${st.method.padEnd(5)} ${st.path}  ${st.status ?? "—"} ${st.durationMs} ms${st.error ? `  ${st.error}` : ""}`,
+            ),
+          ].join("\n"),
+        );
+        if (result.accepted < result.requested) process.exitCode = 1;
       })(),
     );
 

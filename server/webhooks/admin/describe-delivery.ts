@@ -4,6 +4,7 @@
 // to the one before it, for the diff.
 import { AppError } from "../../platform/errors.ts";
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
+import type { WebhookAttempt } from "../../platform/db/generated/client.ts";
 import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 
@@ -40,16 +41,20 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
     finishedAt: d.finishedAt?.toISOString() ?? null,
     snapshot: at?.snapshot ?? null,
     previousSnapshot: before?.snapshot ?? null,
-    attempts: d.attempts.map((a) => ({
-      attempt: a.attempt,
-      at: a.startedAt.toISOString(),
-      durationMs: a.durationMs,
-      url: a.url,
-      requestHeaders: a.requestHeaders as Record<string, string>,
-      status: a.status,
-      responseHeaders: (a.responseHeaders ?? null) as Record<string, string> | null,
-      responseBody: a.bodyExcerpt,
-      error: a.error,
-    })),
+    attempts: d.attempts.map(attemptView),
   };
 }
+
+/** One attempt as the inspector and exports show it: the request as sent (token redacted), the response as read. */
+export const attemptView = (a: WebhookAttempt) => ({
+  attempt: a.attempt,
+  at: a.startedAt.toISOString(),
+  durationMs: a.durationMs,
+  url: a.url,
+  requestHeaders: a.requestHeaders as Record<string, string>,
+  status: a.status,
+  responseHeaders: (a.responseHeaders ?? null) as Record<string, string> | null,
+  responseBody: a.bodyExcerpt,
+  error: a.error,
+});
+export type AttemptView = ReturnType<typeof attemptView>;

@@ -13,7 +13,7 @@ import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcom
 import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
 import { dispatcherFaultAt } from "../../receiver/faults.ts";
-import { legacyCredential } from "./legacy-credential.ts";
+import { eventRequestHeaders } from "./legacy-credential.ts";
 
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
@@ -55,15 +55,7 @@ export async function deliverEvent(
   const receiver = receiverTarget(target.receiverUrl, target.insecureDev, runtime.env);
   const url = receiver.baseUrl + row.path;
   // Issue 8: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
-  const legacy = legacyCredential(row.method, row.path);
-  const headers: Record<string, string> = legacy
-    ? legacy.headers
-    : {
-        "content-type": "application/json",
-        "service-request-id": row.requestId,
-        "service-request-timestamp": row.producedAt.toISOString(),
-        "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
-      };
+  const { headers, legacyScope } = eventRequestHeaders(row);
   // Refused by the outbound policy (the URL as written; resolved addresses are checked when connecting).
   const refusal = refusalOf(url, receiver.target);
   // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
@@ -101,8 +93,8 @@ export async function deliverEvent(
             durationMs: deps.timeoutMs,
           };
   } else {
-    const token = legacy
-      ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacy.scope])
+    const token = legacyScope
+      ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacyScope])
       : await getServiceToken(runtime, row.agencyId, "Publisher");
     const body = row.body === null ? null : JSON.stringify(row.body);
     startedAt = runtime.clock.now();

@@ -15,3 +15,25 @@ export function legacyCredential(
     headers: { "content-type": "application/json", "user-agent": `IncidentPlatformWorkbench-Webhooks/${route.major}` },
   };
 }
+
+/**
+ * The headers of an event request, without its token: v3 carries Service-Request-Id and
+ * Service-Request-Timestamp (fixed when the event was produced); v1/v2 carry them in the body.
+ * `legacyScope`: the psap.* scope a v1/v2 route's PsapConnector token needs (null: v3, Publisher).
+ */
+export function eventRequestHeaders(event: { method: string; path: string; requestId: string; producedAt: Date }): {
+  headers: Record<string, string>;
+  legacyScope: string | null;
+} {
+  const legacy = legacyCredential(event.method, event.path);
+  if (legacy) return { headers: legacy.headers, legacyScope: legacy.scope };
+  return {
+    headers: {
+      "content-type": "application/json",
+      "service-request-id": event.requestId,
+      "service-request-timestamp": event.producedAt.toISOString(),
+      "user-agent": "IncidentPlatformWorkbench-Webhooks/3",
+    },
+    legacyScope: null,
+  };
+}
