@@ -147,3 +147,31 @@ test("conformance --ephemeral runs the kit, writes JUnit, tears down and exits w
   expect(bad.status).toBe(2);
   expect(bad.stderr.trim()).toBe("workbench: --port: got 99999, takes a whole number from 1 to 65535");
 });
+
+test("the Playwright kit's workbench goes when the worker holding it is killed", async () => {
+  // A stand-in for a Playwright worker: it starts the kit's ephemeral workbench (`up` over an IPC
+  // channel), prints the ready line and waits; then it is SIGKILLed, with no chance to clean up.
+  const worker = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const { startEphemeralWorkbench } = await import(${JSON.stringify(path.resolve("packages/playwright/dist/index.js"))});
+       const w = await startEphemeralWorkbench({ log: () => {} });
+       process.stdout.write(JSON.stringify(w) + "\\n");
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    let out = "";
+    worker.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]!) as Ready);
+    });
+    worker.once("exit", (code) => reject(new Error(`the worker exited with ${code} before the ready line`)));
+  });
+  expect(await portOpen(ready.url)).toBe(true);
+  worker.kill("SIGKILL");
+  await expectNothingLeft(ready);
+});

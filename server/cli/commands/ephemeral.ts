@@ -71,6 +71,9 @@ export function registerEphemeralCommands(program: Command) {
       };
       process.once("SIGINT", () => void stop(0));
       process.once("SIGTERM", () => void stop(0));
+      // Started by a program holding an IPC channel (the Playwright kit does): when that program
+      // goes, even SIGKILLed, the channel closes and this workbench goes with it.
+      if (process.channel) process.once("disconnect", () => void stop(0));
       // The server stopping by itself (a crash) ends `up` too, with its exit code.
       void workbench.exited.then((code) => stop(code ?? 1));
     });

@@ -5,6 +5,7 @@ import type { Context, Next } from "hono";
 import type { ReceiverEnv } from "./receiver-env.ts";
 import { describeFault, parseReceiverFaultMode } from "../../receiver/faults.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
+import { incidentIdOf, matchEventRoute } from "../../receiver/event-routes.ts";
 
 /** A hung request is released after this long even if the caller never gives up (real time, a safety net). */
 const TIMEOUT_HOLD_MAX_MS = 10 * 60_000;
@@ -61,9 +62,14 @@ async function answerFault(c: Context<ReceiverEnv>, status: 500 | 503, mode: str
   return c.json({ error: "simulated_fault", error_description: `The receiver is set to fail (${mode}).` }, status);
 }
 
-/** Fault answers are recorded (not deduplicated, never applied) so the dashboard shows what the sender saw. */
+/**
+ * Fault answers are recorded (not deduplicated, never applied) so the dashboard shows what the sender saw,
+ * under the incident they were about: from the path, or for a create from its body (the body is not kept).
+ */
 async function recordFault(c: Context<ReceiverEnv>, status: number, detail: string) {
   const { db, clock } = c.var.runtime;
+  const match = matchEventRoute(c.req.method, c.var.receiverPath);
+  const body = match && !match.params.incidentId ? await c.req.json().catch(() => null) : null;
   await recordDelivery({
     db,
     clock,
@@ -72,7 +78,7 @@ async function recordFault(c: Context<ReceiverEnv>, status: number, detail: stri
       method: c.req.method,
       path: c.var.receiverPath,
       route: null,
-      incidentId: null,
+      incidentId: match ? incidentIdOf(match, body) : null,
       serviceRequestId: c.req.header("service-request-id") ?? null,
       requestTimestamp: c.req.header("service-request-timestamp") ?? null,
       body: null,
