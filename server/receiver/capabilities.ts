@@ -2,29 +2,17 @@
 // (platform-interface.md, "Webhook capability declaration (response of GET /about)").
 // Pure helpers: the flag list, the default, reading and setting one flag by its dotted path.
 import { z } from "zod";
+import {
+  V3_FLAGS as CONTRACT_FLAGS,
+  type V3Flag as ContractFlag,
+} from "../webhooks/contracts/v3/capabilities.schema.ts";
 
-/** Every v3 flag of the spec, as dotted paths under `supports.incident`. */
-export const V3_FLAGS = [
-  "created",
-  "closed",
-  "changed",
-  "caller.changed",
-  "caller.newLocation",
-  "caller.trackReplaced",
-  "caller.fullNameChanged",
-  "caller.phoneNumberChanged",
-  "caller.deviceInfoChanged",
-  "caller.chat.activated",
-  "caller.liveVideo.activated",
-  "caller.liveVideo.ended",
-  "involvedAgency.invited",
-  "involvedAgency.collaboration.changed",
-  "labelChanged",
-  "summaryChanged",
-  "callSignChanged",
-  "patient.descriptionChanged",
-] as const;
-export type V3Flag = (typeof V3_FLAGS)[number];
+/** A contract flag as a path under `supports.incident` (`incident.created` → `created`). */
+type UnderIncident<F> = F extends `incident.${infer Rest}` ? Rest : F;
+
+/** Every v3 flag of the spec (the contract's list), as dotted paths under `supports.incident`. */
+export const V3_FLAGS = CONTRACT_FLAGS.map((f) => f.replace(/^incident\./, "") as UnderIncident<ContractFlag>);
+export type V3Flag = UnderIncident<ContractFlag>;
 
 /** `supports` is a tree of optional groups and boolean flags; a missing one means unsupported. */
 export type SupportsTree = { [key: string]: boolean | SupportsTree };

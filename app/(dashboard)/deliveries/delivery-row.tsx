@@ -1,20 +1,9 @@
 "use client";
 import { Badge, type BadgeTone } from "@/app/_components/ui/badge";
 import { cn } from "@/app/_components/ui/cn";
+import type { InspectedDelivery } from "@/server/webhooks/admin/inspect-deliveries";
 
-export type InspectorRow = {
-  id: string;
-  requestId: string;
-  integration: string;
-  incidentId: string;
-  event: string;
-  method: string;
-  path: string;
-  state: "pending" | "delivering" | "delivered" | "expired";
-  producedAt: string;
-  nextAttemptAt: string | null;
-  attempts: Array<{ at: string; status: number | null; error: string | null; durationMs: number }>;
-};
+export type InspectorRow = InspectedDelivery;
 export const STATE_TONE: Record<InspectorRow["state"], BadgeTone> = {
   pending: "warning",
   delivering: "info",
