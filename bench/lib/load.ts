@@ -88,8 +88,19 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
   if (note) console.log(note);
 }
 
-/** The workbench as `npm start` runs it: the compiled server (`npm run bench` builds it first). */
-export const WORKBENCH_ENTRY: [string, string[]] = [process.execPath, ["--enable-source-maps", "dist/server/main.mjs"]];
+/**
+ * The workbench as `npm start` runs it: the compiled server (`npm run bench` builds it first).
+ * `BENCH_SERVER_NODE_ARGS` adds Node options to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * (Node refuses --cpu-prof in NODE_OPTIONS).
+ */
+export const WORKBENCH_ENTRY: [string, string[]] = [
+  process.execPath,
+  [
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+    "--enable-source-maps",
+    "dist/server/main.mjs",
+  ],
+];
 
 /** Starts a child process and resolves once `readyUrl` answers 200. */
 export async function startChild(

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded-postgres.ts";
+import { startEmbeddedPostgres, usableSocketDir, type EmbeddedServer } from "./embedded-postgres.ts";
 
 const started: EmbeddedServer[] = [];
 let dataDir = "";
@@ -59,5 +59,27 @@ describe("embedded PostgreSQL", () => {
   it("requires a password: the cluster is not open to anyone who can reach the port", { timeout: 60_000 }, async () => {
     const server = started.at(-1)!;
     await expect(select1(`postgresql://postgres:wrong@127.0.0.1:${server.port}/postgres`)).rejects.toThrow(/password/i);
+  });
+
+  it("is reached over its Unix socket (TCP on 127.0.0.1 stays open for other tools)", { timeout: 60_000 }, async () => {
+    const server = started.at(-1)!;
+    const url = new URL(server.url());
+    expect(url.searchParams.get("host")).toMatch(/^\//);
+    const over = async (connectionString: string) => {
+      const c = new pg.Client({ connectionString });
+      await c.connect();
+      const { rows } = await c.query<{ addr: string | null }>("SELECT host(inet_client_addr()) AS addr");
+      await c.end();
+      return rows[0]?.addr;
+    };
+    expect(await over(server.url())).toBeNull(); // a Unix-socket connection has no client address
+    url.search = "";
+    expect(await over(url.toString())).toBe("127.0.0.1");
+  });
+
+  it("keeps to TCP where a socket path would be too long or need quoting", () => {
+    expect(usableSocketDir("/tmp/wb/pg/data")).toBe("/tmp/wb/pg/data");
+    expect(usableSocketDir(`/tmp/${"x".repeat(90)}/pg/data`)).toBeNull();
+    expect(usableSocketDir("/tmp/it's here/pg/data")).toBeNull();
   });
 });

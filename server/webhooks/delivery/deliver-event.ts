@@ -9,7 +9,7 @@ import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
 import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
 import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
-import { recordOutcome, type AttemptRecord, type Outcome } from "./record-outcome.ts";
+import { recordOutcome, type AttemptRecord, type ClaimNext, type Outcome } from "./record-outcome.ts";
 import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
 import { dispatcherFaultAt } from "../../receiver/faults.ts";
@@ -18,7 +18,14 @@ import { eventRequestHeaders } from "./legacy-credential.ts";
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
 
-export type DeliverDeps = { runtime: Runtime; workerId: string; targets: DeliveryTargetLoader; timeoutMs: number };
+export type DeliverDeps = {
+  runtime: Runtime;
+  workerId: string;
+  targets: DeliveryTargetLoader;
+  timeoutMs: number;
+  /** When given, a delivered event's record also claims its lane's next event (record-outcome.ts). */
+  claimNext?: ClaimNext;
+};
 
 /**
  * `attempted` is called once the attempt is over (or found unnecessary), before
@@ -151,7 +158,7 @@ async function finish(
     const expiry = await recordExpiry(db, recorded);
     if (!expiry) return;
     rewritten = expiry.rewritten;
-  } else if (!(await recordOutcome(db, { ...recorded, outcome }))) return;
+  } else if (!(await recordOutcome(db, { ...recorded, outcome, claimNext: deps.claimNext }))) return;
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
   if (attempt)

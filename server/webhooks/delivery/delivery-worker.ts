@@ -50,7 +50,6 @@ export async function startDeliveryWorker(
     throw new Error(`delivery worker: leaseMs (${leaseMs}) must exceed timeoutMs (${timeoutMs})`);
   const maxSleepMs = options.maxSleepMs ?? 30_000;
   const targets = createDeliveryTargetLoader(runtime.db);
-  const deps = { runtime, workerId, targets, timeoutMs };
   const log = runtime.logger.child({ worker: workerId });
 
   let stopped = false;
@@ -79,6 +78,25 @@ export async function startDeliveryWorker(
   let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
+  // A delivered event's record claims its lane's next event for this worker (record-outcome.ts): a
+  // busy lane's events follow one another without a claim each. It queues like any claimed head.
+  /** Lanes whose next event the last record claimed (read once by that delivery's end). */
+  const continued = new Set<string>();
+  const laneOf = (row: ClaimedDelivery) => `${row.integrationKey}\n${row.incidentId}`;
+  const claimNext = {
+    leaseMs,
+    take(row: ClaimedDelivery, claimedAtMs: number) {
+      if (stopped) {
+        releasing = Promise.all([releasing, release([row])]);
+        return;
+      }
+      continued.add(laneOf(row));
+      ready.push({ row, claimedAtMs });
+      startReady();
+    },
+  };
+  const deps = { runtime, workerId, targets, timeoutMs, claimNext };
+
   // Coalesced to one claim per event-loop turn: under load many deliveries finish in the
   // same turn, and one claim for all their freed slots beats one claim each.
   let wakeQueued = false;
@@ -93,6 +111,12 @@ export async function startDeliveryWorker(
     });
   };
 
+  // Whether the last claim was cut short by free capacity (it got all it asked for, or asked for
+  // nothing): only then can a slot freeing up find more heads to claim. Otherwise every ready head
+  // was claimed, and what becomes ready later wakes the worker itself (a plan, a finished lane, a due
+  // time, a clock jump).
+  let capacityBound = false;
+
   // A slot is free as soon as its attempt is over, not once its outcome is recorded:
   // holding it through the record statement (batched per event-loop turn) kept a
   // slot ~19 ms per event in a drain, and 64 slots made that the bound.
@@ -105,8 +129,9 @@ export async function startDeliveryWorker(
       attempted = true;
       inflight--;
       startReady();
-      wake();
+      if (capacityBound) wake();
     };
+    const lane = laneOf(row);
     deliverEvent(deps, row, freeSlot)
       .catch((err: Error) =>
         log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"),
@@ -115,7 +140,8 @@ export async function startDeliveryWorker(
         freeSlot();
         unrecorded--;
         if (unrecorded === 0) for (const f of idle) f();
-        wake(); // the lane's next event is claimable now
+        // The lane's next event is claimable now, unless the record claimed it already.
+        if (!continued.delete(lane)) wake();
       });
   }
 
@@ -135,9 +161,13 @@ export async function startDeliveryWorker(
       do {
         again = false;
         const wanted = concurrency + prefetch - inflight - ready.length;
-        if (wanted <= 0) break; // a finishing delivery wakes us
+        if (wanted <= 0) {
+          capacityBound = true; // a slot freeing up wakes us
+          break;
+        }
         const claimedAtMs = performance.now();
         const rows = await claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit: wanted });
+        capacityBound = rows.length === wanted;
         for (const row of rows) ready.push({ row, claimedAtMs });
         startReady();
         if (rows.length === wanted) again = true;
@@ -223,8 +253,10 @@ export async function startDeliveryWorker(
       const unsent = ready.splice(0).map((r) => r.row);
       if (unsent.length) await release(unsent);
       await releasing;
-      // Let attempts in flight record their result (each is bounded by the request timeout).
+      // Let attempts in flight record their result (each is bounded by the request timeout); a
+      // successor their records claimed meanwhile is given back at once.
       if (unrecorded > 0) await new Promise<void>((resolve) => idle.add(resolve));
+      await releasing;
     },
   };
 }

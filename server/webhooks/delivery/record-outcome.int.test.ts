@@ -2,7 +2,7 @@
 // each keeps its own claim guard and its own answer.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
-import { claimDeliveries } from "./claim-deliveries.ts";
+import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries.ts";
 import { recordOutcome } from "./record-outcome.ts";
 
 const AGENCY = "0b0c5b52-1c0e-4a57-9a57-000000000001";
@@ -64,4 +64,93 @@ it("records a turn's outcomes in one batch: the current claim applies (attempt r
     responseHeaders: null,
     requestHeaders: { authorization: "Bearer [redacted]" },
   });
+});
+
+it("a delivered head claims its lane's next due event in the same statement; a retry, another lane or a later event does not", async () => {
+  await t.db.webhookAttempt.deleteMany();
+  await t.db.webhookDelivery.deleteMany();
+  const producedAt = new Date(Date.UTC(2026, 10, 23, 12));
+  const now = new Date(producedAt.getTime() + 1_000);
+  let n = 0;
+  const plan = (incidentId: string, dueAt = producedAt) =>
+    t.db.webhookDelivery.create({
+      data: {
+        requestId: `7e571000-0000-4000-8000-0000000000${String(++n).padStart(2, "0")}`,
+        integrationKey: "north-psap",
+        agencyId: AGENCY,
+        incidentId,
+        changeSeq: n,
+        eventName: "newLocation",
+        method: "POST",
+        path: `/v3/incidents/${incidentId}/caller/track`,
+        body: { n },
+        producedAt,
+        nextAttemptAt: dueAt,
+      },
+    });
+  // Lane 3: head + next (due). Lane 4: head + next, the head will be retried. Lane 5: head + a next
+  // not yet due. Lane 6: a head alone (lane 7's event is not its successor).
+  const [head3, next3] = [await plan(incident(3)), await plan(incident(3))];
+  const [head4] = [await plan(incident(4)), await plan(incident(4))];
+  const [head5] = [await plan(incident(5)), await plan(incident(5), new Date(now.getTime() + 60_000))];
+  const head6 = await plan(incident(6));
+  await plan(incident(7));
+  const claimed = await claimDeliveries(t.db, { now, leaseMs: 30_000, workerId: "w1", limit: 4 });
+  const byId = new Map(claimed.map((c) => [c.id, c]));
+  expect([head3.id, head4.id, head5.id, head6.id].every((id) => byId.has(id))).toBe(true);
+
+  const taken: ClaimedDelivery[] = [];
+  const claimNext = { leaseMs: 30_000, take: (row: ClaimedDelivery) => taken.push(row) };
+  const attempt = (status: number) => ({
+    attempt: 1,
+    startedAt: now,
+    durationMs: 5,
+    url: "http://r.test/",
+    requestHeaders: {},
+    status,
+    responseHeaders: null,
+    bodyExcerpt: "",
+    error: status === 200 ? null : `HTTP ${status}`,
+  });
+  const record = (id: bigint, status: number) =>
+    recordOutcome(t.db, {
+      delivery: byId.get(id)!,
+      workerId: "w1",
+      now,
+      attempt: attempt(status),
+      outcome: status === 200 ? { state: "delivered" } : { state: "pending", retryAt: new Date(now.getTime() + 1_000) },
+      claimNext,
+    });
+  expect(
+    await Promise.all([record(head3.id, 200), record(head4.id, 503), record(head5.id, 200), record(head6.id, 200)]),
+  ).toEqual([true, true, true, true]);
+
+  // Only lane 3's next event was taken, as a claim of this worker at the record's time.
+  expect(taken).toEqual([
+    expect.objectContaining({ id: next3.id, incidentId: incident(3), claimedAt: now, body: { n: 2 } }),
+  ]);
+  const next = await t.db.webhookDelivery.findUniqueOrThrow({ where: { id: next3.id } });
+  expect([next.state, next.claimedBy, next.claimedAt]).toEqual(["delivering", "w1", now]);
+  expect(next.leaseExpiresAt).not.toBeNull();
+  const others = await t.db.webhookDelivery.findMany({
+    where: { incidentId: { in: [incident(4), incident(5), incident(7)] } },
+    orderBy: { id: "asc" },
+  });
+  expect(others.map((r) => [r.incidentId, r.state])).toEqual([
+    [incident(4), "pending"],
+    [incident(4), "pending"],
+    [incident(5), "delivered"],
+    [incident(5), "pending"],
+    [incident(7), "pending"],
+  ]);
+  // The taken successor is a claim like any other: its own outcome applies.
+  expect(
+    await recordOutcome(t.db, {
+      delivery: taken[0]!,
+      workerId: "w1",
+      now,
+      attempt: attempt(200),
+      outcome: { state: "delivered" },
+    }),
+  ).toBe(true);
 });

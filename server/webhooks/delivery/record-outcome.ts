@@ -12,6 +12,12 @@
 // Each row is still guarded by its own claim (claimedBy + claimedAt): if this
 // worker's lease ran out and another worker re-claimed the row, this late
 // result changes nothing, and only that caller learns it (false).
+//
+// A delivered row may claim its lane's next event in the same statement (`claimNext`): the lane's
+// head is finished and its successor claimed for the same worker atomically, so a busy lane goes
+// from one event to the next without a claim of its own (a round trip and a lane scan per event
+// before). Nothing else can take the successor meanwhile: it becomes a head only when this
+// statement commits, and it is claimed by then.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
@@ -30,14 +36,28 @@ export type AttemptRecord = {
   error: string | null;
 };
 
+/** Claim the lane's next event when this one is delivered, and hand it to `take`. */
+export type ClaimNext = {
+  /** The successor's lease, as the worker's claims set it. */
+  leaseMs: number;
+  /** `claimedAtMs`: performance.now() before the statement, when the lease may have started. */
+  take: (row: ClaimedDelivery, claimedAtMs: number) => void;
+};
+
 type RecordOptions = {
   delivery: ClaimedDelivery;
   workerId: string;
   now: Date;
   attempt: AttemptRecord | null;
   outcome: Outcome;
+  claimNext?: ClaimNext;
 };
-type Pending = { row: ReturnType<typeof toRow>; resolve: (applied: boolean) => void; reject: (e: unknown) => void };
+type Pending = {
+  row: ReturnType<typeof toRow>;
+  claimNext: ClaimNext | undefined;
+  resolve: (applied: boolean) => void;
+  reject: (e: unknown) => void;
+};
 
 const batches = new WeakMap<DbClient, Pending[]>();
 
@@ -50,17 +70,17 @@ export function recordOutcome(db: DbClient, options: RecordOptions): Promise<boo
       batches.set(db, batch);
       setImmediate(() => void flush(db));
     }
-    batch.push({ row: toRow(options), resolve, reject });
+    batch.push({ row: toRow(options), claimNext: options.claimNext, resolve, reject });
   });
 }
 
 /** The same write for one outcome inside an open transaction (an expiry settles the lane in it: record-expiry.ts). */
 export async function recordOutcomeInTransaction(tx: SqlTx, options: RecordOptions): Promise<boolean> {
   const row = toRow(options);
-  return (await tx.query<{ id: string }>(outcomeStatement([row]))).length === 1;
+  return (await tx.query<OutcomeRow>(outcomeStatement([row]))).some((r) => r.id === row.id);
 }
 
-function toRow({ delivery, attempt, outcome, now, workerId }: RecordOptions) {
+function toRow({ delivery, attempt, outcome, now, workerId, claimNext }: RecordOptions) {
   const a = attempt ?? {
     attempt: 0,
     startedAt: now,
@@ -74,6 +94,8 @@ function toRow({ delivery, attempt, outcome, now, workerId }: RecordOptions) {
   };
   return {
     id: delivery.id.toString(),
+    integrationKey: delivery.integrationKey,
+    incidentId: delivery.incidentId,
     state: outcome.state,
     attemptInc: attempt ? 1 : 0,
     hasAttempt: attempt !== null,
@@ -81,6 +103,9 @@ function toRow({ delivery, attempt, outcome, now, workerId }: RecordOptions) {
     finishedAt: outcome.state === "pending" ? null : now.toISOString(),
     claimedBy: workerId,
     claimedAt: delivery.claimedAt.toISOString(),
+    claimNext: claimNext !== undefined && outcome.state === "delivered",
+    leaseMs: claimNext?.leaseMs ?? 0,
+    now: now.toISOString(),
     attempt: a.attempt,
     startedAt: a.startedAt.toISOString(),
     durationMs: a.durationMs,
@@ -93,17 +118,40 @@ function toRow({ delivery, attempt, outcome, now, workerId }: RecordOptions) {
   };
 }
 
+/** A row of the statement's answer: a recorded outcome (`id`), or a claimed successor (`next`). */
+type OutcomeRow = {
+  id: string | null;
+  next:
+    | (Omit<ClaimedDelivery, "id" | "producedAt" | "claimedAt"> & { id: string; producedAt: string; claimedAt: string })
+    | null;
+};
+
 async function flush(db: DbClient) {
   const batch = batches.get(db) ?? [];
   batches.delete(db);
+  const claimedAtMs = performance.now();
   try {
-    const done = await sqlQuery<{ id: string }>(db, outcomeStatement(batch.map((p) => p.row)));
-    const applied = new Set(done.map((r) => r.id));
+    const answer = await sqlQuery<OutcomeRow>(db, outcomeStatement(batch.map((p) => p.row)));
+    const applied = new Set(answer.map((r) => r.id));
+    // A lane has one event in flight, so its successor belongs to the batch's row of the same lane.
+    const byLane = new Map(batch.map((p) => [laneOf(p.row.integrationKey, p.row.incidentId), p]));
+    for (const { next } of answer) {
+      if (!next) continue;
+      const row: ClaimedDelivery = {
+        ...next,
+        id: BigInt(next.id),
+        producedAt: new Date(next.producedAt),
+        claimedAt: new Date(next.claimedAt),
+      };
+      byLane.get(laneOf(row.integrationKey, row.incidentId))?.claimNext?.take(row, claimedAtMs);
+    }
     for (const p of batch) p.resolve(applied.has(p.row.id));
   } catch (error) {
     for (const p of batch) p.reject(error);
   }
 }
+
+const laneOf = (integrationKey: string, incidentId: string) => `${integrationKey}\n${incidentId}`;
 
 /**
  * `d.id = ANY(…)` beside the join: the planner cannot see how few rows jsonb_to_recordset yields and
@@ -114,7 +162,7 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
       WITH x AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
           id bigint, state text, "attemptInc" int, "hasAttempt" boolean, "retryAt" timestamptz, "finishedAt" timestamptz,
-          "claimedBy" text, "claimedAt" timestamptz, attempt int, "startedAt" timestamptz, "durationMs" int, url text,
+          "claimedBy" text, "claimedAt" timestamptz, "claimNext" boolean, "leaseMs" int, now timestamptz, attempt int, "startedAt" timestamptz, "durationMs" int, url text,
           "requestHeaders" jsonb, status int, "responseHeaders" jsonb, "bodyExcerpt" text, error text)
       ), done AS (
         UPDATE "WebhookDelivery" d
@@ -126,13 +174,44 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         FROM x
         WHERE d.id = x.id AND d.id = ANY(${rows.map((r) => r.id)}::bigint[])
           AND d.state = 'delivering' AND d."claimedBy" = x."claimedBy" AND d."claimedAt" = x."claimedAt"
-        RETURNING d.id
+        RETURNING d.id, d."integrationKey" AS ik, d."incidentId" AS inc
       ), recorded AS (
         INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "startedAt", "durationMs", url, "requestHeaders", status, "responseHeaders", "bodyExcerpt", error)
         SELECT x.id, x.attempt, x."startedAt", x."durationMs", x.url, x."requestHeaders", x.status, NULLIF(x."responseHeaders", 'null'::jsonb), x."bodyExcerpt", x.error
         FROM x JOIN done ON done.id = x.id
         WHERE x."hasAttempt"
         RETURNING 1
+      ), successor AS (
+        -- The lane's next unfinished row, by the lane index (the row comparison the claims use), when
+        -- it is pending and due. The statement's snapshot still shows the finished row as delivering:
+        -- the successor is looked for after its id.
+        SELECT s.id, x."claimedBy", x.now, x."leaseMs"
+        FROM done JOIN x ON x.id = done.id
+        CROSS JOIN LATERAL (
+          SELECT p.id, p."integrationKey" AS ik, p."incidentId" AS inc, p.state, p."nextAttemptAt" AS at
+          FROM "WebhookDelivery" p
+          WHERE p.state IN ('pending', 'delivering')
+            AND (p."integrationKey", p."incidentId", p.id) > (done.ik, done.inc, done.id)
+          ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1) s
+        WHERE x."claimNext" AND x.state = 'delivered'
+          AND s.ik = done.ik AND s.inc = done.inc AND s.state = 'pending' AND s.at <= x.now
+      ), claimed AS (
+        -- ANY(ARRAY(…)) as in the claims: the planner cannot count the successors, and joined them
+        -- against the whole table (a sequential scan per statement: 30 s change-to-record p99 with
+        -- 100,000 earlier deliveries); the array makes each a primary-key lookup.
+        UPDATE "WebhookDelivery" d
+        SET state = 'delivering', "claimedAt" = successor.now, "claimedBy" = successor."claimedBy",
+            "leaseExpiresAt" = clock_timestamp() + successor."leaseMs" * interval '1 millisecond'
+        FROM successor
+        WHERE d.id = successor.id AND d.id = ANY (ARRAY(SELECT id FROM successor)) AND d.state = 'pending'
+        RETURNING d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method,
+          d.path, d.body, d."producedAt", d."attemptCount", d."claimedAt"
       )
-      SELECT id::text AS id FROM done`;
+      SELECT id::text AS id, NULL::json AS next FROM done
+      UNION ALL
+      SELECT NULL, json_build_object('id', c.id::text, 'requestId', c."requestId", 'integrationKey', c."integrationKey",
+        'agencyId', c."agencyId", 'incidentId', c."incidentId", 'eventName', c."eventName", 'method', c.method,
+        'path', c.path, 'body', c.body, 'producedAt', c."producedAt", 'attemptCount', c."attemptCount",
+        'claimedAt', c."claimedAt")
+      FROM claimed c`;
 }
