@@ -2,6 +2,7 @@
 // add them). Each starts after the database is ready and stops before it closes.
 import type { Runtime, WorkerFactory } from "./runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
+import { startClientCacheWorker } from "./identity/client-cache.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
@@ -12,6 +13,7 @@ export type { WorkerFactory } from "./runtime.ts";
 
 /** The workers every process runs; later issues register theirs here. */
 const WORKER_FACTORIES: WorkerFactory[] = [
+  startClientCacheWorker,
   startCredentialPurgeWorker,
   startWebhookEngine,
   receiverProcessingWorker,

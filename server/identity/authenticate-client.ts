@@ -21,6 +21,7 @@ import {
 import { verifyClientSecret } from "./client-secret.ts";
 import { tokenError } from "./token-errors.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
+import { rememberedClient } from "./client-cache.ts";
 
 const CACHE_LIMIT = 1_000;
 
@@ -43,10 +44,15 @@ async function verifySecretCached(secret: string, storedHash: string): Promise<b
 export type ClientRecord = Client & { agencies: Array<{ agencyId: string }> };
 
 /**
- * One statement on the pg pool, not Prisma: the token endpoint's only query. Through Prisma (its
+ * Remembered per process while it hears every client change (client-cache.ts); else read by one
+ * statement on the pg pool, not Prisma: the token endpoint's only query. Through Prisma (its
  * query compiler, and a second query for the include) it was a fifth of the endpoint's Node CPU.
  */
-async function findClient(db: DbClient, clientId: string): Promise<ClientRecord | null> {
+function findClient(db: DbClient, clientId: string): Promise<ClientRecord | null> {
+  return rememberedClient(clientId, () => readClient(db, clientId));
+}
+
+async function readClient(db: DbClient, clientId: string): Promise<ClientRecord | null> {
   const [client] = await sqlQuery<ClientRecord>(
     db,
     Prisma.sql`

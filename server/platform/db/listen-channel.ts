@@ -14,6 +14,8 @@ export type ListenOptions = {
   onNotification: (payload: string | undefined) => void;
   /** After a reconnect (not the first connect): notifications may have been missed. */
   onReconnect: () => void;
+  /** The connection is lost (with or without an error): from now until onReconnect, nothing is heard. */
+  onDisconnect?: () => void;
   onError?: (error: Error) => void;
   /** First retry delay; it doubles per failed try up to maxBackoffMs. */
   minBackoffMs?: number;
@@ -46,6 +48,7 @@ export async function listenToChannel(options: ListenOptions): Promise<ChannelLi
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
+      if (!stopped) options.onDisconnect?.();
       if (error) options.onError?.(error);
       c.end().catch(() => {});
       if (client === c) client = undefined;
