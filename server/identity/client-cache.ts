@@ -12,7 +12,7 @@ import { processSingleton } from "../platform/process-singleton.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 
-export const CLIENTS_CHANNEL = "identity_clients";
+const CLIENTS_CHANNEL = "identity_clients";
 /** A bound on staleness should a notification ever go missing without the connection failing. */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 1_000;
@@ -50,7 +50,7 @@ export async function rememberedClient<T extends object>(
 }
 
 /** Forget one client (its id), or every client (none given). */
-export function forgetClients(clientId?: string): void {
+function forgetClients(clientId?: string): void {
   const cache = state();
   cache.generation++;
   if (clientId) cache.entries.delete(clientId);

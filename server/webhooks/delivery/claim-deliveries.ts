@@ -54,6 +54,10 @@ export type ClaimedDelivery = {
 
 type ClaimOptions = { now: Date; leaseMs: number; workerId: string; limit: number };
 
+/** A lane (integration, incident) as a map key: a lane has at most one event in flight. */
+export const laneKey = (row: { integrationKey: string; incidentId: string }) =>
+  `${row.integrationKey}\n${row.incidentId}`;
+
 /** After a walk came back short, claims go straight to the lane scan for this long (real time). */
 const LANE_SCAN_FOR_MS = 1_000;
 const laneScanUntil = new WeakMap<DbClient, number>();
@@ -78,7 +82,8 @@ export async function claimDeliveries(db: DbClient, options: ClaimOptions): Prom
 /** How many due rows the walk may step over per head it is asked for (plus a few): past that, the lane scan is cheaper. */
 const WALK_STEPS_PER_HEAD = 2;
 
-const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
+/** What a claim returns of a row (alias `d`): a ClaimedDelivery. */
+export const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
               d."producedAt", d."attemptCount", d."claimedAt"`;
 
 /** What claiming a head writes, the same in both shapes: the claim's workbench time, the worker, the real-time lease. */

@@ -13,7 +13,7 @@ import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { claimDeliveries, nextWakeInMs, releaseClaims, type ClaimedDelivery } from "./claim-deliveries.ts";
+import { claimDeliveries, laneKey, nextWakeInMs, releaseClaims, type ClaimedDelivery } from "./claim-deliveries.ts";
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
@@ -82,7 +82,6 @@ export async function startDeliveryWorker(
   // busy lane's events follow one another without a claim each. It queues like any claimed head.
   /** Lanes whose next event the last record claimed (read once by that delivery's end). */
   const continued = new Set<string>();
-  const laneOf = (row: ClaimedDelivery) => `${row.integrationKey}\n${row.incidentId}`;
   const claimNext = {
     leaseMs,
     take(row: ClaimedDelivery, claimedAtMs: number) {
@@ -90,7 +89,7 @@ export async function startDeliveryWorker(
         releasing = Promise.all([releasing, release([row])]);
         return;
       }
-      continued.add(laneOf(row));
+      continued.add(laneKey(row));
       ready.push({ row, claimedAtMs });
       startReady();
     },
@@ -131,7 +130,7 @@ export async function startDeliveryWorker(
       startReady();
       if (capacityBound) wake();
     };
-    const lane = laneOf(row);
+    const lane = laneKey(row);
     deliverEvent(deps, row, freeSlot)
       .catch((err: Error) =>
         log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"),

@@ -20,7 +20,7 @@
 // statement commits, and it is claimed by then.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import { claimedColumns, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
 
 export type Outcome = { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" };
 
@@ -134,7 +134,7 @@ async function flush(db: DbClient) {
     const answer = await sqlQuery<OutcomeRow>(db, outcomeStatement(batch.map((p) => p.row)));
     const applied = new Set(answer.map((r) => r.id));
     // A lane has one event in flight, so its successor belongs to the batch's row of the same lane.
-    const byLane = new Map(batch.map((p) => [laneOf(p.row.integrationKey, p.row.incidentId), p]));
+    const byLane = new Map(batch.map((p) => [laneKey(p.row), p]));
     for (const { next } of answer) {
       if (!next) continue;
       const row: ClaimedDelivery = {
@@ -143,15 +143,13 @@ async function flush(db: DbClient) {
         producedAt: new Date(next.producedAt),
         claimedAt: new Date(next.claimedAt),
       };
-      byLane.get(laneOf(row.integrationKey, row.incidentId))?.claimNext?.take(row, claimedAtMs);
+      byLane.get(laneKey(row))?.claimNext?.take(row, claimedAtMs);
     }
     for (const p of batch) p.resolve(applied.has(p.row.id));
   } catch (error) {
     for (const p of batch) p.reject(error);
   }
 }
-
-const laneOf = (integrationKey: string, incidentId: string) => `${integrationKey}\n${incidentId}`;
 
 /**
  * `d.id = ANY(…)` beside the join: the planner cannot see how few rows jsonb_to_recordset yields and
@@ -204,14 +202,10 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
             "leaseExpiresAt" = clock_timestamp() + successor."leaseMs" * interval '1 millisecond'
         FROM successor
         WHERE d.id = successor.id AND d.id = ANY (ARRAY(SELECT id FROM successor)) AND d.state = 'pending'
-        RETURNING d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method,
-          d.path, d.body, d."producedAt", d."attemptCount", d."claimedAt"
+        RETURNING ${claimedColumns}
       )
-      SELECT id::text AS id, NULL::json AS next FROM done
+      SELECT id::text AS id, NULL::jsonb AS next FROM done
       UNION ALL
-      SELECT NULL, json_build_object('id', c.id::text, 'requestId', c."requestId", 'integrationKey', c."integrationKey",
-        'agencyId', c."agencyId", 'incidentId', c."incidentId", 'eventName', c."eventName", 'method', c.method,
-        'path', c.path, 'body', c.body, 'producedAt', c."producedAt", 'attemptCount', c."attemptCount",
-        'claimedAt', c."claimedAt")
+      SELECT NULL, to_jsonb(c) || jsonb_build_object('id', c.id::text) -- the id as text: a bigint
       FROM claimed c`;
 }
