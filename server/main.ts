@@ -5,7 +5,7 @@ import next from "next";
 import { parseEnv } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
-import { createWorkbenchServer } from "./http/create-server.ts";
+import { createWorkbenchServer, serveOwnOriginInProcess } from "./http/create-server.ts";
 import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
@@ -41,14 +41,16 @@ async function main() {
   const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, turbopack: true });
   await nextApp.prepare();
 
+  const protocolApp = createProtocolApp(runtime);
   const server = createWorkbenchServer({
     env,
-    protocolApp: createProtocolApp(runtime),
+    protocolApp,
     nextHandler: nextApp.getRequestHandler(),
     dashboardAccess: createDashboardAccess(runtime),
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const stopServingInProcess = serveOwnOriginInProcess(env, protocolApp);
   workers.listening();
   logger.info(
     {
@@ -76,6 +78,7 @@ async function main() {
     server.closeIdleConnections();
     await closed;
     await workers.stop();
+    stopServingInProcess();
     await nextApp.close?.();
     await platform.shutdown();
     if (env.WORKBENCH_EPHEMERAL) await removeEphemeralDataDir(env.DATA_DIR);

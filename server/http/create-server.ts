@@ -2,6 +2,7 @@ import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Env } from "../platform/env.ts";
+import { serveInProcess } from "../platform/network/in-process-origins.ts";
 import { isProtocolPath } from "./protocol-app.ts";
 import { createWorkbenchGuard } from "./workbench-guard.ts";
 import type { DashboardAccess } from "./dashboard-access/dashboard-access.ts";
@@ -43,4 +44,15 @@ export function createWorkbenchServer(options: {
   // Keep-alive slightly above common load balancers' idle timeouts.
   server.keepAliveTimeout = 65_000;
   return server;
+}
+
+/**
+ * This process serves its own PUBLIC_URL's protocol paths in-process too: its delivery engine calls
+ * its embedded receivers without a loopback socket (docs/decisions/0028). Not when PUBLIC_URL has a
+ * path (a proxy in front strips it: only a request through it reaches the right route). Returns the undo.
+ */
+export function serveOwnOriginInProcess(env: Pick<Env, "PUBLIC_URL">, protocolApp: Hono): () => void {
+  const own = new URL(env.PUBLIC_URL);
+  if (own.pathname.replace(/\/+$/, "") !== "") return () => {};
+  return serveInProcess(own.origin, (request, bindings) => protocolApp.fetch(request, bindings));
 }

@@ -26,6 +26,13 @@ const BUSY_RETRY_MS = 25;
 const BUSY_RETRIES = 400;
 /** Pairs in one transaction; more wait for the next one. */
 const PAIRS_PER_BATCH = 128;
+/**
+ * Batches start at least this far apart: under load the pairs of ~20 ms share one transaction
+ * instead of the few that arrived during the last one's round trips. Processing follows the answer
+ * (the sender waits for the record only), so this costs the sender nothing; an idle receiver's
+ * first delivery is processed at once.
+ */
+const BATCH_MIN_GAP_MS = 20;
 
 type Waiter = {
   options: Options;
@@ -37,6 +44,8 @@ const queue = processSingleton("receiver-processing", () => ({
   waiting: new Map<string, Waiter>(),
   running: null as Promise<void> | null,
   scheduled: false,
+  /** When the last batch started (performance.now()). */
+  lastStartMs: -Infinity,
   /** Pairs waiting out another process's lock. */
   delayed: 0,
 }));
@@ -71,18 +80,26 @@ function enqueue(waiter: Waiter) {
   kick();
 }
 
-/** Starts a batch on the next turn (so the pairs of one burst share it) unless one runs: it starts the next. */
+/**
+ * Starts a batch on the next turn (so the pairs of one burst share it), or once BATCH_MIN_GAP_MS has
+ * passed since the last one started, unless one runs: it starts the next.
+ */
 function kick() {
   if (queue.running || queue.scheduled || queue.waiting.size === 0) return;
   queue.scheduled = true;
-  setImmediate(() => {
-    queue.scheduled = false;
-    const batch = [...queue.waiting.values()].slice(0, PAIRS_PER_BATCH);
-    for (const waiter of batch) queue.waiting.delete(pairKey(waiter.options));
-    queue.running = runBatch(batch).finally(() => {
-      queue.running = null;
-      kick();
-    });
+  const waitMs = queue.lastStartMs + BATCH_MIN_GAP_MS - performance.now();
+  if (waitMs > 0) setTimeout(startBatch, waitMs);
+  else setImmediate(startBatch);
+}
+
+function startBatch() {
+  queue.scheduled = false;
+  queue.lastStartMs = performance.now();
+  const batch = [...queue.waiting.values()].slice(0, PAIRS_PER_BATCH);
+  for (const waiter of batch) queue.waiting.delete(pairKey(waiter.options));
+  queue.running = runBatch(batch).finally(() => {
+    queue.running = null;
+    kick();
   });
 }
 

@@ -17,6 +17,9 @@ import { matchEventRoute } from "./event-routes.ts";
 import { applyLegacyEvent, isLegacySnapshot, legacyPurpose, type LegacyReplica } from "./legacy/apply-legacy-event.ts";
 import { splitTracks, trackEffectOf, TrackLedger } from "./replica-storage.ts";
 
+/** A receiver without a stored declaration declares the default (only read here: built once). */
+const DEFAULT_DECLARATION = defaultDeclaration();
+
 /** Records applied per pair in one transaction; a pair with more is taken again at once. */
 export const RECORDS_PER_PAIR = 500;
 
@@ -107,7 +110,7 @@ export async function processRecords(db: DbClient, now: Date, pairs: ReceiverInc
 
 /** One pair's records applied in order to its replica (pure but for the ledger it fills). */
 function applyRecords(pair: ReceiverIncidentKey, head: Head, records: PendingRecord[]) {
-  const declaration = head.declaration ?? defaultDeclaration();
+  const declaration = head.declaration ?? DEFAULT_DECLARATION;
   let replica: Replica | null =
     pair.incidentId && head.snapshot
       ? { snapshot: head.snapshot, fullSources: head.fullSources ?? [], closedAtUtc: head.closedAtUtc }

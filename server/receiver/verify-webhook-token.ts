@@ -13,7 +13,19 @@
 //   sub, client_id Publisher                              PsapConnector
 //   scope          contains webhooks.receive              contains the route's psap.* scope
 //   lifetime       valid and unexpired, judged on the caller's clock (here: the workbench clock)
-import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
+//
+// A token accepted once is remembered with the key that verified it: the same token on the same
+// route is accepted again without an RSA verification while that key is still in the key set and
+// the token's lifetime still holds on the caller's clock (a sender reuses a token for many requests).
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type CryptoKey,
+  type JWTPayload,
+  type KeyObject,
+} from "jose";
 
 /** Asymmetric algorithms only: "none" and the HMAC family (HS*) would let anyone holding a public key forge tokens. */
 const ACCEPTED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384"];
@@ -29,6 +41,11 @@ const CLOCK_TOLERANCE_S = 30;
 const JWKS_REFETCH_COOLDOWN_MS = 5_000;
 /** Keys are re-read at least this often even when every kid is known, so a retired key drops out. */
 const JWKS_MAX_AGE_MS = 10 * 60_000;
+/**
+ * Tokens whose signature verified, remembered so that the same token on the next delivery costs no
+ * RSA verification (a sender reuses one token for many deliveries). Bounded: the oldest go first.
+ */
+const VERIFIED_TOKENS_MAX = 1_000;
 
 export const PUBLISHER = "Publisher";
 export const PSAP_CONNECTOR = "PsapConnector";
@@ -73,6 +90,7 @@ export function createWebhookTokenVerifier(options: {
 }): WebhookTokenVerifier {
   const { authUrl, refetchCooldownMs = JWKS_REFETCH_COOLDOWN_MS } = options;
   let jwks: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  const verified = new Map<string, VerifiedToken>();
 
   // The receiver finds the keys through discovery, never from configuration (spec: "never pin").
   async function discoverKeySet() {
@@ -113,17 +131,33 @@ export function createWebhookTokenVerifier(options: {
     const embedded = KEY_CARRYING_HEADERS.find((h) => h in header);
     if (embedded) return { ok: false, reason: `header ${embedded} is refused: keys come from jwks_uri only` };
 
+    // The same token for the same route, verified before by a key the key set still holds: only the
+    // time can have changed its verdict (everything else a token says is fixed by its signature).
+    const memoKey = `${audience}\u0000${identity}\u0000${scope}\u0000${typ ?? ""}\u0000${token}`;
+    const remembered = verified.get(memoKey);
+    if (remembered && withinLifetime(remembered.claims, now)) {
+      const current = await (await keySet())(header).catch(() => null);
+      if (current === remembered.key) return { ok: true, claims: remembered.claims };
+    }
+    verified.delete(memoKey);
+
     let claims: JWTPayload;
+    let key: CryptoKey | KeyObject | undefined;
     try {
-      ({ payload: claims } = await jwtVerify(token, await keySet(), {
-        algorithms: ACCEPTED_ALGORITHMS,
-        issuer: authUrl,
-        audience,
-        ...(typ ? { typ } : {}),
-        currentDate: now,
-        clockTolerance: CLOCK_TOLERANCE_S,
-        requiredClaims: ["exp", "sub", "client_id", "scope"],
-      }));
+      const set = await keySet();
+      ({ payload: claims } = await jwtVerify(
+        token,
+        async (protectedHeader, flattened) => (key = await set(protectedHeader, flattened)),
+        {
+          algorithms: ACCEPTED_ALGORITHMS,
+          issuer: authUrl,
+          audience,
+          ...(typ ? { typ } : {}),
+          currentDate: now,
+          clockTolerance: CLOCK_TOLERANCE_S,
+          requiredClaims: ["exp", "sub", "client_id", "scope"],
+        },
+      ));
     } catch (e) {
       return { ok: false, reason: describeJoseError(e) };
     }
@@ -131,8 +165,22 @@ export function createWebhookTokenVerifier(options: {
     if (claims.client_id !== identity) return { ok: false, reason: `client_id must be ${identity}` };
     const scopes = typeof claims.scope === "string" ? claims.scope.split(" ") : [];
     if (!scopes.includes(scope)) return { ok: false, reason: `scope must contain ${scope}` };
+    if (key) {
+      if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(memoKey, { key, claims });
+    }
     return { ok: true, claims };
   };
+}
+
+/** A token accepted on one route, and the key that verified it. */
+type VerifiedToken = { key: CryptoKey | KeyObject; claims: JWTPayload };
+
+/** The lifetime checks jwtVerify makes, on `now` with the same tolerance (exp is required, nbf optional). */
+function withinLifetime(claims: JWTPayload, now: Date): boolean {
+  const nowS = Math.floor(now.getTime() / 1000);
+  if (typeof claims.exp !== "number" || claims.exp <= nowS - CLOCK_TOLERANCE_S) return false;
+  return claims.nbf === undefined || (typeof claims.nbf === "number" && claims.nbf <= nowS + CLOCK_TOLERANCE_S);
 }
 
 export type PublisherTokenVerifier = (options: {

@@ -12,7 +12,7 @@ import { createLogger } from "../platform/logger.ts";
 import type { Runtime } from "../runtime.ts";
 import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
-import { createWorkbenchServer } from "../http/create-server.ts";
+import { createWorkbenchServer, serveOwnOriginInProcess } from "../http/create-server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { getRequestListener } from "@hono/node-server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
@@ -99,14 +99,17 @@ export async function startTestServer(
   };
   const terminal: string[] = [];
   const firstAdmin = options.dashboard ? await prepareFirstAdmin(runtime, (text) => terminal.push(text)) : undefined;
+  const protocolApp = createProtocolApp(runtime);
   const inner = createWorkbenchServer({
     env,
-    protocolApp: createProtocolApp(runtime),
+    protocolApp,
     ...(options.dashboard
       ? { nextHandler: dashboardStandIn(runtime), dashboardAccess: createDashboardAccess(runtime) }
       : { nextHandler: options.nextHandler }),
   });
   handler = (req, res) => inner.emit("request", req, res);
+  // As server/main.ts: this process's deliveries to its own embedded receivers stay in-process.
+  const stopServingInProcess = serveOwnOriginInProcess(env, protocolApp);
 
   return {
     url,
@@ -116,6 +119,7 @@ export async function startTestServer(
     terminal,
     firstAdmin,
     async close() {
+      stopServingInProcess();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopClockSync();

@@ -16,7 +16,7 @@ export async function applyFault(c: Context<ReceiverEnv>, next: Next) {
     state.state === "active"
       ? (parseReceiverFaultMode(state.mode) ?? { kind: "ok" as const })
       : { kind: "ok" as const };
-  const socket = c.env?.incoming?.socket;
+  const socket = c.env?.incoming?.socket ?? c.env?.connection;
   switch (fault.kind) {
     case "ok":
       return next();

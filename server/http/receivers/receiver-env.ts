@@ -1,11 +1,15 @@
 import type { HttpBindings } from "@hono/node-server";
+import type { Connection } from "../../platform/network/in-process-origins.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { StoredFault } from "../../receiver/faults.ts";
 
 /** What the receiver app's handlers see on the Hono context. */
 export type ReceiverEnv = {
-  /** Present when served by @hono/node-server: the raw request/response (for "down" and after-response work). */
-  Bindings: Partial<HttpBindings>;
+  /**
+   * Served by @hono/node-server: the raw request/response (for "down" and after-response work).
+   * Called in-process by this process's own delivery engine: the request's connection.
+   */
+  Bindings: Partial<HttpBindings> & { connection?: Connection };
   Variables: {
     runtime: Runtime;
     receiverKey: string;

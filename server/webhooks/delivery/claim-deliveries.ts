@@ -220,14 +220,19 @@ export async function releaseClaims(
 
 /**
  * How long until the worker should look again, in ms (null: nothing scheduled):
- * the earliest pending due time (workbench clock, against `now`) or the earliest
- * running lease end (real time, against the database's clock). One index each.
+ * the earliest pending due time still ahead (workbench clock, against `now`) or the
+ * earliest running lease end (real time, against the database's clock). One index each.
+ *
+ * Rows already due are not a reason to look again: a claim took every due head it had
+ * room for, so what is due and left waits behind its lane's head (whose end claims or
+ * wakes), or for a free slot (which wakes). Counted, a queued event behind a busy head
+ * made the answer 0 under load: a claim and this read again at once, in a loop.
  */
 export async function nextWakeInMs(db: DbClient, options: { now: Date }): Promise<number | null> {
   const [row] = await sqlQuery<{ due: Date | null; leaseInMs: number | null }>(
     db,
     Prisma.sql`
-    SELECT (SELECT min("nextAttemptAt") FROM "WebhookDelivery" WHERE state = 'pending') AS due,
+    SELECT (SELECT min("nextAttemptAt") FROM "WebhookDelivery" WHERE state = 'pending' AND "nextAttemptAt" > ${options.now}) AS due,
            (SELECT (extract(epoch FROM min("leaseExpiresAt") - clock_timestamp()) * 1000)::float8
               FROM "WebhookDelivery" WHERE state = 'delivering') AS "leaseInMs"`,
   );

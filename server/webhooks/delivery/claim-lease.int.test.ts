@@ -52,3 +52,35 @@ it("a workbench clock jump does not expire a lease: the head in flight stays wit
   const row = await t.db.webhookDelivery.findFirstOrThrow();
   expect(row.claimedBy).toBe("w2");
 });
+
+it("the next wake-up is a due time still ahead, never an event already due behind its lane's busy head", async () => {
+  await t.db.webhookAttempt.deleteMany();
+  await t.db.webhookDelivery.deleteMany();
+  const now = hours(0.5);
+  const plan = (n: number, incidentId: string, dueAt: Date) =>
+    t.db.webhookDelivery.create({
+      data: {
+        requestId: `7e570000-0000-4000-8000-0000000001${String(n).padStart(2, "0")}`,
+        integrationKey: "north-psap",
+        agencyId: AGENCY,
+        incidentId,
+        changeSeq: n,
+        eventName: "labelChanged",
+        method: "PATCH",
+        path: `/v3/incidents/${incidentId}/label`,
+        body: {},
+        producedAt,
+        nextAttemptAt: dueAt,
+      },
+    });
+  // A head and the event queued behind it, both due; the head is then in flight (a long lease).
+  await plan(1, INCIDENT, producedAt);
+  await plan(2, INCIDENT, producedAt);
+  expect(await claimDeliveries(t.db, { now, leaseMs: 600_000, workerId: "w1", limit: 10 })).toHaveLength(1);
+  const wakeIn = await nextWakeInMs(t.db, { now });
+  expect(wakeIn).toBeGreaterThan(590_000); // the lease, not 0 for the queued event
+
+  // Another lane's retry 5 s ahead is the next wake-up.
+  await plan(3, "5d1f0000-0000-4000-8000-000000000002", new Date(now.getTime() + 5_000));
+  expect(await nextWakeInMs(t.db, { now })).toBe(5_000);
+});

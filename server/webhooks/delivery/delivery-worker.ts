@@ -17,6 +17,14 @@ import { claimDeliveries, laneKey, nextWakeInMs, releaseClaims, type ClaimedDeli
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
+import { isOwnOutboxNotification } from "./outbox-notifier.ts";
+
+/**
+ * The due-time read runs at most this often (a clock jump reads at once). What it finds is in the
+ * future (retries at 1 s and more, holds, leases), so reading a little later never makes them late;
+ * read after every claim, it was a statement per claim under load.
+ */
+const DUE_READ_MIN_GAP_MS = 250;
 
 export type DeliveryWorkerOptions = {
   workerId?: string;
@@ -80,8 +88,15 @@ export async function startDeliveryWorker(
 
   // A delivered event's record claims its lane's next event for this worker (record-outcome.ts): a
   // busy lane's events follow one another without a claim each. It queues like any claimed head.
-  /** Lanes whose next event the last record claimed (read once by that delivery's end). */
+  /**
+   * Lanes whose delivery's record settled what comes next (read once by that delivery's end): it
+   * claimed the next event, or found none while no plan was heard of — a plan heard of later wakes
+   * the worker itself. (One committed while the record ran may be invisible to it, and its wake may
+   * have claimed before the record committed: then the lane is claimed again.)
+   */
   const continued = new Set<string>();
+  /** Plans heard of (this process's commits and other processes' NOTIFYs), counted. */
+  let plansHeard = 0;
   const claimNext = {
     leaseMs,
     take(row: ClaimedDelivery, claimedAtMs: number) {
@@ -92,6 +107,10 @@ export async function startDeliveryWorker(
       continued.add(laneKey(row));
       ready.push({ row, claimedAtMs });
       startReady();
+    },
+    plansHeard: () => plansHeard,
+    none(lane: string, plansHeardBefore: number) {
+      if (plansHeard === plansHeardBefore) continued.add(lane);
     },
   };
   const deps = { runtime, workerId, targets, timeoutMs, claimNext };
@@ -139,7 +158,7 @@ export async function startDeliveryWorker(
         freeSlot();
         unrecorded--;
         if (unrecorded === 0) for (const f of idle) f();
-        // The lane's next event is claimable now, unless the record claimed it already.
+        // The lane's next event is claimable now, unless the record claimed it or found the lane empty.
         if (!continued.delete(lane)) wake();
       });
   }
@@ -184,14 +203,28 @@ export async function startDeliveryWorker(
 
   // The due-time query runs beside the pump, not in it (awaited, it held the pump
   // for ~17 % of a drain's time), one at a time: calls while one runs coalesce
-  // into one more run after it, so the timer always ends up set from a fresh read.
+  // into one more run after it, so the timer always ends up set from a fresh read;
+  // and at most every DUE_READ_MIN_GAP_MS, a call within the gap reading at its end.
   let timerQuery: Promise<void> | undefined;
   let timerAgain = false;
+  let lastDueReadMs = -Infinity;
+  let deferredRead: NodeJS.Timeout | undefined;
   function refreshTimer() {
     if (timerQuery) {
       timerAgain = true;
       return;
     }
+    const waitMs = lastDueReadMs + DUE_READ_MIN_GAP_MS - performance.now();
+    if (waitMs > 0) {
+      deferredRead ??= setTimeout(() => {
+        deferredRead = undefined;
+        if (!stopped) refreshTimer();
+      }, waitMs);
+      return;
+    }
+    clearTimeout(deferredRead);
+    deferredRead = undefined;
+    lastDueReadMs = performance.now();
     timerQuery = scheduleTimer()
       .catch((err: Error) => {
         log.error({ err }, "reading the next due time failed; retrying in 1 s");
@@ -221,18 +254,32 @@ export async function startDeliveryWorker(
   const listener = await listenToChannel({
     databaseUrl: runtime.databaseUrl,
     channel: OUTBOX_CHANNEL,
-    onNotification: wake,
+    onNotification: (payload) => {
+      if (isOwnOutboxNotification(payload)) return;
+      plansHeard++;
+      wake();
+    },
     onReconnect: () => {
       log.info("outbox listener reconnected; claiming what was planned meanwhile");
+      plansHeard++;
       wake();
     },
     onError: (err) => log.warn({ err }, "outbox listener failed; reconnecting (the due-time timer still runs)"),
   });
 
   const events = webhookEvents();
-  const onLocal = () => wake();
+  const onLocal = () => {
+    plansHeard++;
+    wake();
+  };
   events.on("outbox:wake", onLocal);
-  runtime.clock.on("changed", wake);
+  // A jump makes future due times due now: claim, and read the next due time at once.
+  const onClockChanged = () => {
+    lastDueReadMs = -Infinity;
+    plansHeard++; // what became due counts as new work for a lane a record just found empty
+    wake();
+  };
+  runtime.clock.on("changed", onClockChanged);
   wake();
 
   return {
@@ -242,8 +289,9 @@ export async function startDeliveryWorker(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(deferredRead);
       events.off("outbox:wake", onLocal);
-      runtime.clock.off("changed", wake);
+      runtime.clock.off("changed", onClockChanged);
       targets.close();
       await listener.stop();
       await pumped; // a claim in flight lands in `ready`, and is released below

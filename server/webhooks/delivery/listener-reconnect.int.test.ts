@@ -1,13 +1,15 @@
 // The delivery worker's LISTEN connection after a database blip (its backend
 // terminated): it connects again, claims what was planned while it was away,
 // and other processes' NOTIFYs wake it promptly again. The worker's safety
-// re-poll is set to a minute here, so only the listener can explain a prompt wake.
+// re-poll is set to a minute here, so only the listener can explain a prompt wake;
+// a NOTIFY this process sent itself wakes nothing (its own commits wake it in-process).
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
+import { OUTBOX_SENDER } from "./outbox-notifier.ts";
 
 const ID = "5d1f0000-0000-4000-8000-00000000c0de";
 const APPLICATION = `workbench listen ${OUTBOX_CHANNEL}`;
@@ -82,4 +84,18 @@ it("after its backend is terminated: reconnects, delivers what was planned meanw
   expect(h.receiver.received.map((r) => r.body)).toEqual(
     expect.arrayContaining([{ label: "while away" }, { label: "after" }]),
   );
+});
+
+it("skips its own process's NOTIFYs (it was woken in-process already) and wakes for another process's", async () => {
+  await commitElsewhere(1, "first");
+  await h.database.db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${"another-process"})`;
+  await until("the first change is delivered", allDelivered);
+
+  await commitElsewhere(2, "second");
+  await h.database.db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${OUTBOX_SENDER})`;
+  await new Promise((r) => setTimeout(r, 600));
+  expect(await allDelivered()).toBe(false);
+
+  await h.database.db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${"another-process"})`;
+  await until("delivered once another process's NOTIFY arrives", allDelivered, 2_000);
 });

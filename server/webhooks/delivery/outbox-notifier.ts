@@ -11,11 +11,23 @@
 // the inbound bench (32 connections) 2–4 backends were always waiting on that
 // lock (pg_stat_activity: Lock:object in COMMIT). Sent afterwards, one
 // notification covers every commit that finished before it was sent.
+//
+// The payload names the sending process, so this process's own worker, which hears its own
+// NOTIFYs too, skips them: it was woken in-process already, and a claim per NOTIFY was a
+// statement per inbound batch that found nothing.
+import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
+import { processSingleton } from "../../platform/process-singleton.ts";
 import type { Runtime } from "../../runtime.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
+
+/** This process's NOTIFY payload on webhook_outbox (one per process: every workbench in it shares `outbox:wake`). */
+export const OUTBOX_SENDER = processSingleton("outbox-sender", () => randomUUID());
+
+/** Whether a webhook_outbox notification came from this process (its worker was woken in-process). */
+export const isOwnOutboxNotification = (payload: string | undefined) => payload === OUTBOX_SENDER;
 
 export type OutboxNotifier = {
   stop: () => Promise<void>;
@@ -43,11 +55,12 @@ export function startOutboxNotifier(
     while (owed && !stopped) {
       owed = false;
       const started = performance.now();
-      await sqlQuery(runtime.db, Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`).catch((err: Error) =>
-        runtime.logger.warn(
-          { err },
-          "NOTIFY webhook_outbox failed; other processes' workers find the work on their due-time timer",
-        ),
+      await sqlQuery(runtime.db, Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${OUTBOX_SENDER})`).catch(
+        (err: Error) =>
+          runtime.logger.warn(
+            { err },
+            "NOTIFY webhook_outbox failed; other processes' workers find the work on their due-time timer",
+          ),
       );
       const rest = minGapMs - (performance.now() - started);
       if (owed && rest > 0) await new Promise((r) => setTimeout(r, rest));

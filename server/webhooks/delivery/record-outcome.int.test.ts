@@ -2,7 +2,7 @@
 // each keeps its own claim guard and its own answer.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
-import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries.ts";
+import { claimDeliveries, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
 import { recordOutcome } from "./record-outcome.ts";
 
 const AGENCY = "0b0c5b52-1c0e-4a57-9a57-000000000001";
@@ -66,7 +66,7 @@ it("records a turn's outcomes in one batch: the current claim applies (attempt r
   });
 });
 
-it("a delivered head claims its lane's next due event in the same statement; a retry, another lane or a later event does not", async () => {
+it("a delivered head claims its lane's next due event in the same statement, or says its lane is empty; a retry, another lane or a later event does neither", async () => {
   await t.db.webhookAttempt.deleteMany();
   await t.db.webhookDelivery.deleteMany();
   const producedAt = new Date(Date.UTC(2026, 10, 23, 12));
@@ -100,7 +100,13 @@ it("a delivered head claims its lane's next due event in the same statement; a r
   expect([head3.id, head4.id, head5.id, head6.id].every((id) => byId.has(id))).toBe(true);
 
   const taken: ClaimedDelivery[] = [];
-  const claimNext = { leaseMs: 30_000, take: (row: ClaimedDelivery) => taken.push(row) };
+  const emptied: string[] = [];
+  const claimNext = {
+    leaseMs: 30_000,
+    take: (row: ClaimedDelivery) => taken.push(row),
+    plansHeard: () => 7,
+    none: (lane: string, plansHeardBefore: number) => emptied.push(`${lane} (${plansHeardBefore})`),
+  };
   const attempt = (status: number) => ({
     attempt: 1,
     startedAt: now,
@@ -129,6 +135,8 @@ it("a delivered head claims its lane's next due event in the same statement; a r
   expect(taken).toEqual([
     expect.objectContaining({ id: next3.id, incidentId: incident(3), claimedAt: now, body: { n: 2 } }),
   ]);
+  // Only lane 6 is said to be empty: lane 5 has a next event (not due yet), lane 4's head is retried.
+  expect(emptied).toEqual([`${laneKey(head6)} (7)`]);
   const next = await t.db.webhookDelivery.findUniqueOrThrow({ where: { id: next3.id } });
   expect([next.state, next.claimedBy, next.claimedAt]).toEqual(["delivering", "w1", now]);
   expect(next.leaseExpiresAt).not.toBeNull();

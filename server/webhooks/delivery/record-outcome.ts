@@ -42,6 +42,13 @@ export type ClaimNext = {
   leaseMs: number;
   /** `claimedAtMs`: performance.now() before the statement, when the lease may have started. */
   take: (row: ClaimedDelivery, claimedAtMs: number) => void;
+  /**
+   * How many plans the worker has heard of so far (a counter): read before the statement, passed to
+   * `none`, which can tell whether a plan committed while the statement ran.
+   */
+  plansHeard: () => number;
+  /** The delivered event was its lane's last unfinished one as the statement saw it. */
+  none: (lane: string, plansHeardBefore: number) => void;
 };
 
 type RecordOptions = {
@@ -55,6 +62,8 @@ type RecordOptions = {
 type Pending = {
   row: ReturnType<typeof toRow>;
   claimNext: ClaimNext | undefined;
+  /** claimNext.plansHeard() when the statement was sent. */
+  plansHeard?: number;
   resolve: (applied: boolean) => void;
   reject: (e: unknown) => void;
 };
@@ -118,9 +127,13 @@ function toRow({ delivery, attempt, outcome, now, workerId, claimNext }: RecordO
   };
 }
 
-/** A row of the statement's answer: a recorded outcome (`id`), or a claimed successor (`next`). */
+/**
+ * A row of the statement's answer: a recorded outcome (`id`), a claimed successor (`next`), or a
+ * delivered row whose lane has a next event (`followed`, claimed or not).
+ */
 type OutcomeRow = {
   id: string | null;
+  followed: string | null;
   next:
     | (Omit<ClaimedDelivery, "id" | "producedAt" | "claimedAt"> & { id: string; producedAt: string; claimedAt: string })
     | null;
@@ -130,9 +143,11 @@ async function flush(db: DbClient) {
   const batch = batches.get(db) ?? [];
   batches.delete(db);
   const claimedAtMs = performance.now();
+  for (const p of batch) p.plansHeard = p.claimNext?.plansHeard();
   try {
     const answer = await sqlQuery<OutcomeRow>(db, outcomeStatement(batch.map((p) => p.row)));
     const applied = new Set(answer.map((r) => r.id));
+    const followed = new Set(answer.map((r) => r.followed));
     // A lane has one event in flight, so its successor belongs to the batch's row of the same lane.
     const byLane = new Map(batch.map((p) => [laneKey(p.row), p]));
     for (const { next } of answer) {
@@ -145,7 +160,11 @@ async function flush(db: DbClient) {
       };
       byLane.get(laneKey(row))?.claimNext?.take(row, claimedAtMs);
     }
-    for (const p of batch) p.resolve(applied.has(p.row.id));
+    for (const p of batch) {
+      const recorded = applied.has(p.row.id);
+      if (recorded && p.row.claimNext && !followed.has(p.row.id)) p.claimNext?.none(laneKey(p.row), p.plansHeard ?? 0);
+      p.resolve(recorded);
+    }
   } catch (error) {
     for (const p of batch) p.reject(error);
   }
@@ -179,11 +198,11 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         FROM x JOIN done ON done.id = x.id
         WHERE x."hasAttempt"
         RETURNING 1
-      ), successor AS (
-        -- The lane's next unfinished row, by the lane index (the row comparison the claims use), when
-        -- it is pending and due. The statement's snapshot still shows the finished row as delivering:
-        -- the successor is looked for after its id.
-        SELECT s.id, x."claimedBy", x.now, x."leaseMs"
+      ), following AS (
+        -- A delivered row's lane's next unfinished row, by the lane index (the row comparison the
+        -- claims use). The statement's snapshot still shows the finished row as delivering: the next
+        -- one is looked for after its id.
+        SELECT done.id AS after, s.id, s.state, s.at, x."claimedBy", x.now, x."leaseMs"
         FROM done JOIN x ON x.id = done.id
         CROSS JOIN LATERAL (
           SELECT p.id, p."integrationKey" AS ik, p."incidentId" AS inc, p.state, p."nextAttemptAt" AS at
@@ -191,8 +210,10 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
           WHERE p.state IN ('pending', 'delivering')
             AND (p."integrationKey", p."incidentId", p.id) > (done.ik, done.inc, done.id)
           ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1) s
-        WHERE x."claimNext" AND x.state = 'delivered'
-          AND s.ik = done.ik AND s.inc = done.inc AND s.state = 'pending' AND s.at <= x.now
+        WHERE x."claimNext" AND x.state = 'delivered' AND s.ik = done.ik AND s.inc = done.inc
+      ), successor AS (
+        -- It is claimed when it is pending and due.
+        SELECT id, "claimedBy", now, "leaseMs" FROM following WHERE state = 'pending' AND at <= now
       ), claimed AS (
         -- ANY(ARRAY(…)) as in the claims: the planner cannot count the successors, and joined them
         -- against the whole table (a sequential scan per statement: 30 s change-to-record p99 with
@@ -204,8 +225,10 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         WHERE d.id = successor.id AND d.id = ANY (ARRAY(SELECT id FROM successor)) AND d.state = 'pending'
         RETURNING ${claimedColumns}
       )
-      SELECT id::text AS id, NULL::jsonb AS next FROM done
+      SELECT id::text AS id, NULL::jsonb AS next, NULL::text AS followed FROM done
       UNION ALL
-      SELECT NULL, to_jsonb(c) || jsonb_build_object('id', c.id::text) -- the id as text: a bigint
-      FROM claimed c`;
+      SELECT NULL, to_jsonb(c) || jsonb_build_object('id', c.id::text), NULL -- the id as text: a bigint
+      FROM claimed c
+      UNION ALL
+      SELECT NULL, NULL, after::text FROM following`;
 }

@@ -14,8 +14,18 @@
 //   receivers (on PUBLIC_URL, the operator's own origin) go without it.
 // node:http(s) rather than fetch: per-request certificate checks and lookup, and
 // msw intercepts it in tests.
+// - An embedded receiver on an origin this process serves (always, for its own
+//   PUBLIC_URL) is called in-process: the same request and answer through the same
+//   HTTP app, without the loopback socket (docs/decisions/0028). The same deadline and
+//   read bound apply, and a receiver's simulated "down" drops the in-process
+//   connection as it would the socket.
 import http from "node:http";
 import https from "node:https";
+import {
+  inProcessHandler,
+  InProcessConnection,
+  type InProcessHandler,
+} from "../../platform/network/in-process-origins.ts";
 import { policyLookup, OutboundRefusedError } from "../../platform/network/outbound-lookup.ts";
 import { refuseOutbound, refusePlainHttp, type OutboundPolicy } from "../../platform/network/outbound-policy.ts";
 
@@ -84,6 +94,8 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
       refused: true,
     });
   const url = new URL(options.url);
+  const own = target.kind === "embedded" ? inProcessHandler(url.origin) : undefined;
+  if (own) return sendInProcess(own, url, options, { timeoutMs, remainingMs, started, elapsed });
   const secure = url.protocol === "https:";
   const agents = target.kind === "embedded" ? embeddedAgents : agentsFor(target.policy);
   const agent = secure ? (target.insecureDev ? agents.httpsInsecure : agents.https) : agents.http;
@@ -146,6 +158,58 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
     }, remainingMs);
     req.on("error", (e) => finish(describeError(e), e instanceof OutboundRefusedError));
     req.end(options.body ?? undefined);
+  });
+}
+
+/** The connection ended without an answer: what node:http reports for a socket closed by the server. */
+const HANG_UP = "ECONNRESET: socket hang up";
+
+/** One request to an origin this process serves, answered by its HTTP app (same result shape, same bounds). */
+function sendInProcess(
+  handler: InProcessHandler,
+  url: URL,
+  options: SendRequestOptions,
+  time: { timeoutMs: number; remainingMs: number; started: number; elapsed: () => number },
+): Promise<SendResult> {
+  const connection = new InProcessConnection();
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<SendResult, "durationMs">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve({ ...result, durationMs: Math.round(time.elapsed() - time.started) });
+      connection.destroy(); // a handler holding the request (a "timeout" fault) lets go
+    };
+    const failed = (error: string) => finish({ status: null, headers: null, bodyExcerpt: null, body: null, error });
+    const deadline = setTimeout(() => failed(`timeout: no response within ${time.timeoutMs} ms`), time.remainingMs);
+    connection.once("close", () => failed(HANG_UP));
+    const request = new Request(url, {
+      method: options.method,
+      headers: {
+        ...options.headers,
+        "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0),
+      },
+      body: options.body,
+    });
+    Promise.resolve()
+      .then(() => handler(request, { connection }))
+      .then(async (response) => {
+        if (connection.destroyed) return failed(HANG_UP);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const body = bytes.subarray(0, RESPONSE_BODY_CAP_BYTES).toString("utf8");
+        finish({
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          bodyExcerpt: body.slice(0, BODY_EXCERPT_CHARS),
+          body,
+          error:
+            bytes.length > RESPONSE_BODY_CAP_BYTES
+              ? `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`
+              : null,
+        });
+      })
+      .catch((e: Error) => failed(describeError(e)));
   });
 }
 
