@@ -52,7 +52,7 @@ export type Requirement = { context: "agency" | "user"; scope: string };
  */
 export function authorize(requirement: Requirement) {
   return createMiddleware<InboundEnv>(async (c, next) => {
-    const auth = await c.var.authenticate(c.req.header("authorization"));
+    const auth = await c.get("authenticate")(c.req.header("authorization"));
     c.set("auth", auth);
     if (!auth.agencyId || !isUuid(auth.agencyId))
       throw new AppError(

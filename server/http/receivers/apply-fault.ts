@@ -11,7 +11,7 @@ import { incidentIdOf, matchEventRoute } from "../../receiver/event-routes.ts";
 const TIMEOUT_HOLD_MAX_MS = 10 * 60_000;
 
 export async function applyFault(c: Context<ReceiverEnv>, next: Next) {
-  const state = describeFault(c.var.storedFault, c.var.runtime.clock.nowMs());
+  const state = describeFault(c.get("storedFault"), c.get("runtime").clock.nowMs());
   const fault =
     state.state === "active"
       ? (parseReceiverFaultMode(state.mode) ?? { kind: "ok" as const })
@@ -67,16 +67,16 @@ async function answerFault(c: Context<ReceiverEnv>, status: 500 | 503, mode: str
  * under the incident they were about: from the path, or for a create from its body (the body is not kept).
  */
 async function recordFault(c: Context<ReceiverEnv>, status: number, detail: string) {
-  const { db, clock } = c.var.runtime;
-  const match = matchEventRoute(c.req.method, c.var.receiverPath);
+  const { db, clock } = c.get("runtime");
+  const match = matchEventRoute(c.req.method, c.get("receiverPath"));
   const body = match && !match.params.incidentId ? await c.req.json().catch(() => null) : null;
   await recordDelivery({
     db,
     clock,
     input: {
-      integrationKey: c.var.receiverKey,
+      integrationKey: c.get("receiverKey"),
       method: c.req.method,
-      path: c.var.receiverPath,
+      path: c.get("receiverPath"),
       route: null,
       incidentId: match ? incidentIdOf(match, body) : null,
       serviceRequestId: c.req.header("service-request-id") ?? null,

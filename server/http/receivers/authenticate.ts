@@ -8,19 +8,19 @@ import type { ReceiverEnv } from "./receiver-env.ts";
 
 export function authenticate(verify: PublisherTokenVerifier) {
   return async function authenticatePublisher(c: Context<ReceiverEnv>, next: Next) {
-    const { db, clock } = c.var.runtime;
-    const check = c.var.rejectToken
+    const { db, clock } = c.get("runtime");
+    const check = c.get("rejectToken")
       ? { ok: false as const, reason: "fault reject-token: every token is refused" }
-      : await verify({ authorization: c.req.header("authorization"), agencyId: c.var.agencyId, now: clock.now() });
+      : await verify({ authorization: c.req.header("authorization"), agencyId: c.get("agencyId"), now: clock.now() });
     if (check.ok) return next();
-    const match = matchEventRoute(c.req.method, c.var.receiverPath);
+    const match = matchEventRoute(c.req.method, c.get("receiverPath"));
     await recordDelivery({
       db,
       clock,
       input: {
-        integrationKey: c.var.receiverKey,
+        integrationKey: c.get("receiverKey"),
         method: c.req.method,
-        path: c.var.receiverPath,
+        path: c.get("receiverPath"),
         route: match?.route.flag ?? null,
         incidentId: match?.params.incidentId ?? null,
         serviceRequestId: c.req.header("service-request-id") ?? null,

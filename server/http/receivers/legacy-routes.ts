@@ -25,16 +25,16 @@ export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime, veri
   const verifyPsap = psapConnectorTokenVerifier(verifyToken);
 
   const requireLegacyRoute: MiddlewareHandler<ReceiverEnv> = async (c, next) => {
-    if (!matchLegacyRoute(c.req.method, c.var.receiverPath))
+    if (!matchLegacyRoute(c.req.method, c.get("receiverPath")))
       return c.json(
-        { error: "not_found", error_description: `No v1/v2 route ${c.req.method} ${c.var.receiverPath}.` },
+        { error: "not_found", error_description: `No v1/v2 route ${c.req.method} ${c.get("receiverPath")}.` },
         404,
       );
     await next();
   };
 
   const authenticatePsapConnector: MiddlewareHandler<ReceiverEnv> = async (c, next) => {
-    const scope = LEGACY_ROUTES[matchLegacyRoute(c.req.method, c.var.receiverPath)!.key].scope;
+    const scope = LEGACY_ROUTES[matchLegacyRoute(c.req.method, c.get("receiverPath"))!.key].scope;
     const refused = await authenticate((o) => verifyPsap({ ...o, scope }))(c, next);
     if (refused) return refused;
   };
@@ -60,14 +60,14 @@ export function authenticateAbout(runtime: Runtime, verifyToken: WebhookTokenVer
     return current.ok ? current : legacy;
   });
   return async function authenticateAboutCaller(c: Context<ReceiverEnv>, next: Next) {
-    const declaration = await readCapabilities({ db: runtime.db, key: c.var.receiverKey });
+    const declaration = await readCapabilities({ db: runtime.db, key: c.get("receiverKey") });
     return (isLegacyVersion(declaration.version) ? either : publisherOnly)(c, next);
   };
 }
 
 async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
-  const { db, clock, logger } = c.var.runtime;
-  const match = matchLegacyRoute(c.req.method, c.var.receiverPath)!;
+  const { db, clock, logger } = c.get("runtime");
+  const match = matchLegacyRoute(c.req.method, c.get("receiverPath"))!;
   const text = await c.req.text();
   let body: unknown;
   const anomalies: string[] = [];
@@ -92,32 +92,32 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
       db,
       clock,
       input: {
-        integrationKey: c.var.receiverKey,
+        integrationKey: c.get("receiverKey"),
         method: c.req.method,
-        path: c.var.receiverPath,
+        path: c.get("receiverPath"),
         route: `v${match.major} ${match.key}`,
         incidentId,
         serviceRequestId: requestId,
         requestTimestamp: typeof b.requestTimeStampUtc === "string" ? b.requestTimeStampUtc : null,
         body,
-        status: c.var.successStatus,
+        status: c.get("successStatus"),
         outcome: "accepted",
         anomalies,
         isTest: b.incident?.isTest === true,
       },
     });
   } catch (err) {
-    logger.error({ err, receiver: c.var.receiverKey }, "receiver could not record a delivery");
+    logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
   }
   if (!recorded.duplicate) {
     const run = () =>
-      processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId }).catch((err: Error) =>
-        logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"),
+      processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
+        logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
       );
     const outgoing = c.env?.outgoing;
     if (outgoing) outgoing.once("close", () => void run());
     else setImmediate(() => void run());
   }
-  return c.json({ received: true, duplicate: recorded.duplicate }, c.var.successStatus);
+  return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
 }

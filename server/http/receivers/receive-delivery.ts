@@ -7,14 +7,14 @@ import { recordDelivery } from "../../receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 
 export async function receiveDelivery(c: Context<ReceiverEnv>) {
-  const match = matchEventRoute(c.req.method, c.var.receiverPath)!;
+  const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
   const { body, anomalies } = await readBody(c);
   const recorded = await recordOrFail(c, match, body, anomalies);
   if (!recorded)
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
   if (!recorded.duplicate) processAfterAnswering(c, incidentIdOf(match, body));
   // Only 200 accepts a delivery; an unprocessable one is still answered 200 (rule 4).
-  return c.json({ received: true, duplicate: recorded.duplicate }, c.var.successStatus);
+  return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
 }
 
 /** The body as JSON; anything else is kept as text and flagged (still recorded and answered 200). */
@@ -32,21 +32,21 @@ async function readBody(c: Context<ReceiverEnv>): Promise<{ body: unknown; anoma
 }
 
 async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: unknown, anomalies: string[]) {
-  const { db, clock, logger } = c.var.runtime;
+  const { db, clock, logger } = c.get("runtime");
   try {
     return await recordDelivery({
       db,
       clock,
       input: {
-        integrationKey: c.var.receiverKey,
+        integrationKey: c.get("receiverKey"),
         method: c.req.method,
-        path: c.var.receiverPath,
+        path: c.get("receiverPath"),
         route: match.route.flag,
         incidentId: incidentIdOf(match, body),
         serviceRequestId: c.req.header("service-request-id") ?? null,
         requestTimestamp: c.req.header("service-request-timestamp") ?? null,
         body,
-        status: c.var.successStatus,
+        status: c.get("successStatus"),
         outcome: "accepted",
         anomalies,
         isTest: (body as { incident?: { purpose?: unknown } } | null)?.incident?.purpose === "Test",
@@ -54,17 +54,17 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
     });
   } catch (err) {
     // Not durably recorded: a retry can fix that, so this is the one failure answered non-200 (rule 4).
-    logger.error({ err, receiver: c.var.receiverKey }, "receiver could not record a delivery");
+    logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
     return null;
   }
 }
 
 /** Applies the delivery to the replica once the response has gone out ("answer 200 … and process afterwards"). */
 function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
-  const { db, clock, logger } = c.var.runtime;
+  const { db, clock, logger } = c.get("runtime");
   const run = () => {
-    processPendingDeliveries({ db, clock, integrationKey: c.var.receiverKey, incidentId }).catch((err: Error) =>
-      logger.error({ err, receiver: c.var.receiverKey }, "receiver could not process a delivery"),
+    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
+      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
     );
   };
   const outgoing = c.env?.outgoing;

@@ -51,9 +51,9 @@ export function receiversApp(runtime: Runtime) {
   }
 
   function requireEventRoute(c: Context<ReceiverEnv>, next: Next) {
-    if (!matchEventRoute(c.req.method, c.var.receiverPath))
+    if (!matchEventRoute(c.req.method, c.get("receiverPath")))
       return c.json(
-        { error: "not_found", error_description: `No v3 route ${c.req.method} ${c.var.receiverPath}.` },
+        { error: "not_found", error_description: `No v3 route ${c.req.method} ${c.get("receiverPath")}.` },
         404,
       );
     return next();
@@ -69,7 +69,7 @@ export function receiversApp(runtime: Runtime) {
   // legacy PsapConnector credential gets 401 (spec, "Discovery"). Declaring 1.x/2.x
   // it accepts PsapConnector too (issue 8, legacy-routes.ts).
   app.get("/:key/about", authenticateAbout(runtime, verifyToken), async (c) =>
-    c.json(await readCapabilities({ db: runtime.db, key: c.var.receiverKey })),
+    c.json(await readCapabilities({ db: runtime.db, key: c.get("receiverKey") })),
   );
 
   app.on(["POST", "PUT", "PATCH"], "/:key/v3/*", requireEventRoute, authenticatePublisher, receiveDelivery);

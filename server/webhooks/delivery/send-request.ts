@@ -24,6 +24,7 @@ import https from "node:https";
 import {
   inProcessHandler,
   InProcessConnection,
+  InProcessRequest,
   type InProcessHandler,
 } from "../../platform/network/in-process-origins.ts";
 import { policyLookup, OutboundRefusedError } from "../../platform/network/outbound-lookup.ts";
@@ -184,16 +185,15 @@ function sendInProcess(
     const failed = (error: string) => finish({ status: null, headers: null, bodyExcerpt: null, body: null, error });
     const deadline = setTimeout(() => failed(`timeout: no response within ${time.timeoutMs} ms`), time.remainingMs);
     connection.once("close", () => failed(HANG_UP));
-    const request = new Request(url, {
-      method: options.method,
-      headers: {
-        ...options.headers,
-        "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0),
-      },
-      body: options.body,
-    });
+    const request = new InProcessRequest(
+      url.href,
+      options.method,
+      { ...options.headers, "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0) },
+      options.body,
+      connection,
+    );
     Promise.resolve()
-      .then(() => handler(request, { connection }))
+      .then(() => handler(request as unknown as Request, { connection }))
       .then(async (response) => {
         if (connection.destroyed) return failed(HANG_UP);
         const bytes = Buffer.from(await response.arrayBuffer());
