@@ -12,7 +12,7 @@ import { planDeliveriesOnChange } from "./planning/plan-deliveries.ts";
 
 export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
-  const notifier = startOutboxNotifier(runtime);
+  const notifier = startOutboxNotifier(runtime, { deliversItself: runtime.env.DELIVERY_WORKERS });
   const discovery = await startDiscoveryWorker(runtime);
   const delivery = runtime.env.DELIVERY_WORKERS ? await startDeliveryWorker(runtime) : { stop: async () => {} };
   return {

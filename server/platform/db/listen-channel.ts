@@ -17,10 +17,16 @@ export type ListenOptions = {
   /** The connection is lost (with or without an error): from now until onReconnect, nothing is heard. */
   onDisconnect?: () => void;
   onError?: (error: Error) => void;
+  /** Appended to the connection's application_name (`workbench listen {channel} {tag}`): who listens. */
+  tag?: string;
   /** First retry delay; it doubles per failed try up to maxBackoffMs. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
 };
+
+/** The application_name of a listener's connection (visible in pg_stat_activity). */
+export const listenerName = (channel: string, tag?: string) =>
+  tag ? `workbench listen ${channel} ${tag}` : `workbench listen ${channel}`;
 
 /** PostgreSQL identifiers only: the channel is put in the LISTEN statement as is. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -41,7 +47,7 @@ export async function listenToChannel(options: ListenOptions): Promise<ChannelLi
   const connect = async () => {
     const c = new pg.Client({
       connectionString: options.databaseUrl,
-      application_name: `workbench listen ${channel}`,
+      application_name: listenerName(channel, options.tag),
       keepAlive: true,
     });
     let lost = false;

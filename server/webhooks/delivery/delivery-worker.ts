@@ -17,7 +17,7 @@ import { claimDeliveries, laneKey, nextWakeInMs, releaseClaims, type ClaimedDeli
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
-import { isOwnOutboxNotification } from "./outbox-notifier.ts";
+import { isOwnOutboxNotification, OUTBOX_SENDER } from "./outbox-notifier.ts";
 
 /**
  * The due-time read runs at most this often (a clock jump reads at once). What it finds is in the
@@ -254,6 +254,7 @@ export async function startDeliveryWorker(
   const listener = await listenToChannel({
     databaseUrl: runtime.databaseUrl,
     channel: OUTBOX_CHANNEL,
+    tag: OUTBOX_SENDER, // other processes' notifiers see who listens (outbox-notifier.ts)
     onNotification: (payload) => {
       if (isOwnOutboxNotification(payload)) return;
       plansHeard++;

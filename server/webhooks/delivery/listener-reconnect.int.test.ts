@@ -12,7 +12,7 @@ import { startDeliveryWorker } from "./delivery-worker.ts";
 import { OUTBOX_SENDER } from "./outbox-notifier.ts";
 
 const ID = "5d1f0000-0000-4000-8000-00000000c0de";
-const APPLICATION = `workbench listen ${OUTBOX_CHANNEL}`;
+const APPLICATION = `workbench listen ${OUTBOX_CHANNEL} %`; // tagged with the process (outbox-notifier.ts)
 let h: WebhookHarness;
 let worker: Awaited<ReturnType<typeof startDeliveryWorker>>;
 
@@ -46,7 +46,7 @@ async function commitElsewhere(seq: number, label: string) {
 const listenerPids = async () =>
   (
     await h.database.db.$queryRaw<Array<{ pid: number }>>`
-    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${APPLICATION}`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE ${APPLICATION}`
   ).map((r) => r.pid);
 
 const allDelivered = async () =>

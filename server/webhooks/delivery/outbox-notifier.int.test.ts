@@ -1,11 +1,13 @@
 // The NOTIFY that wakes other processes' workers: sent after the commit that
-// planned deliveries (never from inside it), and coalesced under a burst.
+// planned deliveries (never from inside it), coalesced under a burst, and not
+// sent by a process that delivers itself while no other process listens.
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { listenerName } from "../../platform/db/listen-channel.ts";
 import { startOutboxNotifier, type OutboxNotifier } from "./outbox-notifier.ts";
 
 const ID = "0e7f0000-0000-4000-8000-000000000001";
@@ -63,6 +65,30 @@ describe("outbox notifier", () => {
     await notifier.settled();
     await drained();
     expect(heard).toHaveLength(2);
+  });
+
+  it("a process that delivers itself sends none while no other process's worker listens", async () => {
+    notifier = startOutboxNotifier(h.runtime, { deliversItself: true });
+    webhookEvents().emit("outbox:wake");
+    await notifier.settled();
+    await drained();
+    expect(heard).toHaveLength(0); // this test's plain LISTEN is not a workbench worker
+    await notifier.stop();
+
+    const elsewhere = new pg.Client({
+      connectionString: h.database.url,
+      application_name: listenerName(OUTBOX_CHANNEL, "another-process"),
+    });
+    await elsewhere.connect();
+    try {
+      notifier = startOutboxNotifier(h.runtime, { deliversItself: true });
+      webhookEvents().emit("outbox:wake");
+      await notifier.settled();
+      await drained();
+      expect(heard).toHaveLength(1);
+    } finally {
+      await elsewhere.end();
+    }
   });
 
   it("once stopped, a wake sends nothing", async () => {

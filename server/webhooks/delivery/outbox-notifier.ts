@@ -14,17 +14,26 @@
 //
 // The payload names the sending process, so this process's own worker, which hears its own
 // NOTIFYs too, skips them: it was woken in-process already, and a claim per NOTIFY was a
-// statement per inbound batch that found nothing.
-import { randomUUID } from "node:crypto";
+// statement per inbound batch that found nothing. And a process that delivers itself sends
+// none while no other process listens (`npm start`: one process): its own worker delivers
+// what it plans, and a worker started elsewhere claims everything on its start.
+import { randomBytes } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
+import { listenerName } from "../../platform/db/listen-channel.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 import { processSingleton } from "../../platform/process-singleton.ts";
 import type { Runtime } from "../../runtime.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
-/** This process's NOTIFY payload on webhook_outbox (one per process: every workbench in it shares `outbox:wake`). */
-export const OUTBOX_SENDER = processSingleton("outbox-sender", () => randomUUID());
+/**
+ * This process's NOTIFY payload on webhook_outbox and its listener's tag (one per process: every
+ * workbench in it shares `outbox:wake`). Short: application_name holds 63 bytes.
+ */
+export const OUTBOX_SENDER = processSingleton("outbox-sender", () => randomBytes(8).toString("hex"));
+
+/** How long an answer to "does another process listen?" is used before asking again. */
+const LISTENERS_CHECK_MS = 1_000;
 
 /** Whether a webhook_outbox notification came from this process (its worker was woken in-process). */
 export const isOwnOutboxNotification = (payload: string | undefined) => payload === OUTBOX_SENDER;
@@ -43,17 +52,41 @@ export type OutboxNotifier = {
  */
 export function startOutboxNotifier(
   runtime: Pick<Runtime, "db" | "logger">,
-  options: { minGapMs?: number } = {},
+  options: {
+    minGapMs?: number;
+    /** This process runs a delivery worker: it need not tell anyone when nobody else listens. */
+    deliversItself?: boolean;
+  } = {},
 ): OutboxNotifier {
   const minGapMs = options.minGapMs ?? 2;
   const events = webhookEvents();
   let owed = false;
   let sending: Promise<void> | undefined;
   let stopped = false;
+  let othersListen = true;
+  let checkedAtMs = -Infinity;
+
+  /** Whether a listener of another process is connected to this database (an unreadable answer counts as yes). */
+  async function anotherProcessListens(): Promise<boolean> {
+    if (performance.now() - checkedAtMs < LISTENERS_CHECK_MS) return othersListen;
+    checkedAtMs = performance.now();
+    const [row] = await sqlQuery<{ others: boolean }>(
+      runtime.db,
+      Prisma.sql`SELECT EXISTS (
+        SELECT 1 FROM pg_stat_activity
+        WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+          AND (application_name IS NULL
+            OR (application_name LIKE ${`${listenerName(OUTBOX_CHANNEL)}%`} AND application_name <> ${listenerName(OUTBOX_CHANNEL, OUTBOX_SENDER)}))
+      ) AS others`,
+    ).catch(() => [{ others: true }]);
+    othersListen = row?.others ?? true;
+    return othersListen;
+  }
 
   async function sendOwed() {
     while (owed && !stopped) {
       owed = false;
+      if (options.deliversItself && !(await anotherProcessListens())) continue;
       const started = performance.now();
       await sqlQuery(runtime.db, Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${OUTBOX_SENDER})`).catch(
         (err: Error) =>
