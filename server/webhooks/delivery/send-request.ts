@@ -33,6 +33,10 @@ import { refuseOutbound, refusePlainHttp, type OutboundPolicy } from "../../plat
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_CAP_BYTES = 64 * 1024;
 const BODY_EXCERPT_CHARS = 2_000;
+/** The connection ended without an answer: what node:http reports for a socket closed by the server. */
+const HANG_UP = "ECONNRESET: socket hang up";
+const BODY_TOO_LARGE = `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`;
+const noResponseWithin = (timeoutMs: number) => `timeout: no response within ${timeoutMs} ms`;
 
 type Agents = { http: http.Agent; https: https.Agent; httpsInsecure: https.Agent };
 // Keep-alive pools: a lane's next event reuses the connection of the last one.
@@ -95,16 +99,16 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
       refused: true,
     });
   const url = new URL(options.url);
-  const own = target.kind === "embedded" ? inProcessHandler(url.origin) : undefined;
-  if (own) return sendInProcess(own, url, options, { timeoutMs, remainingMs, started, elapsed });
-  const secure = url.protocol === "https:";
-  const agents = target.kind === "embedded" ? embeddedAgents : agentsFor(target.policy);
-  const agent = secure ? (target.insecureDev ? agents.httpsInsecure : agents.https) : agents.http;
-  const lookup = target.kind === "checked" ? policyLookup(url, target, target.policy) : undefined;
   const headers = {
     ...options.headers,
     "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0),
   };
+  const own = target.kind === "embedded" ? inProcessHandler(url.origin) : undefined;
+  if (own) return sendInProcess(own, url, options, headers, { timeoutMs, remainingMs, started, elapsed });
+  const secure = url.protocol === "https:";
+  const agents = target.kind === "embedded" ? embeddedAgents : agentsFor(target.policy);
+  const agent = secure ? (target.insecureDev ? agents.httpsInsecure : agents.https) : agents.http;
+  const lookup = target.kind === "checked" ? policyLookup(url, target, target.policy) : undefined;
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     let status: number | null = null;
@@ -137,9 +141,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
           chunks.push(chunk.subarray(0, Math.max(0, room)));
           bytes += chunk.length;
           if (bytes > RESPONSE_BODY_CAP_BYTES) {
-            finish(
-              `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`,
-            );
+            finish(BODY_TOO_LARGE);
             req.destroy();
           }
         });
@@ -151,9 +153,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
     // The whole attempt, whatever the receiver trickles: the lease counts on it (delivery-worker.ts).
     const deadline = setTimeout(() => {
       finish(
-        status === null
-          ? `timeout: no response within ${timeoutMs} ms`
-          : `timeout: the response was not complete within ${timeoutMs} ms`,
+        status === null ? noResponseWithin(timeoutMs) : `timeout: the response was not complete within ${timeoutMs} ms`,
       );
       req.destroy();
     }, remainingMs);
@@ -162,14 +162,12 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
   });
 }
 
-/** The connection ended without an answer: what node:http reports for a socket closed by the server. */
-const HANG_UP = "ECONNRESET: socket hang up";
-
 /** One request to an origin this process serves, answered by its HTTP app (same result shape, same bounds). */
 function sendInProcess(
   handler: InProcessHandler,
   url: URL,
   options: SendRequestOptions,
+  headers: Record<string, string>,
   time: { timeoutMs: number; remainingMs: number; started: number; elapsed: () => number },
 ): Promise<SendResult> {
   const connection = new InProcessConnection();
@@ -183,15 +181,9 @@ function sendInProcess(
       connection.destroy(); // a handler holding the request (a "timeout" fault) lets go
     };
     const failed = (error: string) => finish({ status: null, headers: null, bodyExcerpt: null, body: null, error });
-    const deadline = setTimeout(() => failed(`timeout: no response within ${time.timeoutMs} ms`), time.remainingMs);
+    const deadline = setTimeout(() => failed(noResponseWithin(time.timeoutMs)), time.remainingMs);
     connection.once("close", () => failed(HANG_UP));
-    const request = new InProcessRequest(
-      url.href,
-      options.method,
-      { ...options.headers, "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0) },
-      options.body,
-      connection,
-    );
+    const request = new InProcessRequest(url.href, options.method, headers, options.body, connection);
     Promise.resolve()
       .then(() => handler(request as unknown as Request, { connection }))
       .then(async (response) => {
@@ -203,10 +195,7 @@ function sendInProcess(
           headers: Object.fromEntries(response.headers),
           bodyExcerpt: body.slice(0, BODY_EXCERPT_CHARS),
           body,
-          error:
-            bytes.length > RESPONSE_BODY_CAP_BYTES
-              ? `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`
-              : null,
+          error: bytes.length > RESPONSE_BODY_CAP_BYTES ? BODY_TOO_LARGE : null,
         });
       })
       .catch((e: Error) => failed(describeError(e)));
