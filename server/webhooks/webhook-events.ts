@@ -36,8 +36,11 @@ export type WebhookEvents = {
   "integration:discovered": [
     { integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null },
   ];
-  /** Internal: new rows may be ready (planned in this process); wakes the local worker. */
-  "outbox:wake": [];
+  /**
+   * Internal: new rows may be ready (planned pending in this process); wakes the local worker.
+   * `lanes` (integrationKey + "\n" + incidentId, claim-deliveries.ts `laneKey`): the rows' lanes, if known.
+   */
+  "outbox:wake": [lanes?: readonly string[]];
 };
 
 export function webhookEvents(): EventEmitter<WebhookEvents> {

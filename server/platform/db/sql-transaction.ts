@@ -14,6 +14,8 @@ import type pg from "pg";
 import type { Prisma } from "./generated/client.ts";
 
 export type SqlTx = {
+  /** The database client the statements run on (the runtime's `db`): what per-database registries are keyed by. */
+  client: object;
   /** Rows of one statement (pg's parsers: timestamptz → Date, jsonb → value, int8 → string). */
   query<T>(statement: Prisma.Sql): Promise<T[]>;
   /** Rows affected. */
@@ -109,6 +111,7 @@ export async function inAutocommit<T>(client: object, fn: (tx: SqlTx) => Promise
   const pool = sqlPool(client);
   const committed: Array<() => void> = [];
   const tx: SqlTx = {
+    client,
     afterCommit: (f) => void committed.push(f),
     query: async <R>(statement: Prisma.Sql) => (await pool.query(prepared(statement))).rows as R[],
     execute: async (statement) => (await pool.query(prepared(statement))).rowCount ?? 0,
@@ -150,6 +153,7 @@ export async function inSqlTransaction<T>(client: object, fn: (tx: SqlTx) => Pro
     return result;
   };
   const tx: SqlTx = {
+    client,
     afterCommit: (f) => void committed.push(f),
     query: async <R>(statement: Prisma.Sql) => (await run(statement)).rows as R[],
     execute: async (statement) => (await run(statement)).rowCount ?? 0,

@@ -18,6 +18,7 @@ import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
 import { isOwnOutboxNotification, OUTBOX_SENDER } from "./outbox-notifier.ts";
+import { registerLocalClaimer } from "./local-claimer.ts";
 
 /**
  * The due-time read runs at most this often (a clock jump reads at once). What it finds is in the
@@ -97,6 +98,18 @@ export async function startDeliveryWorker(
   const continued = new Set<string>();
   /** Plans heard of (this process's commits and other processes' NOTIFYs), counted. */
   let plansHeard = 0;
+  /**
+   * Lanes whose head this worker holds (claimed, ready or in flight) and whose end is not settled yet.
+   * A plan of this process that only queued behind such heads wakes nothing: each head's end claims
+   * its successor, or wakes the worker when it found none but a plan was heard of meanwhile. A lane
+   * leaves the set as soon as its record found it empty (`none`), before the attempt's end runs, so a
+   * plan heard of after that record wakes the worker itself.
+   */
+  const heldLanes = new Set<string>();
+  const hold = (row: ClaimedDelivery, claimedAtMs: number) => {
+    heldLanes.add(laneKey(row));
+    ready.push({ row, claimedAtMs });
+  };
   const claimNext = {
     leaseMs,
     take(row: ClaimedDelivery, claimedAtMs: number) {
@@ -105,11 +118,12 @@ export async function startDeliveryWorker(
         return;
       }
       continued.add(laneKey(row));
-      ready.push({ row, claimedAtMs });
+      hold(row, claimedAtMs);
       startReady();
     },
     plansHeard: () => plansHeard,
     none(lane: string, plansHeardBefore: number) {
+      heldLanes.delete(lane);
       if (plansHeard === plansHeardBefore) continued.add(lane);
     },
   };
@@ -159,7 +173,11 @@ export async function startDeliveryWorker(
         unrecorded--;
         if (unrecorded === 0) for (const f of idle) f();
         // The lane's next event is claimable now, unless the record claimed it or found the lane empty.
-        if (!continued.delete(lane)) wake();
+        // (Continued by a claimed successor, the lane stays held; found empty, `none` let it go.)
+        if (!continued.delete(lane)) {
+          heldLanes.delete(lane);
+          wake();
+        }
       });
   }
 
@@ -170,6 +188,7 @@ export async function startDeliveryWorker(
       if (performance.now() - claimedAtMs > startWithinMs) late.push(row);
       else start(row);
     }
+    for (const row of late) heldLanes.delete(laneKey(row));
     if (late.length) releasing = Promise.all([releasing, release(late).then(wake)]);
   }
 
@@ -186,7 +205,7 @@ export async function startDeliveryWorker(
         const claimedAtMs = performance.now();
         const rows = await claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit: wanted });
         capacityBound = rows.length === wanted;
-        for (const row of rows) ready.push({ row, claimedAtMs });
+        for (const row of rows) hold(row, claimedAtMs);
         startReady();
         if (rows.length === wanted) again = true;
       } while (again && !stopped);
@@ -268,10 +287,27 @@ export async function startDeliveryWorker(
     onError: (err) => log.warn({ err }, "outbox listener failed; reconnecting (the due-time timer still runs)"),
   });
 
+  // Heads of idle lanes that this process's planning writes insert claimed for this worker (0030).
+  const unregisterClaimer = registerLocalClaimer(runtime.db, {
+    workerId,
+    leaseMs,
+    room: () => (stopped ? 0 : concurrency + prefetch - inflight - ready.length),
+    take(rows, claimedAtMs) {
+      if (stopped) {
+        releasing = Promise.all([releasing, release(rows)]);
+        return;
+      }
+      for (const row of rows) hold(row, claimedAtMs);
+      startReady();
+    },
+  });
+
   const events = webhookEvents();
-  const onLocal = () => {
+  // `lanes`: the lanes of the rows the commit planned pending. Queued only behind heads this worker
+  // holds, they need no claim now (see heldLanes).
+  const onLocal = (lanes?: readonly string[]) => {
     plansHeard++;
-    wake();
+    if (!lanes || lanes.some((lane) => !heldLanes.has(lane))) wake();
   };
   events.on("outbox:wake", onLocal);
   // A jump makes future due times due now: claim, and read the next due time at once.
@@ -289,6 +325,7 @@ export async function startDeliveryWorker(
     wake,
     async stop() {
       stopped = true;
+      unregisterClaimer();
       clearTimeout(timer);
       clearTimeout(deferredRead);
       events.off("outbox:wake", onLocal);

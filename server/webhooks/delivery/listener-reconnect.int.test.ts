@@ -4,6 +4,9 @@
 // re-poll is set to a minute here, so only the listener can explain a prompt wake;
 // a NOTIFY this process sent itself wakes nothing (its own commits wake it in-process).
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { notifyChangeSubscribers } from "../../incidents/change-record.ts";
+import { createDbClient, type DbClient } from "../../platform/db/client.ts";
+import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
@@ -15,29 +18,34 @@ const ID = "5d1f0000-0000-4000-8000-00000000c0de";
 const APPLICATION = `workbench listen ${OUTBOX_CHANNEL} %`; // tagged with the process (outbox-notifier.ts)
 let h: WebhookHarness;
 let worker: Awaited<ReturnType<typeof startDeliveryWorker>>;
+let elsewhere: DbClient;
 
 beforeEach(async () => {
   h = await startWebhookHarness();
+  elsewhere = createDbClient(h.database.url, { poolSize: 2 });
   worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000, maxSleepMs: 60_000 });
 });
 afterEach(async () => {
   await worker.stop();
+  await elsewhere.$disconnect();
   await h.close();
 });
 
-/** Commits a change as another process would: this process's in-process wake (`outbox:wake`) is not sent. */
+/**
+ * Commits a change as another process would: on a database client of its own (no worker of this
+ * process takes its heads at production), and without this process's in-process wake (`outbox:wake`).
+ */
 async function commitElsewhere(seq: number, label: string) {
   const events = webhookEvents();
   const local = events.listeners("outbox:wake");
   events.removeAllListeners("outbox:wake");
   try {
-    await h.commit(
-      buildChange(
-        seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" },
-        buildSnapshot({ id: ID, label }),
-        { seq, producedAt: h.clock.now() },
-      ),
+    const change = buildChange(
+      seq === 1 ? { kind: "incident.created" } : { kind: "labelChanged" },
+      buildSnapshot({ id: ID, label }),
+      { seq, producedAt: h.clock.now() },
     );
+    await inSqlTransaction(elsewhere, (tx) => notifyChangeSubscribers(tx, [change]));
   } finally {
     for (const l of local) events.on("outbox:wake", l);
   }

@@ -28,6 +28,8 @@ import { laneToStore } from "./legacy-lane.ts";
 import { NEW_LANE, planEvents, planResendSequence, type LaneState, type Plan } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./plan-legacy-events.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
+import { laneKey, type ClaimedDelivery } from "../delivery/claim-deliveries.ts";
+import { localClaimer, type LocalClaimer } from "../delivery/local-claimer.ts";
 
 export const OUTBOX_CHANNEL = "webhook_outbox";
 
@@ -57,9 +59,13 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
     // Plan on the lazy snapshot (tracks hold only this change's new positions);
     // when any event's body carries tracks, fill them and plan again (pure).
     const first = await planChanges(tx, changes, prefetched);
-    if (!fullTracks || lazyPlanHolds(changes, first)) return toPlanData(changes[0]!.incidentId, first);
-    await fullTracks();
-    return toPlanData(changes[0]!.incidentId, await planChanges(tx, changes, prefetched));
+    const steps =
+      !fullTracks || lazyPlanHolds(changes, first)
+        ? first
+        : (await fullTracks(), await planChanges(tx, changes, prefetched));
+    const data = toPlanData(changes[0]!.incidentId, steps);
+    // This process's worker on the same database takes the idle lanes' new heads as they are written.
+    return data && { ...data, claimer: localClaimer(tx.client) };
   },
   write: (plans) => composePlanWrite(plans as PlanData[]),
 };
@@ -210,6 +216,8 @@ type PlannedJson = {
   method: string;
   path: string;
   eventName: string;
+  /** Inserted claimed by this process's worker (claim at production). */
+  claimed?: boolean;
 };
 
 const toPlannedRows = (rows: PlannedJson[]): PlannedRow[] => rows.map((r) => ({ ...r, id: BigInt(r.id) }));
@@ -223,6 +231,8 @@ const sameLane = (a: StoredLane, b: StoredLane | null | undefined) =>
 /** One incident's plan: the lanes whose state changed and the outbox rows, in plan order (= lane order). */
 export type PlanData = {
   incidentId: string;
+  /** The worker that takes the heads of idle lanes claimed in the write (claim at production); absent: all pending. */
+  claimer?: LocalClaimer;
   updatedAt: Date;
   lanes: Array<StoredLane & { integrationKey: string }>;
   deliveries: Array<{
@@ -286,12 +296,31 @@ export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | nu
  * round trip at all. A lane the plan left as it was is not rewritten (most
  * changes: an append to an introduced lane). Workers in other processes learn
  * of the rows from the NOTIFY sent after the commit (delivery/outbox-notifier.ts).
+ *
+ * Claim at production (decision 0030): when this process's worker has room, the first new row of
+ * each lane is inserted claimed by it (delivering, its lease on the database's clock) if the lane
+ * has no unfinished row — it is the lane's head, as a claim would find it — and is handed to the
+ * worker after the commit. The lane check reads the statement's snapshot; it cannot miss a row of
+ * the lane, because every writer of a lane's rows holds or checks the incident's row (the record
+ * statement's xmin-checked UPDATE, the locked path's and resend's row lock before a statement of
+ * their own): a writer that committed after this snapshot made `applied` skip this incident. A head
+ * that finishes concurrently is seen unfinished: its new successor is then planned pending, as before.
  */
 export function composePlanWrite(plans: PlanData[]): PlannedWrite {
   const lanes = plans.flatMap((p) => p.lanes.map((l) => ({ ...l, incidentId: p.incidentId, updatedAt: p.updatedAt })));
+  const claimer = plans.find((p) => p.claimer)?.claimer;
+  let room = claimer ? claimer.room() : 0;
+  const offered = new Set<string>();
   const deliveries = plans
     .flatMap((p) => p.deliveries.map((d) => ({ ...d, incidentId: p.incidentId })))
-    .map((d, n) => ({ ...d, n }));
+    .map((d, n) => {
+      const lane = laneKey(d);
+      const claim = room > 0 && !offered.has(lane);
+      if (claim) room--;
+      offered.add(lane);
+      return { ...d, n, claim };
+    });
+  const claimedAtMs = performance.now();
   return {
     ctes: Prisma.sql`
     ${
@@ -306,23 +335,63 @@ export function composePlanWrite(plans: PlanData[]): PlannedWrite {
     ),`
         : Prisma.empty
     } wh_planned AS (
-      INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt")
+      INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt",
+                                     state, "claimedAt", "claimedBy", "leaseExpiresAt")
       SELECT d."requestId", d."integrationKey", d."agencyId", d."incidentId", d.seq, d."eventName", d.method, d.path,
-             NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt"
+             NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt",
+             CASE WHEN h.idle THEN 'delivering' ELSE 'pending' END::"WebhookDeliveryState",
+             CASE WHEN h.idle THEN d."producedAt" END, CASE WHEN h.idle THEN ${claimer?.workerId ?? null}::text END,
+             CASE WHEN h.idle THEN clock_timestamp() + ${claimer?.leaseMs ?? 0}::int * interval '1 millisecond' END
       FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb)
-           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, "incidentId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int)
+           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, "incidentId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int, claim boolean)
+      -- The lane has no unfinished row: its first unfinished row at or after the lane in the lane
+      -- index (the claims' row comparison: only that index serves it) belongs to another lane.
+      CROSS JOIN LATERAL (SELECT CASE WHEN d.claim THEN NOT EXISTS (
+          SELECT 1 FROM (SELECT p."integrationKey" AS ik, p."incidentId" AS inc FROM "WebhookDelivery" p
+                         WHERE p.state IN ('pending', 'delivering') AND (p."integrationKey", p."incidentId") >= (d."integrationKey", d."incidentId")
+                         ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1) f
+          WHERE f.ik = d."integrationKey" AND f.inc = d."incidentId") ELSE false END AS idle) h
       WHERE ${appliedTo(Prisma.sql`d."incidentId"`)}
       ORDER BY d.n
-      RETURNING id, "requestId", "integrationKey", "incidentId", method, path, "eventName"
+      RETURNING id, "requestId", "integrationKey", "incidentId", method, path, "eventName", state = 'delivering' AS claimed
     )`,
     result: Prisma.sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id::text, 'requestId', p."requestId"::text, 'integrationKey', p."integrationKey",
-      'incidentId', p."incidentId"::text, 'method', p.method, 'path', p.path, 'eventName', p."eventName") ORDER BY p.id), '[]'::jsonb)
+      'incidentId', p."incidentId"::text, 'method', p.method, 'path', p.path, 'eventName', p."eventName", 'claimed', p.claimed) ORDER BY p.id), '[]'::jsonb)
       FROM wh_planned p)`,
     committed: (result) => {
-      const planned = toPlannedRows((result ?? []) as PlannedJson[]);
+      const planned = (result ?? []) as PlannedJson[];
       const events = webhookEvents();
-      for (const r of planned) events.emit("delivery:planned", { ...r, deliveryId: r.id.toString() });
-      if (planned.length) events.emit("outbox:wake");
+      for (const { id, claimed: _claimed, ...r } of planned) events.emit("delivery:planned", { ...r, deliveryId: id });
+      const claimed = planned.filter((r) => r.claimed);
+      if (claimer && claimed.length) claimer.take(toClaimedRows(claimed, deliveries), claimedAtMs);
+      // Pending rows wake the worker (a head it had no room for), unless they only queue behind heads it holds.
+      const pending = planned.filter((r) => !r.claimed);
+      if (pending.length) events.emit("outbox:wake", [...new Set(pending.map(laneKey))]);
     },
   };
+}
+
+/** The claimed rows as a claim returns them, their bodies and times from the plan (not read back). */
+function toClaimedRows(
+  rows: PlannedJson[],
+  planned: Array<PlanData["deliveries"][number] & { incidentId: string }>,
+): ClaimedDelivery[] {
+  const byRequestId = new Map(planned.map((d) => [d.requestId, d]));
+  return rows.map((r) => {
+    const d = byRequestId.get(r.requestId)!;
+    return {
+      id: BigInt(r.id),
+      requestId: r.requestId,
+      integrationKey: r.integrationKey,
+      agencyId: d.agencyId,
+      incidentId: r.incidentId,
+      eventName: r.eventName,
+      method: r.method,
+      path: r.path,
+      body: d.body ?? null,
+      producedAt: d.producedAt,
+      attemptCount: 0,
+      claimedAt: d.producedAt,
+    };
+  });
 }
