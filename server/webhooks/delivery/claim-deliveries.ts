@@ -132,8 +132,13 @@ export async function claimByWalk(
       WHERE d.id = ANY (ARRAY(SELECT id FROM heads)) AND d.state = 'pending'
       FOR UPDATE OF d SKIP LOCKED
     ), stale AS (
+      -- A lane head only: a dead worker may also have held the event after it (claimed ahead,
+      -- decision 0031), which waits for the head like any other.
       SELECT d.id FROM "WebhookDelivery" d
       WHERE d.state = 'delivering' AND d."leaseExpiresAt" <= clock_timestamp()
+        AND d.id = (SELECT p.id FROM "WebhookDelivery" p
+                    WHERE p.state IN ('pending', 'delivering') AND (p."integrationKey", p."incidentId") >= (d."integrationKey", d."incidentId")
+                    ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1)
       ORDER BY d."leaseExpiresAt" LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     )

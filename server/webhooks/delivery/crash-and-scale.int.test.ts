@@ -102,6 +102,60 @@ describe("crash safety and scale-out", () => {
     expect(await harness.database.db.webhookDelivery.count({ where: { state: "delivered" } })).toBe(25);
   });
 
+  it("after SIGKILL with successors claimed ahead: the lease frees each lane's head first, and the successor follows it in order", async () => {
+    h = await startWebhookHarness();
+    await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
+    const harness = h;
+    await commitBurst(harness, 3, 4);
+    let hung = 0;
+    const allHung = new Promise<void>((resolve) =>
+      harness.receiver.respondWith((r) => {
+        if ((r.body as { label?: string }).label !== "L1") return 200;
+        if (++hung === 3) resolve();
+        return 0;
+      }),
+    );
+    const child = spawn("node_modules/.bin/tsx", ["server/webhooks/testing/run-delivery-worker.ts"], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: harness.database.url,
+        PUBLIC_URL: "http://127.0.0.1:9",
+        NODE_ENV: "test",
+        LEASE_MS: "4000",
+        TIMEOUT_MS: "3000",
+        WORKER_ID: "doomed",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    });
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    });
+    await allHung; // each lane: created delivered, L1 in flight, L2 claimed behind it (decision 0031)
+    const held = await harness.database.db.webhookDelivery.findMany({
+      where: { state: "delivering" },
+      orderBy: { id: "asc" },
+    });
+    expect(held.map((r) => [r.incidentId, r.claimedBy])).toEqual(
+      [0, 0, 1, 1, 2, 2].map((i) => [incidentId(i), "doomed"]),
+    );
+    process.kill(-child.pid!, "SIGKILL");
+    await once(child, "exit");
+
+    // Answers that take a while: two attempts of one lane at once would overlap at the receiver.
+    harness.receiver.respondWith(() => new Promise((resolve) => setTimeout(() => resolve(200), 30)));
+    const delivered = waitForEvents("delivery:delivered", 12);
+    const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 3_000, leaseMs: 4_000 });
+    cleanups.push(() => worker.stop());
+    await delivered;
+
+    for (let i = 0; i < 3; i++)
+      expect(receivedOrder(harness, incidentId(i))).toEqual(["created", "L1", "L1", "L2", "L3", "L4"]);
+    expect(harness.receiver.maxConcurrentPerIncident).toBe(1);
+    expect(await harness.database.db.webhookDelivery.count({ where: { state: "delivered" } })).toBe(15);
+  });
+
   it("two workers on one database: never two attempts of one incident in flight, order preserved, both do work", async () => {
     h = await startWebhookHarness();
     await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);

@@ -18,6 +18,8 @@ import { eventRequestHeaders } from "./legacy-credential.ts";
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
 
+export type Attempted = (state: Outcome["state"]) => Promise<boolean | void> | void;
+
 export type DeliverDeps = {
   runtime: Runtime;
   workerId: string;
@@ -28,15 +30,17 @@ export type DeliverDeps = {
 };
 
 /**
- * `attempted` is called once the attempt is over (or found unnecessary), before
- * its outcome is recorded: the worker's slot is free then, and the lane's next
- * event still waits for the record (only a committed outcome frees a lane's head).
+ * `attempted` is called once the attempt is over (or found unnecessary), with the state its outcome
+ * will record, before that record is written: the worker's slot is free then, and a delivered event's
+ * successor that the worker holds already may leave (delivery-worker.ts). The record waits for what
+ * it returns (the lane's previous record, a successor's release); `false` records the outcome
+ * without claiming a successor. Resolves true when the outcome was recorded (the claim still held).
  */
 export async function deliverEvent(
   deps: DeliverDeps,
   row: ClaimedDelivery,
-  attempted: () => void = () => {},
-): Promise<void> {
+  attempted: Attempted = () => {},
+): Promise<boolean> {
   const { runtime } = deps;
   const ref: DeliveryRef = {
     deliveryId: row.id.toString(),
@@ -145,20 +149,20 @@ async function finish(
   deps: DeliverDeps,
   row: ClaimedDelivery,
   ref: DeliveryRef,
-  attempted: () => void,
+  attempted: Attempted,
   attempt: AttemptRecord | null,
   outcome: Outcome,
-) {
-  attempted();
+): Promise<boolean> {
+  const claimNext = (await attempted(outcome.state)) === false ? undefined : deps.claimNext;
   const { db, clock } = deps.runtime;
   const recorded = { delivery: row, workerId: deps.workerId, now: clock.now(), attempt };
   // An expiry also settles the receiver's tracks, in the same transaction (record-expiry.ts).
   let rewritten: RewrittenDelivery[] = [];
   if (outcome.state === "expired") {
     const expiry = await recordExpiry(db, recorded);
-    if (!expiry) return;
+    if (!expiry) return false;
     rewritten = expiry.rewritten;
-  } else if (!(await recordOutcome(db, { ...recorded, outcome, claimNext: deps.claimNext }))) return;
+  } else if (!(await recordOutcome(db, { ...recorded, outcome, claimNext }))) return false;
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
   if (attempt)
@@ -207,4 +211,5 @@ async function finish(
       });
     }
   }
+  return true;
 }

@@ -127,6 +127,50 @@ describe("delivery", () => {
     expect((await head()).attemptCount).toBe(3);
   });
 
+  it("the event claimed behind a head leaves only after the head's 200; a failure gives it back before the failure is recorded, and it follows the retry", async () => {
+    let answerCreated!: () => void;
+    const created = new Promise<number>((resolve) => (answerCreated = () => resolve(200)));
+    let failL1 = true;
+    h.receiver.respondWith((r) => {
+      if (r.path === "/v3/incidents") return created; // held until the whole burst is committed
+      if ((r.body as { label?: string }).label === "L1" && failL1) {
+        failL1 = false;
+        return 503;
+      }
+      return new Promise((resolve) => setTimeout(() => resolve(200), 20));
+    });
+    await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);
+    const attempted = waitForEvents("delivery:attempted", 2);
+    await h.commit(buildChange({ kind: "incident.created" }, snapshotAt(null), { seq: 1, producedAt: producedAt() }));
+    for (const n of [1, 2, 3])
+      await h.commit(
+        buildChange({ kind: "labelChanged" }, snapshotAt(`L${n}`), { seq: n + 1, producedAt: producedAt() }),
+      );
+    answerCreated();
+    // The create's record claimed L1 and L2; L1 failed, so L2 went back to pending before L1's retry was recorded.
+    const [, failed] = (await attempted).map(([e]) => e);
+    expect(failed!.status).toBe(503);
+    const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.state, r.claimedBy, r.attemptCount])).toEqual([
+      ["delivered", null, 1],
+      ["pending", null, 1],
+      ["pending", null, 0],
+      ["pending", null, 0],
+    ]);
+
+    const delivered = waitForEvents("delivery:delivered", 3);
+    h.advanceClock(1_000);
+    await delivered;
+    expect(h.receiver.received.map((r) => (r.body as { label?: string }).label ?? "created")).toEqual([
+      "created",
+      "L1",
+      "L1",
+      "L2",
+      "L3",
+    ]);
+    expect(h.receiver.maxConcurrentPerIncident).toBe(1);
+  });
+
   it("advancing the clock 61 minutes expires a stalled head at once and unblocks the next event", async () => {
     h.receiver.respondWith((r) => (r.path === "/v3/incidents" ? 503 : 200));
     await h.pointIntegration("north-psap", ["incident.created", "labelChanged"]);

@@ -14,6 +14,7 @@ import type { Worker } from "../../platform/worker.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { claimDeliveries, laneKey, nextWakeInMs, releaseClaims, type ClaimedDelivery } from "./claim-deliveries.ts";
+import type { Outcome } from "./record-outcome.ts";
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
@@ -88,7 +89,9 @@ export async function startDeliveryWorker(
   const idle = new Set<() => void>();
 
   // A delivered event's record claims its lane's next event for this worker (record-outcome.ts): a
-  // busy lane's events follow one another without a claim each. It queues like any claimed head.
+  // busy lane's events follow one another without a claim each. It queues like any claimed head. The
+  // record also claims the event after that one, which waits here until the attempt before it is
+  // delivered and then leaves at once, while that attempt's record is being written (decision 0031).
   /**
    * Lanes whose delivery's record settled what comes next (read once by that delivery's end): it
    * claimed the next event, or found none while no plan was heard of — a plan heard of later wakes
@@ -106,18 +109,86 @@ export async function startDeliveryWorker(
    * plan heard of after that record wakes the worker itself.
    */
   const heldLanes = new Set<string>();
+  /**
+   * The lanes this worker has events of, claimed or not yet recorded (decision 0031).
+   * - `current`: the head, claimed, ready or in flight, whose attempt has not ended.
+   * - `parked`: the event after it, claimed ahead; it leaves when `current` is delivered, and goes
+   *   back to pending, before `current`'s record is written, when it is not.
+   * - `tail`: the id of the lane's last event the worker took; a successor a record claims is taken
+   *   only directly behind it (anything else is given back).
+   * - `open`: no attempt is under way and the last one was delivered: a successor may leave at once.
+   * - `recorded`: settles once the record of the lane's last started event is written; the next
+   *   event's record waits for it, so a lane's records are written one at a time, in order, and each
+   *   sees the claims of the one before.
+   * - `releasing`: a successor's release, which the next record waits for (an expiry's rewrite of
+   *   the queue must see it pending).
+   * - `broken`: a record of the lane failed or found its claim lost: that event stays unfinished (its
+   *   lease will send it again), so nothing more is claimed behind it here; the lane goes back to
+   *   the claims once this worker has recorded what it started.
+   */
+  type Lane = {
+    current: ClaimedDelivery | null;
+    parked: { row: ClaimedDelivery; claimedAtMs: number } | null;
+    tail: bigint;
+    open: boolean;
+    recorded: Promise<unknown>;
+    releasing: Promise<unknown>;
+    unrecorded: number;
+    broken: boolean;
+  };
+  const lanes = new Map<string, Lane>();
   const hold = (row: ClaimedDelivery, claimedAtMs: number) => {
-    heldLanes.add(laneKey(row));
+    const key = laneKey(row);
+    heldLanes.add(key);
+    const lane = lanes.get(key) ?? newLane(row);
+    lane.current = row;
+    lane.tail = row.id;
     ready.push({ row, claimedAtMs });
+  };
+  function newLane(row: ClaimedDelivery): Lane {
+    const lane: Lane = {
+      current: null,
+      parked: null,
+      tail: row.id,
+      open: false,
+      recorded: Promise.resolve(),
+      releasing: Promise.resolve(),
+      unrecorded: 0,
+      broken: false,
+    };
+    lanes.set(laneKey(row), lane);
+    return lane;
+  }
+  const giveBack = (rows: ClaimedDelivery[]) => {
+    const released = release(rows);
+    releasing = Promise.all([releasing, released]);
+    return released;
   };
   const claimNext = {
     leaseMs,
-    take(row: ClaimedDelivery, claimedAtMs: number) {
-      if (stopped) {
-        releasing = Promise.all([releasing, release([row])]);
+    take(row: ClaimedDelivery, claimedAtMs: number, after: bigint) {
+      const key = laneKey(row);
+      const lane = lanes.get(key);
+      if (stopped || !lane || lane.broken || lane.tail !== after) {
+        void giveBack([row]);
         return;
       }
-      continued.add(laneKey(row));
+      if (lane.current) {
+        if (lane.parked) {
+          void giveBack([row]);
+          return;
+        }
+        lane.tail = row.id;
+        lane.parked = { row, claimedAtMs };
+        continued.add(key);
+        return;
+      }
+      if (!lane.open) {
+        // The attempt before it was not delivered: the lane waits for that event's retry.
+        lane.releasing = Promise.all([lane.releasing, giveBack([row])]);
+        return;
+      }
+      continued.add(key);
       hold(row, claimedAtMs);
       startReady();
     },
@@ -155,28 +226,65 @@ export async function startDeliveryWorker(
   function start(row: ClaimedDelivery) {
     inflight++;
     unrecorded++;
+    const key = laneKey(row);
+    const lane = lanes.get(key) ?? newLane(row); // hold() made it
+    lane.unrecorded++;
+    lane.open = false;
+    const previous = lane.recorded;
+    let recorded!: () => void;
+    lane.recorded = new Promise<void>((resolve) => (recorded = resolve));
     let attempted = false;
-    const freeSlot = () => {
+    const attemptEnded = (state: Outcome["state"]) => {
       if (attempted) return;
       attempted = true;
       inflight--;
+      if (lane.current === row) lane.current = null;
+      const parked = lane.parked;
+      lane.parked = null;
+      if (state === "delivered") {
+        lane.open = true;
+        if (parked) {
+          // Delivered: its successor leaves now, ahead of other lanes' heads, while this record is written.
+          lane.current = parked.row;
+          ready.unshift(parked);
+        }
+      } else if (parked) lane.releasing = Promise.all([lane.releasing, giveBack([parked.row])]);
       startReady();
       if (capacityBound) wake();
+      // This record waits for the lane's previous one, and for any successor given back meanwhile.
+      return previous.then(() => lane.releasing).then(() => !lane.broken);
     };
-    const lane = laneKey(row);
-    deliverEvent(deps, row, freeSlot)
-      .catch((err: Error) =>
-        log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"),
+    const breakLane = () => {
+      lane.broken = true;
+      if (lane.parked) lane.releasing = Promise.all([lane.releasing, giveBack([lane.parked.row])]);
+      lane.parked = null;
+    };
+    deliverEvent(deps, row, attemptEnded)
+      .then(
+        (recorded) => {
+          if (!recorded) breakLane();
+        },
+        (err: Error) => {
+          breakLane();
+          log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it");
+        },
       )
       .finally(() => {
-        freeSlot();
+        void attemptEnded("pending");
         unrecorded--;
+        lane.unrecorded--;
+        recorded();
         if (unrecorded === 0) for (const f of idle) f();
-        // The lane's next event is claimable now, unless the record claimed it or found the lane empty.
-        // (Continued by a claimed successor, the lane stays held; found empty, `none` let it go.)
-        if (!continued.delete(lane)) {
-          heldLanes.delete(lane);
-          wake();
+        const settled = continued.delete(key);
+        if (lane.current || lane.parked) {
+          // A successor is held: its end settles the lane.
+        } else {
+          // The lane's next event is claimable now, unless the record claimed it or found the lane empty.
+          if (!settled) {
+            heldLanes.delete(key);
+            wake();
+          }
+          if (lane.unrecorded === 0 && lanes.get(key) === lane) lanes.delete(key);
         }
       });
   }
@@ -188,7 +296,13 @@ export async function startDeliveryWorker(
       if (performance.now() - claimedAtMs > startWithinMs) late.push(row);
       else start(row);
     }
-    for (const row of late) heldLanes.delete(laneKey(row));
+    for (const row of late) {
+      const key = laneKey(row);
+      heldLanes.delete(key);
+      const lane = lanes.get(key);
+      if (lane?.current === row) lane.current = null;
+      if (lane && lane.unrecorded === 0 && !lane.parked) lanes.delete(key);
+    }
     if (late.length) releasing = Promise.all([releasing, release(late).then(wake)]);
   }
 
@@ -336,6 +450,10 @@ export async function startDeliveryWorker(
       await timerQuery;
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
       const unsent = ready.splice(0).map((r) => r.row);
+      for (const lane of lanes.values()) {
+        if (lane.parked) unsent.push(lane.parked.row);
+        lane.parked = null;
+      }
       if (unsent.length) await release(unsent);
       await releasing;
       // Let attempts in flight record their result (each is bounded by the request timeout); a

@@ -162,3 +162,86 @@ it("a delivered head claims its lane's next due event in the same statement, or 
     }),
   ).toBe(true);
 });
+
+it("claims the event after the successor too, in lane order and each behind the row it follows, only when the successor is claimed now or this worker's already", async () => {
+  await t.db.webhookAttempt.deleteMany();
+  await t.db.webhookDelivery.deleteMany();
+  const producedAt = new Date(Date.UTC(2026, 10, 24, 12));
+  const now = new Date(producedAt.getTime() + 1_000);
+  let n = 0;
+  const plan = (incidentId: string, dueAt = producedAt) =>
+    t.db.webhookDelivery.create({
+      data: {
+        requestId: `7e572000-0000-4000-8000-0000000000${String(++n).padStart(2, "0")}`,
+        integrationKey: "north-psap",
+        agencyId: AGENCY,
+        incidentId,
+        changeSeq: n,
+        eventName: "newLocation",
+        method: "POST",
+        path: `/v3/incidents/${incidentId}/caller/track`,
+        body: { n },
+        producedAt,
+        nextAttemptAt: dueAt,
+      },
+    });
+  // Lane 1: a head and three due events. Lane 2: the next event is w1's already (claimed ahead).
+  // Lane 3: the next one is another worker's. Lane 4: the next one is not due yet.
+  const lane1 = [await plan(incident(1)), await plan(incident(1)), await plan(incident(1)), await plan(incident(1))];
+  const lane2 = [await plan(incident(2)), await plan(incident(2)), await plan(incident(2))];
+  const lane3 = [await plan(incident(3)), await plan(incident(3)), await plan(incident(3))];
+  const lane4 = [
+    await plan(incident(4)),
+    await plan(incident(4), new Date(now.getTime() + 60_000)),
+    await plan(incident(4)),
+  ];
+  const heads = await claimDeliveries(t.db, { now, leaseMs: 30_000, workerId: "w1", limit: 4 });
+  expect(heads.map((h) => h.id).sort()).toEqual([lane1[0]!.id, lane2[0]!.id, lane3[0]!.id, lane4[0]!.id].sort());
+  const holdAs = (id: bigint, workerId: string) =>
+    t.db.webhookDelivery.update({
+      where: { id },
+      data: { state: "delivering", claimedBy: workerId, claimedAt: now, leaseExpiresAt: new Date(Date.now() + 30_000) },
+    });
+  await holdAs(lane2[1]!.id, "w1");
+  await holdAs(lane3[1]!.id, "w2");
+
+  const taken: Array<[bigint, bigint]> = [];
+  const claimNext = {
+    leaseMs: 30_000,
+    take: (row: ClaimedDelivery, _claimedAtMs: number, after: bigint) => taken.push([row.id, after]),
+    plansHeard: () => 0,
+    none: () => {},
+  };
+  const delivered = (delivery: ClaimedDelivery) =>
+    recordOutcome(t.db, {
+      delivery,
+      workerId: "w1",
+      now,
+      attempt: null,
+      outcome: { state: "delivered" },
+      claimNext,
+    });
+  expect(await Promise.all(heads.map(delivered))).toEqual([true, true, true, true]);
+
+  expect(taken).toEqual([
+    [lane1[1]!.id, lane1[0]!.id],
+    [lane1[2]!.id, lane1[1]!.id],
+    [lane2[2]!.id, lane2[1]!.id],
+  ]);
+  const states = await t.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+  expect(states.map((r) => [r.incidentId, r.state, r.claimedBy])).toEqual([
+    [incident(1), "delivered", null],
+    [incident(1), "delivering", "w1"],
+    [incident(1), "delivering", "w1"],
+    [incident(1), "pending", null],
+    [incident(2), "delivered", null],
+    [incident(2), "delivering", "w1"],
+    [incident(2), "delivering", "w1"],
+    [incident(3), "delivered", null],
+    [incident(3), "delivering", "w2"],
+    [incident(3), "pending", null],
+    [incident(4), "delivered", null],
+    [incident(4), "pending", null],
+    [incident(4), "pending", null],
+  ]);
+});

@@ -17,7 +17,10 @@
 // head is finished and its successor claimed for the same worker atomically, so a busy lane goes
 // from one event to the next without a claim of its own (a round trip and a lane scan per event
 // before). Nothing else can take the successor meanwhile: it becomes a head only when this
-// statement commits, and it is claimed by then.
+// statement commits, and it is claimed by then. The row after the successor is claimed too (or,
+// when the successor is this worker's already, the row after it): the worker keeps it until the
+// successor's attempt is delivered and sends it then, while that attempt's record is still being
+// written (docs/decisions/0031). Claiming is not sending: a lane still has one attempt at a time.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import { claimedColumns, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
@@ -40,8 +43,12 @@ export type AttemptRecord = {
 export type ClaimNext = {
   /** The successor's lease, as the worker's claims set it. */
   leaseMs: number;
-  /** `claimedAtMs`: performance.now() before the statement, when the lease may have started. */
-  take: (row: ClaimedDelivery, claimedAtMs: number) => void;
+  /**
+   * `claimedAtMs`: performance.now() before the statement, when the lease may have started. `after`:
+   * the id of the lane's row this one directly follows (the delivered row, or the successor claimed
+   * before it); a lane's successors come in lane order.
+   */
+  take: (row: ClaimedDelivery, claimedAtMs: number, after: bigint) => void;
   /**
    * How many plans the worker has heard of so far (a counter): read before the statement, passed to
    * `none`, which can tell whether a plan committed while the statement ran.
@@ -135,7 +142,12 @@ type OutcomeRow = {
   id: string | null;
   followed: string | null;
   next:
-    | (Omit<ClaimedDelivery, "id" | "producedAt" | "claimedAt"> & { id: string; producedAt: string; claimedAt: string })
+    | (Omit<ClaimedDelivery, "id" | "producedAt" | "claimedAt"> & {
+        id: string;
+        producedAt: string;
+        claimedAt: string;
+        prev: string;
+      })
     | null;
 };
 
@@ -150,16 +162,19 @@ async function flush(db: DbClient) {
     const followed = new Set(answer.map((r) => r.followed));
     // A lane has one event in flight, so its successor belongs to the batch's row of the same lane.
     const byLane = new Map(batch.map((p) => [laneKey(p.row), p]));
-    for (const { next } of answer) {
-      if (!next) continue;
-      const row: ClaimedDelivery = {
-        ...next,
-        id: BigInt(next.id),
-        producedAt: new Date(next.producedAt),
-        claimedAt: new Date(next.claimedAt),
-      };
-      byLane.get(laneKey(row))?.claimNext?.take(row, claimedAtMs);
-    }
+    const claimed = answer
+      .flatMap(({ next }) => (next ? [next] : []))
+      .map(({ prev, ...next }) => ({
+        after: BigInt(prev),
+        row: {
+          ...next,
+          id: BigInt(next.id),
+          producedAt: new Date(next.producedAt),
+          claimedAt: new Date(next.claimedAt),
+        } satisfies ClaimedDelivery,
+      }))
+      .sort((a, b) => (a.row.id < b.row.id ? -1 : 1)); // a lane's successors in lane order
+    for (const { row, after } of claimed) byLane.get(laneKey(row))?.claimNext?.take(row, claimedAtMs, after);
     for (const p of batch) {
       const recorded = applied.has(p.row.id);
       if (recorded && p.row.claimNext && !followed.has(p.row.id)) p.claimNext?.none(laneKey(p.row), p.plansHeard ?? 0);
@@ -199,21 +214,31 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         WHERE x."hasAttempt"
         RETURNING 1
       ), following AS (
-        -- A delivered row's lane's next unfinished row, by the lane index (the row comparison the
+        -- A delivered row's lane's next two unfinished rows, by the lane index (the row comparison the
         -- claims use). The statement's snapshot still shows the finished row as delivering: the next
-        -- one is looked for after its id.
-        SELECT done.id AS after, s.id, s.state, s.at, x."claimedBy", x.now, x."leaseMs"
+        -- ones are looked for after its id.
+        SELECT done.id AS after, COALESCE(s.prev, done.id) AS prev, s.id, s.state, s.at, s.holder, s.rank,
+               x."claimedBy", x.now, x."leaseMs"
         FROM done JOIN x ON x.id = done.id
         CROSS JOIN LATERAL (
-          SELECT p.id, p."integrationKey" AS ik, p."incidentId" AS inc, p.state, p."nextAttemptAt" AS at
-          FROM "WebhookDelivery" p
-          WHERE p.state IN ('pending', 'delivering')
-            AND (p."integrationKey", p."incidentId", p.id) > (done.ik, done.inc, done.id)
-          ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1) s
-        WHERE x."claimNext" AND x.state = 'delivered' AND s.ik = done.ik AND s.inc = done.inc
+          SELECT q.*, row_number() OVER (ORDER BY q.id) AS rank, lag(q.id) OVER (ORDER BY q.id) AS prev FROM (
+            SELECT p.id, p."integrationKey" AS ik, p."incidentId" AS inc, p.state, p."nextAttemptAt" AS at, p."claimedBy" AS holder
+            FROM "WebhookDelivery" p
+            WHERE p.state IN ('pending', 'delivering')
+              AND (p."integrationKey", p."incidentId", p.id) > (done.ik, done.inc, done.id)
+            ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 2) q
+          WHERE q.ik = done.ik AND q.inc = done.inc) s
+        WHERE x."claimNext" AND x.state = 'delivered'
       ), successor AS (
-        -- It is claimed when it is pending and due.
-        SELECT id, "claimedBy", now, "leaseMs" FROM following WHERE state = 'pending' AND at <= now
+        -- The next row is claimed when it is pending and due; the one after it too (the worker sends
+        -- it as soon as the next one is delivered: decision 0031), when the next one is claimed now or
+        -- already this worker's.
+        SELECT f.id, f.prev, f."claimedBy", f.now, f."leaseMs" FROM following f
+        WHERE f.state = 'pending' AND f.at <= f.now
+          AND (f.rank = 1 OR EXISTS (
+            SELECT 1 FROM following g
+            WHERE g.after = f.after AND g.rank = 1
+              AND ((g.state = 'pending' AND g.at <= g.now) OR (g.state = 'delivering' AND g.holder = g."claimedBy"))))
       ), claimed AS (
         -- ANY(ARRAY(…)) as in the claims: the planner cannot count the successors, and joined them
         -- against the whole table (a sequential scan per statement: 30 s change-to-record p99 with
@@ -223,12 +248,12 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
             "leaseExpiresAt" = clock_timestamp() + successor."leaseMs" * interval '1 millisecond'
         FROM successor
         WHERE d.id = successor.id AND d.id = ANY (ARRAY(SELECT id FROM successor)) AND d.state = 'pending'
-        RETURNING ${claimedColumns}
+        RETURNING ${claimedColumns}, successor.prev
       )
       SELECT id::text AS id, NULL::jsonb AS next, NULL::text AS followed FROM done
       UNION ALL
-      SELECT NULL, to_jsonb(c) || jsonb_build_object('id', c.id::text), NULL -- the id as text: a bigint
+      SELECT NULL, to_jsonb(c) || jsonb_build_object('id', c.id::text, 'prev', c.prev::text), NULL -- ids as text: bigints
       FROM claimed c
       UNION ALL
-      SELECT NULL, NULL, after::text FROM following`;
+      SELECT NULL, NULL, after::text FROM following WHERE rank = 1`;
 }
