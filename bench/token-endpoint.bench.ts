@@ -5,6 +5,8 @@
 //  - a user-context token (agency + username: one more user lookup),
 //  - a wrong secret, which is never remembered and pays scrypt (N=2^14) every
 //    time: the cost the verified-secret cache removes from the happy path.
+// Each HTTP row also splits its CPU per token between the server, PostgreSQL and the
+// load generator (lib/cpu-split.ts).
 import { generateKeyPair, SignJWT } from "jose";
 import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
 
@@ -28,7 +30,7 @@ export async function run() {
     const url = `http://127.0.0.1:${port}/connect/token`;
     const headers = { "content-type": "application/x-www-form-urlencoded" };
     const post = (name: string, fields: Record<string, string>, seconds = 5) =>
-      load(name, { url, method: "POST", headers, body: form(fields), seconds, connections: 16 });
+      load(name, { url, method: "POST", headers, body: form(fields), seconds, connections: 16, cpuOf: workbench });
     await post("warm-up", { ...CAD, scope: "agency.read" }, 1);
     const rows = [
       await bareSigningLoop(),

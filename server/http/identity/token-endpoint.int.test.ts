@@ -130,6 +130,11 @@ describe("user context (Authentication rule 4)", () => {
       "access_denied",
     ],
     [
+      "a name with pattern characters (they match only themselves)",
+      { scope: "username.required incident.create", agency_context: NORTH, username: "dispatcher_nort%" },
+      "access_denied",
+    ],
+    [
       "an ambiguous name",
       { scope: "username.required incident.create", agency_context: NORTH, username: "j.smith" },
       "access_denied",
