@@ -43,6 +43,28 @@ function receivedOrder(harness: WebhookHarness, id: string) {
     .map((r) => (r.path === "/v3/incidents" ? "created" : (r.body as { label: string }).label));
 }
 
+/** A delivery worker in a process of its own ("doomed", 4 s lease, 3 s timeout), for a test to SIGKILL. */
+function spawnDoomedWorker(harness: WebhookHarness) {
+  const child = spawn("node_modules/.bin/tsx", ["server/webhooks/testing/run-delivery-worker.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: harness.database.url,
+      PUBLIC_URL: "http://127.0.0.1:9",
+      NODE_ENV: "test",
+      LEASE_MS: "4000",
+      TIMEOUT_MS: "3000",
+      WORKER_ID: "doomed",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+  });
+  return child;
+}
+
 describe("crash safety and scale-out", () => {
   it("after SIGKILL of a worker process mid-burst, in-flight events are retried with the same Service-Request-Id; nothing lost or reordered", async () => {
     h = await startWebhookHarness();
@@ -57,23 +79,7 @@ describe("crash safety and scale-out", () => {
       }),
     );
 
-    const child = spawn("node_modules/.bin/tsx", ["server/webhooks/testing/run-delivery-worker.ts"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: harness.database.url,
-        PUBLIC_URL: "http://127.0.0.1:9",
-        NODE_ENV: "test",
-        LEASE_MS: "4000",
-        TIMEOUT_MS: "3000",
-        WORKER_ID: "doomed",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-      detached: true,
-    });
-    cleanups.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
-    });
+    const child = spawnDoomedWorker(harness);
     await allHung; // five heads in flight in the child, one per incident
     const inFlight = await harness.database.db.webhookDelivery.findMany({
       where: { state: "delivering" },
@@ -115,23 +121,7 @@ describe("crash safety and scale-out", () => {
         return 0;
       }),
     );
-    const child = spawn("node_modules/.bin/tsx", ["server/webhooks/testing/run-delivery-worker.ts"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: harness.database.url,
-        PUBLIC_URL: "http://127.0.0.1:9",
-        NODE_ENV: "test",
-        LEASE_MS: "4000",
-        TIMEOUT_MS: "3000",
-        WORKER_ID: "doomed",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-      detached: true,
-    });
-    cleanups.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
-    });
+    const child = spawnDoomedWorker(harness);
     await allHung; // each lane: created delivered, L1 in flight, L2 claimed behind it (decision 0031)
     const held = await harness.database.db.webhookDelivery.findMany({
       where: { state: "delivering" },

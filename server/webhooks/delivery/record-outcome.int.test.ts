@@ -15,6 +15,32 @@ afterAll(async () => {
   await t.drop();
 });
 
+/** An empty outbox, and `plan` to add a track append to it (requestIds under `prefix`), produced on November `day`. */
+async function freshOutbox(prefix: string, day: number) {
+  await t.db.webhookAttempt.deleteMany();
+  await t.db.webhookDelivery.deleteMany();
+  const producedAt = new Date(Date.UTC(2026, 10, day, 12));
+  const now = new Date(producedAt.getTime() + 1_000);
+  let n = 0;
+  const plan = (incidentId: string, dueAt = producedAt) =>
+    t.db.webhookDelivery.create({
+      data: {
+        requestId: `${prefix}-0000-4000-8000-0000000000${String(++n).padStart(2, "0")}`,
+        integrationKey: "north-psap",
+        agencyId: AGENCY,
+        incidentId,
+        changeSeq: n,
+        eventName: "newLocation",
+        method: "POST",
+        path: `/v3/incidents/${incidentId}/caller/track`,
+        body: { n },
+        producedAt,
+        nextAttemptAt: dueAt,
+      },
+    });
+  return { producedAt, now, plan };
+}
+
 it("records a turn's outcomes in one batch: the current claim applies (attempt row + state), a stale claim changes nothing", async () => {
   const producedAt = new Date(Date.UTC(2026, 10, 22, 12));
   for (const n of [1, 2]) {
@@ -67,27 +93,7 @@ it("records a turn's outcomes in one batch: the current claim applies (attempt r
 });
 
 it("a delivered head claims its lane's next due event in the same statement, or says its lane is empty; a retry, another lane or a later event does neither", async () => {
-  await t.db.webhookAttempt.deleteMany();
-  await t.db.webhookDelivery.deleteMany();
-  const producedAt = new Date(Date.UTC(2026, 10, 23, 12));
-  const now = new Date(producedAt.getTime() + 1_000);
-  let n = 0;
-  const plan = (incidentId: string, dueAt = producedAt) =>
-    t.db.webhookDelivery.create({
-      data: {
-        requestId: `7e571000-0000-4000-8000-0000000000${String(++n).padStart(2, "0")}`,
-        integrationKey: "north-psap",
-        agencyId: AGENCY,
-        incidentId,
-        changeSeq: n,
-        eventName: "newLocation",
-        method: "POST",
-        path: `/v3/incidents/${incidentId}/caller/track`,
-        body: { n },
-        producedAt,
-        nextAttemptAt: dueAt,
-      },
-    });
+  const { now, plan } = await freshOutbox("7e571000", 23);
   // Lane 3: head + next (due). Lane 4: head + next, the head will be retried. Lane 5: head + a next
   // not yet due. Lane 6: a head alone (lane 7's event is not its successor).
   const [head3, next3] = [await plan(incident(3)), await plan(incident(3))];
@@ -164,27 +170,7 @@ it("a delivered head claims its lane's next due event in the same statement, or 
 });
 
 it("claims the event after the successor too, in lane order and each behind the row it follows, only when the successor is claimed now or this worker's already", async () => {
-  await t.db.webhookAttempt.deleteMany();
-  await t.db.webhookDelivery.deleteMany();
-  const producedAt = new Date(Date.UTC(2026, 10, 24, 12));
-  const now = new Date(producedAt.getTime() + 1_000);
-  let n = 0;
-  const plan = (incidentId: string, dueAt = producedAt) =>
-    t.db.webhookDelivery.create({
-      data: {
-        requestId: `7e572000-0000-4000-8000-0000000000${String(++n).padStart(2, "0")}`,
-        integrationKey: "north-psap",
-        agencyId: AGENCY,
-        incidentId,
-        changeSeq: n,
-        eventName: "newLocation",
-        method: "POST",
-        path: `/v3/incidents/${incidentId}/caller/track`,
-        body: { n },
-        producedAt,
-        nextAttemptAt: dueAt,
-      },
-    });
+  const { now, plan } = await freshOutbox("7e572000", 24);
   // Lane 1: a head and three due events. Lane 2: the next event is w1's already (claimed ahead).
   // Lane 3: the next one is another worker's. Lane 4: the next one is not due yet.
   const lane1 = [await plan(incident(1)), await plan(incident(1)), await plan(incident(1)), await plan(incident(1))];
