@@ -164,6 +164,10 @@ export async function startDeliveryWorker(
     releasing = Promise.all([releasing, released]);
     return released;
   };
+  /** Gives back a successor of `lane` that must not leave; the lane's next record waits for it. */
+  const giveBackBehind = (lane: Lane, row: ClaimedDelivery) => {
+    lane.releasing = Promise.all([lane.releasing, giveBack([row])]);
+  };
   const claimNext = {
     leaseMs,
     take(row: ClaimedDelivery, claimedAtMs: number, after: bigint) {
@@ -185,7 +189,7 @@ export async function startDeliveryWorker(
       }
       if (!lane.open) {
         // The attempt before it was not delivered: the lane waits for that event's retry.
-        lane.releasing = Promise.all([lane.releasing, giveBack([row])]);
+        giveBackBehind(lane, row);
         return;
       }
       continued.add(key);
@@ -248,7 +252,7 @@ export async function startDeliveryWorker(
           lane.current = parked.row;
           ready.unshift(parked);
         }
-      } else if (parked) lane.releasing = Promise.all([lane.releasing, giveBack([parked.row])]);
+      } else if (parked) giveBackBehind(lane, parked.row);
       startReady();
       if (capacityBound) wake();
       // This record waits for the lane's previous one, and for any successor given back meanwhile.
@@ -256,7 +260,7 @@ export async function startDeliveryWorker(
     };
     const breakLane = () => {
       lane.broken = true;
-      if (lane.parked) lane.releasing = Promise.all([lane.releasing, giveBack([lane.parked.row])]);
+      if (lane.parked) giveBackBehind(lane, lane.parked.row);
       lane.parked = null;
     };
     deliverEvent(deps, row, attemptEnded)
@@ -276,10 +280,9 @@ export async function startDeliveryWorker(
         recorded();
         if (unrecorded === 0) for (const f of idle) f();
         const settled = continued.delete(key);
-        if (lane.current || lane.parked) {
-          // A successor is held: its end settles the lane.
-        } else {
-          // The lane's next event is claimable now, unless the record claimed it or found the lane empty.
+        // A successor held here settles the lane at its own end. Otherwise the lane's next event is
+        // claimable now, unless the record claimed it or found the lane empty.
+        if (!lane.current && !lane.parked) {
           if (!settled) {
             heldLanes.delete(key);
             wake();
