@@ -276,6 +276,15 @@ async function loadTrack(
           seconds: SECONDS,
         }),
       );
+    if (run.extraRows && run.deliveries) {
+      // A dashboard open beside the load: once Next has rendered a page, its AsyncLocalStorage keeps
+      // async hooks on for every promise in the process (docs/decisions/0032). The rows above never
+      // reach Next (the readiness probe is the server's own).
+      const page = await fetch(`${origin}/`);
+      if (!page.ok) throw new Error(`dashboard page: ${page.status}`);
+      await page.text();
+      rows.push(await spreadRun(", after a dashboard page"));
+    }
     return { rows, deliveries: reports };
   } finally {
     await db.$disconnect();

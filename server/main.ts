@@ -6,6 +6,7 @@ import { parseEnv } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer, serveOwnOriginInProcess } from "./http/create-server.ts";
+import { workbenchApiApp } from "./http/workbench-api.ts";
 import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
@@ -45,6 +46,7 @@ async function main() {
   const server = createWorkbenchServer({
     env,
     protocolApp,
+    workbenchApiApp: workbenchApiApp(runtime),
     nextHandler: nextApp.getRequestHandler(),
     dashboardAccess: createDashboardAccess(runtime),
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,

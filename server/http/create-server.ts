@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import type { Env } from "../platform/env.ts";
 import { serveInProcess } from "../platform/network/in-process-origins.ts";
 import { isProtocolPath } from "./protocol-app.ts";
+import { isWorkbenchApiPath } from "./workbench-api.ts";
 import { createWorkbenchGuard } from "./workbench-guard.ts";
 import type { DashboardAccess } from "./dashboard-access/dashboard-access.ts";
 
@@ -11,21 +12,28 @@ type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unkn
 type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown;
 
 /**
- * One origin: the request guard first, then protocol prefixes to Hono, the rest to Next's request
+ * One origin: the request guard first, then protocol prefixes to Hono, the workbench API
+ * (/api/health, /api/trpc: workbench-api.ts) to its own Hono app, the rest to Next's request
  * handler — behind the dashboard's access check (its sign-in paths; in shared mode a session).
  */
 export function createWorkbenchServer(options: {
   env: Env;
   protocolApp: Hono;
+  workbenchApiApp: Hono;
   nextHandler?: NodeHandler;
   dashboardAccess?: DashboardAccess;
   nextUpgrade?: UpgradeHandler;
 }) {
   const hono = getRequestListener(options.protocolApp.fetch);
+  const workbenchApi = getRequestListener(options.workbenchApiApp.fetch);
   const guard = createWorkbenchGuard(options.env);
   const server = http.createServer((req, res) => {
     if (guard.guardRequest(req, res)) return;
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
+    if (isWorkbenchApiPath(pathname)) {
+      void workbenchApi(req, res);
+      return;
+    }
     if (isProtocolPath(pathname) || !options.nextHandler) {
       void hono(req, res);
       return;

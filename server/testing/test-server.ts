@@ -1,8 +1,8 @@
 // A workbench's protocol surfaces on a random port, over a fresh test database:
 // for black-box HTTP tests (no Next: the protocol prefixes never reach it). With
 // `dashboard: true` it also serves what access control needs without Next: the
-// sign-in paths, the shared-mode gate, /api/trpc (the real router) and /api/health,
-// and a stand-in page for every other dashboard path.
+// sign-in paths, the shared-mode gate and a stand-in page for every other dashboard path.
+// The workbench API (/api/health, /api/trpc) is the real one on every test server, as in main.ts.
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
@@ -13,11 +13,9 @@ import type { Runtime } from "../runtime.ts";
 import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
 import { createWorkbenchServer, serveOwnOriginInProcess } from "../http/create-server.ts";
+import { workbenchApiApp } from "../http/workbench-api.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { getRequestListener } from "@hono/node-server";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { appRouter } from "../api/root.ts";
-import { createTRPCContext } from "../api/trpc.ts";
 import { createDashboardAccess } from "../http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin, type FirstAdminOutcome } from "../workbench/access/first-admin.ts";
 
@@ -49,19 +47,10 @@ export type TestServer = {
 
 type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown;
 
-/** The parts of Next that access control touches: /api/trpc, /api/health, and a stand-in for pages. */
-function dashboardStandIn(runtime: Runtime) {
+/** Next's part for access control: a stand-in page for every dashboard path (/api/trpc is the server's own). */
+function dashboardStandIn() {
   return getRequestListener(async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) {
-      return fetchRequestHandler({
-        endpoint: "/api/trpc",
-        req: request,
-        router: appRouter,
-        createContext: () => createTRPCContext({ headers: request.headers, runtime }),
-      });
-    }
-    if (pathname === "/api/health") return Response.json({ status: "ok" });
     return new Response(`dashboard page ${pathname}`, { headers: { "content-type": "text/plain" } });
   });
 }
@@ -103,8 +92,9 @@ export async function startTestServer(
   const inner = createWorkbenchServer({
     env,
     protocolApp,
+    workbenchApiApp: workbenchApiApp(runtime),
     ...(options.dashboard
-      ? { nextHandler: dashboardStandIn(runtime), dashboardAccess: createDashboardAccess(runtime) }
+      ? { nextHandler: dashboardStandIn(), dashboardAccess: createDashboardAccess(runtime) }
       : { nextHandler: options.nextHandler }),
   });
   handler = (req, res) => inner.emit("request", req, res);

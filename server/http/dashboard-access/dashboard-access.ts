@@ -1,8 +1,8 @@
-// Who may reach the dashboard (every path that is not a protocol surface): the
-// sign-in paths (/auth/*) are served here; in shared mode every other dashboard
-// path needs a workbench session (or an API token), except the workbench's health,
-// the portal (its own dispatcher session), Next's static files, and /api/trpc,
-// whose procedures check the caller themselves (roles; UNAUTHORIZED in tRPC's shape).
+// Who may reach the dashboard (every path Next serves: not a protocol surface, not the
+// workbench API of workbench-api.ts, whose tRPC procedures check the caller themselves):
+// the sign-in paths (/auth/*) are served here; in shared mode every other dashboard
+// path needs a workbench session (or an API token), except the portal (its own
+// dispatcher session) and Next's static files.
 // A page asked for without a session redirects to sign-in and comes back after.
 import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
@@ -12,8 +12,8 @@ import { dashboardSignInApp } from "./sign-in-app.ts";
 
 export type DashboardAccess = (req: http.IncomingMessage, res: http.ServerResponse, next: () => unknown) => void;
 
-const OPEN_PREFIXES = ["/portal/", "/_next/static/", "/api/trpc/"];
-const OPEN_PATHS = new Set(["/portal", "/api/health", "/api/trpc", "/icon.svg", "/favicon.ico"]);
+const OPEN_PREFIXES = ["/portal/", "/_next/static/"];
+const OPEN_PATHS = new Set(["/portal", "/icon.svg", "/favicon.ico"]);
 
 export function isSignInPath(pathname: string): boolean {
   return pathname === "/auth" || pathname.startsWith("/auth/");

@@ -1,0 +1,49 @@
+// The workbench's own API on the Node server, beside the protocol surfaces and ahead of Next:
+// /api/health (the probe) and /api/trpc (the dashboard's and the CLI's API). Neither needs Next:
+// the tRPC route is a plain fetch handler. Served here, they answer without Next's request
+// machinery, whose first route turns on async-context tracking for every promise in the process
+// (docs/decisions/0032): a headless workbench (probes, the CLI, integrators' load tests) never
+// pays it; only a rendered page does.
+//
+// Who may call: /api/health is open; /api/trpc is open at the door and every procedure checks its
+// caller (server/api/trpc.ts), in the same way in both access modes. The request guard
+// (workbench-guard.ts: Host, same-origin writes, URL and body bounds) runs before either.
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono } from "hono";
+import { boundTrpcRequest } from "../api/bound-trpc-request.ts";
+import { appRouter } from "../api/root.ts";
+import { createTRPCContext } from "../api/trpc.ts";
+import type { Runtime } from "../runtime.ts";
+import { HEALTH_PATH, healthApp } from "./health.ts";
+
+export const DASHBOARD_API_PREFIX = "/api/trpc";
+
+export function isWorkbenchApiPath(pathname: string): boolean {
+  return (
+    pathname === HEALTH_PATH || pathname === DASHBOARD_API_PREFIX || pathname.startsWith(`${DASHBOARD_API_PREFIX}/`)
+  );
+}
+
+/** One tRPC request: bounds and media type first, so a refused request reaches no procedure. */
+async function handleDashboardApi(runtime: Runtime, request: Request): Promise<Response> {
+  const { req, refusal } = await boundTrpcRequest(request);
+  return fetchRequestHandler({
+    endpoint: DASHBOARD_API_PREFIX,
+    req,
+    router: appRouter,
+    createContext: () => {
+      // Thrown as the context, the refusal is rendered in tRPC's error shape once per call.
+      if (refusal) throw refusal;
+      return createTRPCContext({ headers: req.headers, runtime });
+    },
+  });
+}
+
+export function workbenchApiApp(runtime: Runtime) {
+  const app = new Hono();
+  app.route("/", healthApp(runtime));
+  const dashboardApi = (c: { req: { raw: Request } }) => handleDashboardApi(runtime, c.req.raw);
+  app.all(DASHBOARD_API_PREFIX, dashboardApi);
+  app.all(`${DASHBOARD_API_PREFIX}/*`, dashboardApi);
+  return app;
+}
