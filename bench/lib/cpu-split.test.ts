@@ -3,11 +3,18 @@ import { readProcStat, startCpuSplit } from "./cpu-split.ts";
 
 const ownGroup = () => readProcStat("self")!.pgrp;
 
-/** Spins until this process has used `ms` more of CPU. */
+/**
+ * Spins until this process has used `ms` more of CPU, user and system together: each check is a
+ * getrusage call, whose system time on a loaded machine can be several times the user time burnt.
+ */
 function burn(ms: number) {
   const start = process.cpuUsage();
+  const used = () => {
+    const { user, system } = process.cpuUsage(start);
+    return (user + system) / 1000;
+  };
   let x = 0;
-  while (process.cpuUsage(start).user / 1000 < ms) x += Math.sqrt(x + 1);
+  while (used() < ms) x += Math.sqrt(x + 1);
   return x;
 }
 
