@@ -17,6 +17,13 @@ export const MAX_TRPC_BATCH_CALLS = 16;
 /** Longest URL (path and query, GET batches carry their input there); the dashboard's link stays below it. */
 export const MAX_TRPC_URL_LENGTH = 8 * 1024;
 
+/** Where the dashboard's API is served (server/http/workbench-api.ts) and these bounds apply. */
+export const TRPC_PREFIX = "/api/trpc";
+
+export function isTrpcPath(pathname: string): boolean {
+  return pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`);
+}
+
 export type BoundedTrpcRequest = { req: Request; refusal: TRPCError | null };
 
 const isJson = (type: string | null) =>

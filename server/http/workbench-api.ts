@@ -10,25 +10,21 @@
 // (workbench-guard.ts: Host, same-origin writes, URL and body bounds) runs before either.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
-import { boundTrpcRequest } from "../api/bound-trpc-request.ts";
+import { boundTrpcRequest, isTrpcPath, TRPC_PREFIX } from "../api/bound-trpc-request.ts";
 import { appRouter } from "../api/root.ts";
 import { createTRPCContext } from "../api/trpc.ts";
 import type { Runtime } from "../runtime.ts";
 import { HEALTH_PATH, healthApp } from "./health.ts";
 
-export const DASHBOARD_API_PREFIX = "/api/trpc";
-
 export function isWorkbenchApiPath(pathname: string): boolean {
-  return (
-    pathname === HEALTH_PATH || pathname === DASHBOARD_API_PREFIX || pathname.startsWith(`${DASHBOARD_API_PREFIX}/`)
-  );
+  return pathname === HEALTH_PATH || isTrpcPath(pathname);
 }
 
 /** One tRPC request: bounds and media type first, so a refused request reaches no procedure. */
 async function handleDashboardApi(runtime: Runtime, request: Request): Promise<Response> {
   const { req, refusal } = await boundTrpcRequest(request);
   return fetchRequestHandler({
-    endpoint: DASHBOARD_API_PREFIX,
+    endpoint: TRPC_PREFIX,
     req,
     router: appRouter,
     createContext: () => {
@@ -43,7 +39,7 @@ export function workbenchApiApp(runtime: Runtime) {
   const app = new Hono();
   app.route("/", healthApp(runtime));
   const dashboardApi = (c: { req: { raw: Request } }) => handleDashboardApi(runtime, c.req.raw);
-  app.all(DASHBOARD_API_PREFIX, dashboardApi);
-  app.all(`${DASHBOARD_API_PREFIX}/*`, dashboardApi);
+  app.all(TRPC_PREFIX, dashboardApi);
+  app.all(`${TRPC_PREFIX}/*`, dashboardApi);
   return app;
 }

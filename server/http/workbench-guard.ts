@@ -16,7 +16,7 @@ import superjson from "superjson";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { Env } from "../platform/env.ts";
 import { isLoopbackHost } from "../platform/network/loopback.ts";
-import { MAX_TRPC_BODY_BYTES, MAX_TRPC_URL_LENGTH } from "../api/bound-trpc-request.ts";
+import { isTrpcPath, MAX_TRPC_BODY_BYTES, MAX_TRPC_URL_LENGTH } from "../api/bound-trpc-request.ts";
 import { isProtocolPath } from "./protocol-app.ts";
 import { isCrossSiteRequest, originsOf } from "./identity/require-same-origin.ts";
 
@@ -24,7 +24,6 @@ type GuardEnv = Pick<Env, "PUBLIC_URL" | "AUTH_URL" | "BASE_URL" | "PORTAL_URL" 
 type Refusal = { status: number; code: keyof typeof TRPC_ERROR_CODES_BY_KEY; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const TRPC_PREFIX = "/api/trpc";
 
 /**
  * Sent on every response. frame-ancestors 'none' and X-Frame-Options stop
@@ -108,7 +107,7 @@ export function createWorkbenchGuard(env: GuardEnv) {
   function guardRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
-    const isDashboardApi = pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`);
+    const isDashboardApi = isTrpcPath(pathname);
     const refusal =
       checkHost(req) ??
       (isProtocolPath(pathname) ? null : refuseCrossSiteWrite(req)) ??
