@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 
-// The real entry as `npm start` runs it (dist/server/main.mjs, production build) on its own port and data
+// The real entry as `npm start` runs it (dist/server/launch.cjs, production build) on its own port and data
 // directory; Debian's Chromium (never `playwright install` on these machines).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_URL = `http://localhost:${PORT}`;
@@ -38,7 +38,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "node --enable-source-maps dist/server/main.mjs",
+      command: "node --enable-source-maps dist/server/launch.cjs",
       url: `${E2E_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -52,7 +52,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node --enable-source-maps dist/server/main.mjs",
+      command: "node --enable-source-maps dist/server/launch.cjs",
       url: `${E2E_SHARED_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

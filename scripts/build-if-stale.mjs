@@ -5,8 +5,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-// Both outputs of `npm run build`: Next's app and the compiled server.
-const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs"];
+// The outputs of `npm run build`: Next's app, the compiled server and its launcher.
+const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs", "dist/server/launch.cjs"];
 const SOURCES = [
   "app",
   "server",

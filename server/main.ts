@@ -1,6 +1,6 @@
-// The workbench entry (npm start / npm run dev): database, migrations, workers,
-// then one HTTP server on one origin: Hono for the protocol prefixes, Next for
-// everything else (a Next custom server).
+// The workbench server (npm start loads it through launch.ts; npm run dev runs
+// it): database, migrations, workers, then one HTTP server on one origin: Hono
+// for the protocol prefixes, Next for everything else (a Next custom server).
 import next from "next";
 import { parseEnv } from "./platform/env.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -11,6 +11,7 @@ import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
+import { describeThreadPoolPriority } from "./platform/thread-pool-priority.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -20,8 +21,9 @@ process.env.CHECKPOINT_DISABLE ??= "1";
 
 // Started by a parent with an IPC channel (`workbench up`, `--ephemeral`): when the parent goes
 // away, however it died, the channel closes and this process stops instead of living on. Listened
-// for from the start, so a parent lost during boot stops the process once it is up.
-let parentGone = false;
+// for from the start, so a parent lost during boot stops the process once it is up (and one lost
+// while the launcher started the thread pool, before this module ran, is seen as not connected).
+let parentGone = Boolean(process.send) && !process.connected;
 let onParentGone = () => {};
 if (process.send)
   process.once("disconnect", () => {
@@ -60,6 +62,7 @@ async function main() {
       database: runtime.databaseMode,
       access: env.ACCESS_MODE,
       firstAdmin,
+      threadPool: describeThreadPoolPriority(),
       ms: Math.round(performance.now() - startedAt),
     },
     `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,

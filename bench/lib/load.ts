@@ -98,7 +98,7 @@ export const WORKBENCH_ENTRY: [string, string[]] = [
   [
     ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
     "--enable-source-maps",
-    "dist/server/main.mjs",
+    "dist/server/launch.cjs",
   ],
 ];
 

@@ -77,7 +77,7 @@ export async function startEphemeralWorkbench(
   const dataDir = await createEphemeralDataDir();
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist/server/main.mjs")], {
+  const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist/server/launch.cjs")], {
     cwd: root,
     env: {
       ...withoutKeys(process.env, INHERITED_SETTINGS_DROPPED),
