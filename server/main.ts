@@ -11,6 +11,7 @@ import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
+import { disableNextContextWhenIdle } from "./http/next-async-context.ts";
 import { describeThreadPoolPriority } from "./platform/thread-pool-priority.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -49,7 +50,9 @@ async function main() {
     env,
     protocolApp,
     workbenchApiApp: workbenchApiApp(runtime),
-    nextHandler: nextApp.getRequestHandler(),
+    // Built: Next's async context off while Next is idle (docs/decisions/0034). Not under `next dev`,
+    // which compiles in the background of its requests.
+    nextHandler: dev ? nextApp.getRequestHandler() : disableNextContextWhenIdle(nextApp.getRequestHandler()),
     dashboardAccess: createDashboardAccess(runtime),
     nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
   });
