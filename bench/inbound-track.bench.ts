@@ -285,8 +285,9 @@ async function loadTrack(
       const page = await fetch(`${origin}/`);
       if (!page.ok) throw new Error(`dashboard page: ${page.status}`);
       await page.text();
-      await new Promise((r) => setTimeout(r, NEXT_IDLE_GRACE_MS + 1_000));
-      rows.push(await spreadRun(", 2 s after a dashboard page"));
+      const pause = NEXT_IDLE_GRACE_MS + 1_000;
+      await new Promise((r) => setTimeout(r, pause));
+      rows.push(await spreadRun(`, ${pause / 1_000} s after a dashboard page`));
     }
     return { rows, deliveries: reports };
   } finally {

@@ -8,7 +8,8 @@ import { isWorkbenchApiPath } from "./workbench-api.ts";
 import { createWorkbenchGuard } from "./workbench-guard.ts";
 import type { DashboardAccess } from "./dashboard-access/dashboard-access.ts";
 
-type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
+/** A Node request listener: what Next's request handler is, and what wraps or stands in for it. */
+export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown;
 
 /**

@@ -13,14 +13,13 @@
 // entered it is Next's own (its package, or the app it compiled into .next); a store of any other
 // code is never touched.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NodeHandler } from "./create-server.ts";
 
 /** How long Next stays idle before its stores are disabled: room for work it finishes after a response. */
 export const NEXT_IDLE_GRACE_MS = 1_000;
 
 const NEXT_CODE = /[\\/](?:node_modules[\\/]next|\.next)[\\/]/;
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 type AnyStore = AsyncLocalStorage<unknown>;
 type Enter = (this: AnyStore, ...args: unknown[]) => unknown;
 

@@ -12,7 +12,7 @@ import { createLogger } from "../platform/logger.ts";
 import type { Runtime } from "../runtime.ts";
 import { SigningKeyStore } from "../identity/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
-import { createWorkbenchServer, serveOwnOriginInProcess } from "../http/create-server.ts";
+import { createWorkbenchServer, serveOwnOriginInProcess, type NodeHandler } from "../http/create-server.ts";
 import { workbenchApiApp } from "../http/workbench-api.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { getRequestListener } from "@hono/node-server";
@@ -44,8 +44,6 @@ export type TestServer = {
   firstAdmin?: FirstAdminOutcome;
   close: () => Promise<void>;
 };
-
-type NodeHandler = (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown;
 
 /** Next's part for access control: a stand-in page for every dashboard path (/api/trpc is the server's own). */
 function dashboardStandIn() {
