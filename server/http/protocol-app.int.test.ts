@@ -1,6 +1,8 @@
 // Black-box: the protocol server over HTTP, and what its logs may contain.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPOSED_HANDLER } from "hono/utils/constants";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createProtocolApp } from "./protocol-app.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -19,6 +21,20 @@ describe("protocol server", () => {
     expect(doc.jwks_uri).toBe(`${s.url}/.well-known/jwks.json`);
     const jwks = (await (await fetch(doc.jwks_uri!)).json()) as { keys: unknown[] };
     expect(Array.isArray(jwks.keys)).toBe(true);
+  });
+
+  it("runs every route's handlers as registered: no surface brings an error handler of its own", () => {
+    // Hono wraps each handler of a sub-app that has its own onError in a composition made per request.
+    const routes = createProtocolApp(s.runtime).routes;
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((r) => COMPOSED_HANDLER in r.handler).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it("answers /v1 failures as problem+json from the protocol app's one error handler", async () => {
+    const res = await fetch(`${s.url}/v1/calls`, { method: "POST", body: "{" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await res.json()).toMatchObject({ code: "AuthenticationRequired", traceId: expect.any(String) });
   });
 
   it("answers unknown protocol paths with a JSON 404", async () => {

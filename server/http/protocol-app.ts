@@ -9,7 +9,7 @@ import { tokenEndpointApp } from "./identity/token-endpoint.ts";
 import { authorizeApp } from "./identity/authorize.ts";
 import { accountApp } from "./identity/account.ts";
 import { receiversApp } from "./receivers/receivers-app.ts";
-import { inboundApp } from "./inbound/inbound-app.ts";
+import { inboundApp, inboundErrorHandler } from "./inbound/inbound-app.ts";
 
 /** Paths served by Hono; every other path is Next's. */
 export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
@@ -19,7 +19,10 @@ export function isProtocolPath(pathname: string): boolean {
 }
 
 export function createProtocolApp(runtime: Runtime) {
+  // One error handler, here, for every surface: a sub-app with an `onError` of its own would have
+  // each of its handlers wrapped in a composition made per request (see inboundErrorHandler).
   const app = new Hono();
+  const inboundErrors = inboundErrorHandler(runtime);
   app.use(
     "*",
     requestLogger(runtime.logger, () => runtime.clock.nowMs()),
@@ -34,6 +37,7 @@ export function createProtocolApp(runtime: Runtime) {
     c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404),
   );
   app.onError((error, c) => {
+    if (c.req.path === "/v1" || c.req.path.startsWith("/v1/")) return inboundErrors(error, c);
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
     return c.json({ error: "server_error", error_description: "The request could not be completed." }, 500);
   });

@@ -88,6 +88,9 @@ describe("401 AuthenticationRequired", () => {
     expect(s.logs.records().some((r) => r.traceId === a.body.traceId && r.code === "AuthenticationRequired")).toBe(
       true,
     );
+    // The request's own line carries it too; a request that succeeds has none (no problem to trace).
+    const line = s.logs.records().find((r) => r.msg === "request" && r.traceId === a.body.traceId);
+    expect(line).toMatchObject({ method: "GET", path: "/v1/agency/info", status: 401 });
     expect(s.logs.text).not.toContain(t.northApp);
   });
 });

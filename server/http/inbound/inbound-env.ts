@@ -15,7 +15,8 @@ export type InboundAuth = {
 export type InboundEnv = {
   Variables: {
     auth: InboundAuth;
-    traceId: string;
+    /** Set when the request fails: the problem's traceId, also on its request log line. */
+    traceId: string | undefined;
     authenticate: (authorization: string | undefined) => Promise<InboundAuth>;
   };
 };
