@@ -3,7 +3,7 @@
 // for the protocol prefixes, Next for everything else (a Next custom server).
 import next from "next";
 import { parseEnv } from "./platform/env.ts";
-import { createLogger } from "./platform/logger.ts";
+import { createLogger, stdoutDestination } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import { createWorkbenchServer, serveOwnOriginInProcess } from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
@@ -34,7 +34,7 @@ if (process.send)
 
 async function main() {
   const env = parseEnv();
-  const logger = createLogger({ level: env.LOG_LEVEL });
+  const logger = createLogger({ level: env.LOG_LEVEL, destination: stdoutDestination() });
   const startedAt = performance.now();
 
   const { platform, runtime, workers } = await startProcess({ env, logger });

@@ -3,14 +3,20 @@ import type { Logger } from "../platform/logger.ts";
 
 /**
  * One log line per protocol request: method, path (never the query string: sign-in
- * tokens travel there), status and duration. Bodies and headers are never logged.
+ * tokens travel there), status, duration and, for a failed /v1 request, the traceId of
+ * its problem. Bodies and headers are never logged.
+ *
+ * The line is written by a child logger without the redaction paths: they name keys, and
+ * none of them is one of this line's, so matching them changed nothing and cost three
+ * times the rest of the line (two lines per change in the default mode).
  */
 export function requestLogger(logger: Logger, nowMs: () => number): MiddlewareHandler {
+  const lines = logger.child({}, { redact: [] });
   return async function logRequest(c, next) {
     const started = nowMs();
     await next();
     const traceId = c.get("traceId" as never) as string | undefined;
-    logger.info(
+    lines.info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: nowMs() - started, traceId },
       "request",
     );

@@ -58,6 +58,16 @@ export function createLogger(options: { level?: string; destination?: Destinatio
   );
 }
 
+/**
+ * The server's standard output, written off the event loop: a line goes to a write on libuv's
+ * pool, and the lines logged while that write runs go out together in the next one. A slow reader
+ * (a terminal scrolling two lines per change under load) then holds back the log, not the server.
+ * pino flushes what is left synchronously when the process exits.
+ */
+export function stdoutDestination(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
 /** A URL fit for a log line: origin and path, no query or fragment (where tokens travel). */
 export function loggableUrl(url: string): string {
   const cut = url.search(/[?#]/);
