@@ -6,18 +6,28 @@ import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
+import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
+import { isEmbeddedReceiver } from "../receiver-url.ts";
 
 const CHECK_EVERY_MS = 5_000;
 
 export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
+  // The embedded receivers live on this process's own origin, which answers once the HTTP server
+  // listens (`listening`) or, in a test server, in-process. Until then their /about would be read in
+  // vain (and logged as unreachable at every start): they are left for the pass at `listening`.
+  let listened = false;
+  const ownOriginAnswers = () => listened || inProcessHandler(new URL(runtime.env.PUBLIC_URL).origin) !== undefined;
   const tick = async (all: boolean) => {
     if (running) return;
     running = true;
     try {
       const now = runtime.clock.now();
-      const integrations = await runtime.db.integration.findMany({ select: { key: true } });
+      const reachable = ownOriginAnswers();
+      const integrations = (await runtime.db.integration.findMany({ select: { key: true, receiverUrl: true } })).filter(
+        (i) => reachable || !isEmbeddedReceiver(i.receiverUrl),
+      );
       const caps = await runtime.db.webhookCapabilities.findMany({
         select: { integrationKey: true, nextCheckAt: true },
       });
@@ -51,10 +61,9 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   };
   // Not awaited: a slow receiver must not hold up the server's start.
   run(true);
-  // The embedded receivers live on this process's own HTTP server, which is not
-  // listening yet during that first pass: without a second pass at `listening`
-  // they stayed "unreachable" (events waiting) until their 30 s retry.
+  // A second pass once the server listens: the embedded receivers' first, and the others again.
   const listening = () => {
+    listened = true;
     const p = Promise.all(inFlight).then(() => tick(true));
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));

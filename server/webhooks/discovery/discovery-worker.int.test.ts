@@ -1,0 +1,48 @@
+// The discovery worker and the process's own origin: the embedded receivers are read once that
+// origin answers (the server listens, or a test server serves it in-process), not before.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import type { Runtime } from "../../runtime.ts";
+import { startDiscoveryWorker } from "./discovery-worker.ts";
+
+const EMBEDDED = ["central-ems", "fire-rescue", "north-psap"];
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const capabilities = async () =>
+  (await s.runtime.db.webhookCapabilities.findMany({ where: { integrationKey: { in: EMBEDDED } } }))
+    .map((c) => `${c.integrationKey} ${c.status}`)
+    .sort();
+
+it("leaves the embedded receivers for the pass at `listening` while its own origin does not answer", async () => {
+  // A process whose origin nothing serves yet, as server/main.ts before its server listens.
+  const runtime: Runtime = { ...s.runtime, env: { ...s.runtime.env, PUBLIC_URL: "http://127.0.0.1:9" } };
+  await s.runtime.db.webhookCapabilities.deleteMany({ where: { integrationKey: { in: EMBEDDED } } });
+  const worker = await startDiscoveryWorker(runtime);
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await capabilities()).toEqual([]);
+    expect(s.logs.text).not.toContain("not accepted at /about");
+    // Listening: read now (here nothing answers on that origin, so they are found unreachable).
+    worker.listening?.();
+    await expect.poll(capabilities, { timeout: 10_000 }).toEqual(EMBEDDED.map((k) => `${k} unreachable`));
+  } finally {
+    await worker.stop();
+  }
+});
+
+it("reads them on its first pass when its own origin is served in-process", async () => {
+  await s.runtime.db.webhookCapabilities.deleteMany({ where: { integrationKey: { in: EMBEDDED } } });
+  const worker = await startDiscoveryWorker(s.runtime);
+  try {
+    await expect.poll(capabilities, { timeout: 10_000 }).toEqual(EMBEDDED.map((k) => `${k} active`));
+  } finally {
+    await worker.stop();
+  }
+});
