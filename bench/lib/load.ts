@@ -2,6 +2,7 @@
 // loopback only.
 import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { closeSync, openSync } from "node:fs";
 import autocannon from "autocannon";
 import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
 import { samplePeakRss } from "./process-memory.ts";
@@ -102,18 +103,21 @@ export const WORKBENCH_ENTRY: [string, string[]] = [
   ],
 ];
 
-/** Starts a child process and resolves once `readyUrl` answers 200. */
+/** Starts a child process and resolves once `readyUrl` answers 200; its stdout goes to `stdoutFile` or nowhere. */
 export async function startChild(
   command: string,
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
+  options: { stdoutFile?: string } = {},
 ): Promise<ChildProcess> {
+  const stdout = options.stdoutFile ? openSync(options.stdoutFile, "w") : "ignore";
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
     detached: true,
   });
+  if (typeof stdout === "number") closeSync(stdout);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
