@@ -7,8 +7,8 @@ import type { Logger } from "../platform/logger.ts";
  * its problem. Bodies and headers are never logged.
  *
  * The line is written by a child logger without the redaction paths: they name keys, and
- * none of them is one of this line's, so matching them changed nothing and cost three
- * times the rest of the line (two lines per change in the default mode).
+ * none of them is one of this line's, so matching them changed nothing and cost more than
+ * twice the rest of the line (two lines per change in the default mode).
  */
 export function requestLogger(logger: Logger, nowMs: () => number): MiddlewareHandler {
   const lines = logger.child({}, { redact: [] });
