@@ -14,8 +14,13 @@ import { inboundApp, inboundErrorHandler } from "./inbound/inbound-app.ts";
 /** Paths served by Hono; every other path is Next's. */
 export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
 
+/** Whether a path is the prefix itself or under it ("/v1", "/v1/calls"; not "/v10"). */
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
 export function isProtocolPath(pathname: string): boolean {
-  return PROTOCOL_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return PROTOCOL_PREFIXES.some((p) => isUnder(pathname, p));
 }
 
 export function createProtocolApp(runtime: Runtime) {
@@ -37,7 +42,7 @@ export function createProtocolApp(runtime: Runtime) {
     c.json({ error: "not_found", error_description: `No route for ${c.req.method} ${c.req.path}` }, 404),
   );
   app.onError((error, c) => {
-    if (c.req.path === "/v1" || c.req.path.startsWith("/v1/")) return inboundErrors(error, c);
+    if (isUnder(c.req.path, "/v1")) return inboundErrors(error, c);
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
     return c.json({ error: "server_error", error_description: "The request could not be completed." }, 500);
   });

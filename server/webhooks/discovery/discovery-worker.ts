@@ -18,7 +18,8 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   // listens (`listening`) or, in a test server, in-process. Until then their /about would be read in
   // vain (and logged as unreachable at every start): they are left for the pass at `listening`.
   let listened = false;
-  const ownOriginAnswers = () => listened || inProcessHandler(new URL(runtime.env.PUBLIC_URL).origin) !== undefined;
+  const ownOrigin = new URL(runtime.env.PUBLIC_URL).origin;
+  const ownOriginAnswers = () => listened || inProcessHandler(ownOrigin) !== undefined;
   const tick = async (all: boolean) => {
     if (running) return;
     running = true;
