@@ -75,7 +75,7 @@ async function timedStart(
 
 /** The node server's RSS under npm (npm start runs it in npm's process group). */
 function serverRssMiB(npm: ChildProcess): number | string {
-  const server = findInGroup(npm.pid!, "dist/server/launch.cjs");
+  const server = findInGroup(npm.pid!, "scripts/start.cjs");
   return (server && rssMiB(server)) ?? "n/a";
 }
 

@@ -8,6 +8,15 @@ import { startThreadPoolBelowEventLoop } from "./platform/thread-pool-priority.t
 // module it is, beside this one.
 const SERVER = "./main.mjs";
 
-void startThreadPoolBelowEventLoop()
+const pool = startThreadPoolBelowEventLoop();
+// While the pool's thread starts, the main thread would wait idle: it loads Next's server module
+// meanwhile, which the server imports later. CommonJS read synchronously: no job for the pool.
+try {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous load is the point
+  require("next");
+} catch {
+  // the server reports it when it imports Next
+}
+void pool
   .catch(() => undefined) // the server says which priority its pool runs at (main.ts)
   .then(() => import(SERVER));

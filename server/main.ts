@@ -1,7 +1,6 @@
 // The workbench server (npm start loads it through launch.ts; npm run dev runs
 // it): database, migrations, workers, then one HTTP server on one origin: Hono
 // for the protocol prefixes, Next for everything else (a Next custom server).
-import next from "next";
 import { parseEnv } from "./platform/env.ts";
 import { createLogger, stdoutDestination } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
@@ -13,6 +12,7 @@ import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.
 import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
 import { disableNextContextWhenIdle } from "./http/next-async-context.ts";
 import { describeThreadPoolPriority } from "./platform/thread-pool-priority.ts";
+import { bothOrUndo } from "./platform/both-or-undo.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -37,13 +37,24 @@ async function main() {
   const logger = createLogger({ level: env.LOG_LEVEL, destination: stdoutDestination() });
   const startedAt = performance.now();
 
-  const { platform, runtime, workers } = await startProcess({ env, logger });
+  const dev = env.NODE_ENV !== "production";
+  // Next loads and prepares while the database starts and the workers come up: its loading fills
+  // the main thread's waits on PostgreSQL (docs/decisions/0036).
+  const [{ platform, runtime, workers }, nextApp] = await bothOrUndo(
+    startProcess({ env, logger }),
+    prepareNext(dev, env.PORT),
+    {
+      undoFirst: async ({ platform, workers }) => {
+        await workers.stop();
+        await platform.shutdown();
+      },
+      undoSecond: async (nextApp) => {
+        await nextApp.close?.();
+      },
+    },
+  );
   // Shared mode: the configured admin, or a one-time setup credential printed (not logged) below.
   const firstAdmin = await prepareFirstAdmin(runtime);
-
-  const dev = env.NODE_ENV !== "production";
-  const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT, turbopack: true });
-  await nextApp.prepare();
 
   const protocolApp = createProtocolApp(runtime);
   const server = createWorkbenchServer({
@@ -97,6 +108,24 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   onParentGone = () => void shutdown("parent gone");
   if (parentGone) onParentGone();
+}
+
+/**
+ * Next, loaded and prepared. Its own modules load without source maps (reading and parsing a map per
+ * module was a tenth of a warm start): they would name Next's TypeScript sources, which only Next's
+ * developers have. The server's maps are read already, and the page chunks loaded later get theirs.
+ */
+async function prepareNext(dev: boolean, port: number) {
+  const maps = process.sourceMapsEnabled;
+  if (maps) process.setSourceMapsEnabled(false);
+  try {
+    const { default: next } = await import("next");
+    const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port, turbopack: true });
+    await nextApp.prepare();
+    return nextApp;
+  } finally {
+    if (maps) process.setSourceMapsEnabled(true);
+  }
 }
 
 main().catch((error: Error) => {

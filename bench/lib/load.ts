@@ -5,7 +5,8 @@ import { availableParallelism } from "node:os";
 import { closeSync, openSync } from "node:fs";
 import autocannon from "autocannon";
 import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
-import { samplePeakRss } from "./process-memory.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { processesInGroup, samplePeakRss } from "./process-memory.ts";
 
 export type LoadResult = {
   name: string;
@@ -139,16 +140,23 @@ export async function startChild(
  * running, which the next start of the same DATA_DIR detects and reuses.
  */
 export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  const groupGone = () => processesInGroup(child.pid!).length === 0;
+  if (ended() && groupGone()) return;
+  const exited = ended() ? Promise.resolve() : new Promise((r) => child.once("exit", r));
   process.kill(-child.pid!, "SIGTERM");
-  const stopped = await Promise.race([
-    exited.then(() => true),
-    new Promise<boolean>((r) => setTimeout(() => r(false), 60_000)),
-  ]);
-  if (!stopped) {
+  // npm exits on SIGTERM without waiting for the script it runs: stopped means the whole group is gone,
+  // or the next start would find the last server still draining on its port.
+  const deadline = Date.now() + 60_000;
+  await Promise.race([exited, sleep(60_000, undefined, { ref: false })]);
+  while (!groupGone() && Date.now() < deadline) await sleep(20);
+  if (!ended() || !groupGone()) {
     console.warn(`child ${child.pid} did not stop within 60 s after SIGTERM: killing it`);
-    process.kill(-child.pid!, "SIGKILL");
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
     await exited;
   }
 }

@@ -17,26 +17,38 @@ export function rssMiB(pid: number): number | null {
  */
 export function findInGroup(group: number, needle: string): number | null {
   let found: { pid: number; rss: number } | null = null;
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return null;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of processesInGroup(group)) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-      if (pgrp !== group) continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(needle)) continue;
-      const rss = rssMiB(Number(entry)) ?? 0;
-      if (!found || rss > found.rss) found = { pid: Number(entry), rss };
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) continue;
+      const rss = rssMiB(pid) ?? 0;
+      if (!found || rss > found.rss) found = { pid, rss };
     } catch {
       // the process ended meanwhile
     }
   }
   return found?.pid ?? null;
+}
+
+/** The processes of a process group still running (empty where /proc cannot be read). */
+export function processesInGroup(group: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === group && fields[0] !== "Z") pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
 }
 
 /** Samples a process's RSS every 250 ms until the returned function is called; it returns the peak. */

@@ -108,7 +108,7 @@ export async function startEphemeralWorkbench(
 }
 
 async function buildIfStale(root: string, log: (line: string) => void) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/build-if-stale.mjs")], {
+  const child = spawn(process.execPath, [path.join(root, "scripts/build-if-stale.cjs")], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });
