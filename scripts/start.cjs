@@ -1,6 +1,5 @@
 // `npm start`: builds when the build is missing or stale, then runs the compiled server in this same
-// process. One node process instead of a `prestart` script and a second node: the start is ready
-// sooner by one process start.
+// process: the check and the server share one process start (docs/decisions/0036).
 //
 // CommonJS, and nothing here queues work to libuv's thread pool: the launcher must be the first to
 // do so (server/platform/thread-pool-priority.ts).
