@@ -4,8 +4,8 @@
 // on plain node: no TypeScript compiler at run time. Next compiles app/ itself.
 //
 // The server's pure-JavaScript packages (zod, hono, tRPC, ...) are bundled in:
-// loading them file by file through Node's ES module loader was a quarter of a
-// warm start. Packages stay external, loaded as installed, when they read files
+// loaded file by file through Node's ES module loader they cost ~0.1 s of every
+// start (docs/decisions/0036). Packages stay external, loaded as installed, when they read files
 // of their own at run time (Next, Prisma's engine, pino's transports, the
 // embedded PostgreSQL binaries) or are ones Next also loads from node_modules
 // (its serverExternalPackages): both halves of the process then share one copy.
