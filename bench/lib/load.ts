@@ -140,23 +140,21 @@ export async function startChild(
  * running, which the next start of the same DATA_DIR detects and reuses.
  */
 export async function stopChild(child: ChildProcess): Promise<void> {
-  const ended = () => child.exitCode !== null || child.signalCode !== null;
-  const groupGone = () => processesInGroup(child.pid!).length === 0;
-  if (ended() && groupGone()) return;
-  const exited = ended() ? Promise.resolve() : new Promise((r) => child.once("exit", r));
+  // npm exits on SIGTERM without waiting for the script it runs: stopped means the child has exited
+  // and its whole group is gone, or the next start would find the last server still on its port.
+  const stopped = () =>
+    (child.exitCode !== null || child.signalCode !== null) && processesInGroup(child.pid!).length === 0;
+  if (stopped()) return;
   process.kill(-child.pid!, "SIGTERM");
-  // npm exits on SIGTERM without waiting for the script it runs: stopped means the whole group is gone,
-  // or the next start would find the last server still draining on its port.
   const deadline = Date.now() + 60_000;
-  await Promise.race([exited, sleep(60_000, undefined, { ref: false })]);
-  while (!groupGone() && Date.now() < deadline) await sleep(20);
-  if (!ended() || !groupGone()) {
+  while (!stopped() && Date.now() < deadline) await sleep(20);
+  if (!stopped()) {
     console.warn(`child ${child.pid} did not stop within 60 s after SIGTERM: killing it`);
     try {
       process.kill(-child.pid!, "SIGKILL");
     } catch {
       // gone meanwhile
     }
-    await exited;
+    while (!stopped()) await sleep(20);
   }
 }
