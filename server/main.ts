@@ -4,7 +4,7 @@
 import { parseEnv } from "./platform/env.ts";
 import { createLogger, stdoutDestination } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
-import { createWorkbenchServer, serveOwnOriginInProcess } from "./http/create-server.ts";
+import { createWorkbenchServer, drainServer, serveOwnOriginInProcess } from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
 import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
@@ -87,15 +87,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: draining HTTP, stopping workers and the database");
-    const force = setTimeout(() => {
-      logger.warn("drain timed out; closing open connections");
-      server.closeAllConnections();
-    }, DRAIN_TIMEOUT_MS);
-    force.unref();
+    workers.closing();
     // Stop accepting; idle keep-alive sockets go now, busy ones when their response ends.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await closed;
+    await drainServer(server, {
+      forceAfterMs: DRAIN_TIMEOUT_MS,
+      onForce: () => logger.warn("drain timed out; closing open connections"),
+    });
     await workers.stop();
     stopServingInProcess();
     await nextApp.close?.();

@@ -28,6 +28,9 @@ export async function startWorkers(runtime: Runtime) {
     listening() {
       for (const w of started) w.listening?.();
     },
+    closing() {
+      for (const w of started) w.closing?.();
+    },
     async stop() {
       await Promise.all(
         started.map((w) =>

@@ -56,6 +56,37 @@ export function createWorkbenchServer(options: {
 }
 
 /**
+ * Stops accepting and resolves once every connection has ended. `close` alone ends only the
+ * connections idle at that moment: one whose response finishes later would stay open for the
+ * keep-alive timeout (65 s), and its client could send more requests on it. So while the server
+ * drains, idle connections are closed every few milliseconds, and a request that arrives is
+ * answered with `Connection: close`. A response still being written when `forceAfterMs` runs out is
+ * cut off (`onForce` is told first).
+ */
+export function drainServer(
+  server: http.Server,
+  options: { forceAfterMs: number; onForce: () => void },
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.prependListener("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.setHeader("connection", "close");
+  });
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), DRAIN_SWEEP_MS);
+  const force = setTimeout(() => {
+    options.onForce();
+    server.closeAllConnections();
+  }, options.forceAfterMs);
+  return closed.finally(() => {
+    clearInterval(sweep);
+    clearTimeout(force);
+  });
+}
+
+/** How often a draining server closes the connections whose last response has ended. */
+const DRAIN_SWEEP_MS = 10;
+
+/**
  * This process serves its own PUBLIC_URL's protocol paths in-process too: its delivery engine calls
  * its embedded receivers without a loopback socket (docs/decisions/0028). Not when PUBLIC_URL has a
  * path (a proxy in front strips it: only a request through it reaches the right route). Returns the undo.

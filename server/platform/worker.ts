@@ -7,4 +7,6 @@ export type Worker = {
   stop: () => Promise<void>;
   /** The process's HTTP server accepts connections now (the embedded receivers answer). */
   listening?: () => void;
+  /** The process is stopping: its HTTP server accepts no more requests (stop follows once it has drained). */
+  closing?: () => void;
 };

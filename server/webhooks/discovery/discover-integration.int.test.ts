@@ -5,6 +5,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { discoverIntegration } from "./discover-integration.ts";
+import { CapturedLogs } from "../../testing/test-server.ts";
+import { createLogger } from "../../platform/logger.ts";
 
 const RECEIVER = "https://receiver.partner.test/hooks";
 const seenTokens: Array<Record<string, unknown>> = [];
@@ -141,6 +143,23 @@ describe("discovery", () => {
       status: "unreachable",
       error: "GET /about answered HTTP 503",
     });
+  });
+
+  it("keeps an accepted declaration when /about is merely unreachable, and logs it as such", async () => {
+    const logs = new CapturedLogs();
+    const runtime = { ...h.runtime, logger: createLogger({ level: "debug", destination: logs }) };
+    aboutFor = v3Only({ version: "3.0", supports: { incident: { created: true } } });
+    expect((await discoverIntegration(runtime, "central-ems")).status).toBe("active");
+    aboutFor = () => new HttpResponse("down", { status: 503 });
+    expect((await discoverIntegration(runtime, "central-ems")).status).toBe("unreachable");
+    const row = await h.database.db.webhookCapabilities.findUniqueOrThrow({ where: { integrationKey: "central-ems" } });
+    expect(row).toMatchObject({ status: "active", flags: ["incident.created"], error: "GET /about answered HTTP 503" });
+    expect(logs.text).toContain("/about unreachable; its accepted declaration is kept");
+    expect(logs.text).not.toContain("not accepted at /about");
+    // Not accepted at all: that warning stands.
+    aboutFor = v3Only({ version: "3.0", supports: { incident: { labelChanged: true } } });
+    expect((await discoverIntegration(runtime, "central-ems")).status).toBe("rejected");
+    expect(logs.text).toContain("not accepted at /about");
   });
 
   it("reads at most 64 KiB of /about: a bigger answer is not a declaration, and the attempt says why", async () => {

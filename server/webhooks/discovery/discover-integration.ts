@@ -40,7 +40,16 @@ export type DiscoveryResult = {
   error: string | null;
 };
 
-export async function discoverIntegration(runtime: Runtime, integrationKey: string): Promise<DiscoveryResult> {
+/**
+ * Reads one integration's /about and saves what it says. With `signal`: once it is aborted (the
+ * process is stopping, and its own receivers stop answering), the answer is neither saved nor
+ * logged, and the call rejects with the signal's reason.
+ */
+export async function discoverIntegration(
+  runtime: Runtime,
+  integrationKey: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<DiscoveryResult> {
   const integration = await runtime.db.integration.findUniqueOrThrow({ where: { key: integrationKey } });
   const receiver = receiverTarget(integration.receiverUrl, integration.insecureDev, runtime.env);
   const url = `${receiver.baseUrl}/about`;
@@ -109,6 +118,7 @@ export async function discoverIntegration(runtime: Runtime, integrationKey: stri
     }
     return { ...found, status: "active" };
   })();
+  options.signal?.throwIfAborted();
   await saveDiscovery(runtime, result);
   // Accepted: the changes its lanes held meanwhile are planned against this declaration now.
   if (result.status === "active" || result.status === "unreachable") await planHeldChanges(runtime, integrationKey);
@@ -145,7 +155,12 @@ async function saveDiscovery(runtime: Runtime, r: DiscoveryResult & { allowsMoni
     create: { status: r.status, flags: r.flags, ...data, integrationKey: r.integrationKey },
     update: data,
   });
-  if (r.status !== "active")
+  if (keepPrevious)
+    runtime.logger.warn(
+      { integration: r.integrationKey, error: r.error },
+      "webhook integration's /about unreachable; its accepted declaration is kept",
+    );
+  else if (r.status !== "active")
     runtime.logger.warn(
       { integration: r.integrationKey, status: r.status, error: r.error },
       "webhook integration not accepted at /about; events wait in the queue up to their hour",

@@ -1,5 +1,7 @@
 // The discovery worker and the process's own origin: the embedded receivers are read once that
 // origin answers (the server listens, or a test server serves it in-process), not before.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import type { Runtime } from "../../runtime.ts";
@@ -44,5 +46,32 @@ it("reads them on its first pass when its own origin is served in-process", asyn
     await expect.poll(capabilities, { timeout: 10_000 }).toEqual(EMBEDDED.map((k) => `${k} active`));
   } finally {
     await worker.stop();
+  }
+});
+
+it("neither saves nor logs an /about answered after the process began to stop", async () => {
+  // Receivers that answer 503 a moment after the request, as the embedded ones did at a stop right
+  // after start (their key fetch over the closing server failed: 401, logged as "not accepted").
+  const asked: Array<() => void> = [];
+  const slow = http.createServer((_req, res) => void asked.push(() => res.writeHead(503).end()));
+  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+  const runtime: Runtime = { ...s.runtime, env: { ...s.runtime.env, PUBLIC_URL: origin } };
+  await s.runtime.db.webhookCapabilities.deleteMany({ where: { integrationKey: { in: EMBEDDED } } });
+  const logged = s.logs.text.length;
+  const worker = await startDiscoveryWorker(runtime);
+  try {
+    worker.listening?.();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(EMBEDDED.length);
+    worker.closing?.();
+    for (const answer of asked.splice(0)) answer();
+    await worker.stop();
+    expect(await capabilities()).toEqual([]);
+    expect(s.logs.text.slice(logged)).not.toContain("not accepted at /about");
+    expect(s.logs.text.slice(logged)).not.toContain("discovery failed");
+  } finally {
+    await worker.stop();
+    slow.closeAllConnections();
+    slow.close();
   }
 });

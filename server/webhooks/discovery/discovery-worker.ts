@@ -19,9 +19,16 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   // vain (and logged as unreachable at every start): they are left for the pass at `listening`.
   let listened = false;
   const ownOrigin = new URL(runtime.env.PUBLIC_URL).origin;
+  // Aborted when the process begins to stop: an /about in flight then may be answered by a
+  // receiver that can no longer read the keys over HTTP, and that answer says nothing of it.
+  const closing = new AbortController();
+  const discover = (key: string, failure: string) =>
+    discoverIntegration(runtime, key, { signal: closing.signal }).catch((err: Error) => {
+      if (!closing.signal.aborted) runtime.logger.warn({ err, integration: key }, failure);
+    });
   const ownOriginAnswers = () => listened || inProcessHandler(ownOrigin) !== undefined;
   const tick = async (all: boolean) => {
-    if (running) return;
+    if (running || closing.signal.aborted) return;
     running = true;
     try {
       const now = runtime.clock.now();
@@ -35,13 +42,8 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
       const due = integrations.filter(
         (i) => all || !caps.some((c) => c.integrationKey === i.key && c.nextCheckAt > now),
       );
-      await Promise.all(
-        due.map((i) =>
-          discoverIntegration(runtime, i.key).catch((err: Error) =>
-            runtime.logger.warn({ err, integration: i.key }, "discovery failed"),
-          ),
-        ),
-      );
+      await Promise.all(due.map((i) => discover(i.key, "discovery failed")));
+      if (closing.signal.aborted) return;
       // Held lanes of accepted integrations that a discovery's own pass did not reach (a change that
       // committed while that pass ran, or a pass that failed): planned here, a few seconds later.
       const notDue = integrations.filter((i) => !due.includes(i));
@@ -50,7 +52,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
           runtime.logger.warn({ err, integration: i.key }, "planning held changes failed"),
         );
     } catch (err) {
-      runtime.logger.warn({ err }, "discovery pass failed");
+      if (!closing.signal.aborted) runtime.logger.warn({ err }, "discovery pass failed");
     } finally {
       running = false;
     }
@@ -83,9 +85,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
     integrationKey: string;
     waitFor?: (work: Promise<unknown>) => void;
   }) => {
-    const p = discoverIntegration(runtime, integrationKey).catch((err: Error) =>
-      runtime.logger.warn({ err, integration: integrationKey }, "rediscovery failed"),
-    );
+    const p = discover(integrationKey, "rediscovery failed");
     waitFor?.(p);
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
@@ -94,7 +94,9 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   return {
     name: "webhook-discovery",
     listening,
+    closing: () => closing.abort(),
     async stop() {
+      closing.abort();
       clearInterval(timer);
       runtime.clock.off("changed", onClock);
       receiverEvents.off("receiver:capabilities-changed", onCapabilities);
