@@ -1,7 +1,8 @@
 // `npm start`'s own entry (scripts/start.cjs), as a user runs it: one node process that checks the
 // build, loads the launcher and serves; the thread pool below the event loop, the pages loaded on
-// their first request, and a clean stop on SIGTERM.
-import { spawn } from "node:child_process";
+// their first request, and a clean stop on SIGTERM; a second start on its data directory or its port
+// refused with a message, the first left running.
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -54,5 +55,59 @@ test("npm start's entry serves the API and the pages from one process and stops 
       await exited;
     }
     await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** `npm start`'s entry with these settings; its stderr collected. */
+function startEntry(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stderr: () => string;
+} {
+  const child = spawn(process.execPath, ["scripts/start.cjs"], {
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return { child, exited: new Promise((resolve) => child.once("exit", resolve)), stderr: () => stderr };
+}
+
+test("a second start on the same data directory, or on a port in use, stops with a message and leaves the first running", async ({
+  request,
+}) => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "npm-start-e2e-"));
+  const otherDir = await mkdtemp(path.join(os.tmpdir(), "npm-start-e2e-"));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const first = startEntry({ PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+  try {
+    await expect
+      .poll(async () => (await request.get(`${url}/api/health`).catch(() => null))?.status(), { timeout: 90_000 })
+      .toBe(200);
+
+    // The same data directory (another port): refused before it touches the first one's database.
+    const sameDir = startEntry({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await sameDir.exited).toBe(1);
+    expect(sameDir.stderr()).toContain(`the embedded database in ${dataDir} is in use by another workbench process`);
+
+    // Its own data directory, the first one's port: it starts, cannot listen, and undoes its start.
+    const samePort = startEntry({ PORT: String(port), DATA_DIR: otherDir, EMBEDDED_PG_PORT: String(await freePort()) });
+    expect(await samePort.exited).toBe(1);
+    expect(samePort.stderr()).toContain(
+      `:${port} is already in use (another workbench?): stop what listens there, or set PORT`,
+    );
+
+    const health = await request.get(`${url}/api/health`);
+    expect(await health.json()).toMatchObject({ status: "ok", database: "embedded" });
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+  } finally {
+    if (first.child.exitCode === null && first.child.signalCode === null) {
+      first.child.kill("SIGKILL");
+      await first.exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(otherDir, { recursive: true, force: true });
   }
 });

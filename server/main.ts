@@ -4,7 +4,7 @@
 import { parseEnv } from "./platform/env.ts";
 import { createLogger, stdoutDestination } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
-import { createWorkbenchServer, drainServer, serveOwnOriginInProcess } from "./http/create-server.ts";
+import { createWorkbenchServer, drainServer, listenOn, serveOwnOriginInProcess } from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
 import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
@@ -13,6 +13,7 @@ import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
 import { disableNextContextWhenIdle } from "./http/next-async-context.ts";
 import { describeThreadPoolPriority } from "./platform/thread-pool-priority.ts";
 import { bothOrUndo } from "./platform/both-or-undo.ts";
+import type { Runtime } from "./runtime.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -53,21 +54,13 @@ async function main() {
       },
     },
   );
-  // Shared mode: the configured admin, or a one-time setup credential printed (not logged) below.
-  const firstAdmin = await prepareFirstAdmin(runtime);
-
-  const protocolApp = createProtocolApp(runtime);
-  const server = createWorkbenchServer({
-    env,
-    protocolApp,
-    workbenchApiApp: workbenchApiApp(runtime),
-    // Built: Next's async context off while Next is idle (docs/decisions/0034). Not under `next dev`,
-    // which compiles in the background of its requests.
-    nextHandler: dev ? nextApp.getRequestHandler() : disableNextContextWhenIdle(nextApp.getRequestHandler()),
-    dashboardAccess: createDashboardAccess(runtime),
-    nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
+  // A failure from here on (the port taken, say) stops what started, the database included.
+  const { firstAdmin, server, protocolApp } = await serve(runtime, nextApp, dev).catch(async (error: unknown) => {
+    await workers.stop();
+    await nextApp.close?.();
+    await platform.shutdown();
+    throw error;
   });
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const stopServingInProcess = serveOwnOriginInProcess(env, protocolApp);
   workers.listening();
   logger.info(
@@ -107,11 +100,33 @@ async function main() {
   if (parentGone) onParentGone();
 }
 
+/** The HTTP server of one origin, listening (docs/decisions/0001, 0032). */
+async function serve(runtime: Runtime, nextApp: NextApp, dev: boolean) {
+  const { env } = runtime;
+  // Shared mode: the configured admin, or a one-time setup credential printed (not logged) below.
+  const firstAdmin = await prepareFirstAdmin(runtime);
+  const protocolApp = createProtocolApp(runtime);
+  const server = createWorkbenchServer({
+    env,
+    protocolApp,
+    workbenchApiApp: workbenchApiApp(runtime),
+    // Built: Next's async context off while Next is idle (docs/decisions/0034). Not under `next dev`,
+    // which compiles in the background of its requests.
+    nextHandler: dev ? nextApp.getRequestHandler() : disableNextContextWhenIdle(nextApp.getRequestHandler()),
+    dashboardAccess: createDashboardAccess(runtime),
+    nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
+  });
+  await listenOn(server, env.PORT, env.HOST);
+  return { firstAdmin, server, protocolApp };
+}
+
 /**
  * Next, loaded and prepared. Its own modules load without source maps (reading and parsing a map per
  * module was a tenth of a warm start): they would name Next's TypeScript sources, which only Next's
  * developers have. The server's maps are read already, and the page chunks loaded later get theirs.
  */
+type NextApp = Awaited<ReturnType<typeof prepareNext>>;
+
 async function prepareNext(dev: boolean, port: number) {
   const maps = process.sourceMapsEnabled;
   if (maps) process.setSourceMapsEnabled(false);

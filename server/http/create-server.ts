@@ -55,6 +55,25 @@ export function createWorkbenchServer(options: {
   return server;
 }
 
+/** Listens, or rejects with what the user can act on: the port taken, or not open to this user. */
+export function listenOn(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      const where = `${host}:${port}`;
+      if (error.code === "EADDRINUSE")
+        reject(new Error(`${where} is already in use (another workbench?): stop what listens there, or set PORT`));
+      else if (error.code === "EACCES") reject(new Error(`${where} may not be listened on by this user: set PORT`));
+      else if (error.code === "EADDRNOTAVAIL") reject(new Error(`${host} is not an address of this machine: set HOST`));
+      else reject(error);
+    };
+    server.once("error", failed);
+    server.listen(port, host, () => {
+      server.off("error", failed);
+      resolve();
+    });
+  });
+}
+
 /**
  * Stops accepting and resolves once every connection has ended. `close` alone ends only the
  * connections idle at that moment: one whose response finishes later would stay open for the

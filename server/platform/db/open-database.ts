@@ -3,6 +3,7 @@
 import pg from "pg";
 import type { Env } from "../env.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { claimDataDir } from "./data-dir-owner.ts";
 
 export type OpenDatabase = { url: string; mode: "embedded" | "external"; reused: boolean; stop: () => Promise<void> };
 
@@ -13,9 +14,23 @@ export async function openDatabase(env: Env, log: (message: string) => void): Pr
     await createExternalDatabaseIfMissing(env.DATABASE_URL, log);
     return { url: env.DATABASE_URL, mode: "external", reused: false, stop: async () => {} };
   }
-  const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, log });
-  await ensureDatabase(server.url("postgres"), EMBEDDED_DATABASE);
-  return { url: server.url(EMBEDDED_DATABASE), mode: "embedded", reused: server.reused, stop: server.stop };
+  const release = await claimDataDir(env.DATA_DIR);
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, log });
+    await ensureDatabase(server.url("postgres"), EMBEDDED_DATABASE);
+    return {
+      url: server.url(EMBEDDED_DATABASE),
+      mode: "embedded",
+      reused: server.reused,
+      stop: async () => {
+        await server.stop();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** CREATE DATABASE when missing (PostgreSQL has no IF NOT EXISTS for it). */
