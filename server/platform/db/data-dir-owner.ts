@@ -1,7 +1,8 @@
 // One workbench process per embedded database. A second `npm start` on the same DATA_DIR found the
 // first one's PostgreSQL running, took it for one left by a killed run and used it; when it stopped
 // (or failed to listen on the port the first one holds) it stopped that PostgreSQL under the first.
-// The owner's pid is written in DATA_DIR; a file whose process is gone (a killed run) is taken over.
+// The owner's pid is written in DATA_DIR; a file whose process is gone (a killed run) is taken over
+// (docs/decisions/0037).
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
