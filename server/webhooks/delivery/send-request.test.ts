@@ -6,6 +6,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseAllowList, type OutboundPolicy } from "../../platform/network/outbound-policy.ts";
+import { serveInProcess } from "../../platform/network/in-process-origins.ts";
 import { RESPONSE_BODY_CAP_BYTES, sendRequest, type OutboundTargetKind } from "./send-request.ts";
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -154,6 +155,70 @@ describe("a total deadline per attempt", () => {
     const result = await get(`http://127.0.0.1:${server.port}/`, checked(policy("local")), 800);
     expect(result).toMatchObject({ status: 200, error: "timeout: the response was not complete within 800 ms" });
     expect(result.durationMs).toBeLessThan(1_300);
+  });
+});
+
+describe("a caller that stops", () => {
+  let requestsRead = 0;
+  const silentServer = () => startRawServer((socket) => void socket.once("data", () => requestsRead++)); // never answers
+  const stopped = "stopped: the caller gave up (its process is stopping)";
+
+  it("ends an attempt in flight when its signal aborts, and closes the connection", async () => {
+    const server = await silentServer();
+    const caller = new AbortController();
+    const pending = sendRequest({
+      url: `http://127.0.0.1:${server.port}/`,
+      method: "GET",
+      headers: {},
+      body: null,
+      target: checked(policy("local")),
+      signal: caller.signal,
+    });
+    const before = requestsRead;
+    await vi.waitFor(() => expect(requestsRead).toBe(before + 1)); // the request is on the wire
+    caller.abort();
+    const result = await pending;
+    expect(result).toMatchObject({ status: null, error: stopped });
+    expect(result.durationMs).toBeLessThan(1_000);
+    await vi.waitFor(() => expect(server.connections[0]!.closedAt).toBeDefined());
+  });
+
+  it("sends nothing when the signal has already aborted", async () => {
+    const server = await silentServer();
+    const result = await sendRequest({
+      url: `http://127.0.0.1:${server.port}/`,
+      method: "GET",
+      headers: {},
+      body: null,
+      target: checked(policy("local")),
+      signal: AbortSignal.abort(),
+    });
+    expect(result).toMatchObject({ status: null, error: stopped });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.connections).toHaveLength(0);
+  });
+
+  it("ends an in-process attempt too: the handler's connection closes", async () => {
+    const origin = "http://in-process.test:1";
+    let closed = false;
+    const undo = serveInProcess(origin, (_request, { connection }) => {
+      connection.once("close", () => (closed = true));
+      return new Promise<Response>(() => {}); // never answers
+    });
+    cleanups.push(undo);
+    const caller = new AbortController();
+    const pending = sendRequest({
+      url: `${origin}/about`,
+      method: "GET",
+      headers: {},
+      body: null,
+      target: { kind: "embedded", insecureDev: true },
+      signal: caller.signal,
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    caller.abort();
+    expect(await pending).toMatchObject({ status: null, error: stopped });
+    expect(closed).toBe(true);
   });
 });
 

@@ -37,6 +37,15 @@ const BODY_EXCERPT_CHARS = 2_000;
 const HANG_UP = "ECONNRESET: socket hang up";
 const BODY_TOO_LARGE = `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`;
 const noResponseWithin = (timeoutMs: number) => `timeout: no response within ${timeoutMs} ms`;
+const STOPPED = "stopped: the caller gave up (its process is stopping)";
+const unsent = (error: string, durationMs: number): SendResult => ({
+  status: null,
+  headers: null,
+  bodyExcerpt: null,
+  body: null,
+  error,
+  durationMs,
+});
 
 type Agents = { http: http.Agent; https: https.Agent; httpsInsecure: https.Agent };
 // Keep-alive pools: a lane's next event reuses the connection of the last one.
@@ -66,6 +75,8 @@ export type SendRequestOptions = {
   attemptStartedMs?: number;
   /** Elapsed-time source (performance.now): a duration, not a point in workbench time. */
   elapsedMs?: () => number;
+  /** Ends the attempt early, as its deadline would (the caller is stopping). */
+  signal?: AbortSignal;
 };
 
 export type SendResult = {
@@ -103,6 +114,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
     ...options.headers,
     "content-length": String(options.body !== null ? Buffer.byteLength(options.body) : 0),
   };
+  if (options.signal?.aborted) return Promise.resolve(unsent(STOPPED, Math.round(elapsed() - started)));
   const own = target.kind === "embedded" ? inProcessHandler(url.origin) : undefined;
   if (own) return sendInProcess(own, url, options, headers, { timeoutMs, remainingMs, started, elapsed });
   const secure = url.protocol === "https:";
@@ -119,6 +131,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      options.signal?.removeEventListener("abort", stop);
       const body = status === null ? null : Buffer.concat(chunks).toString("utf8");
       resolve({
         status,
@@ -157,6 +170,11 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
       );
       req.destroy();
     }, remainingMs);
+    const stop = () => {
+      finish(STOPPED);
+      req.destroy();
+    };
+    options.signal?.addEventListener("abort", stop, { once: true });
     req.on("error", (e) => finish(describeError(e), e instanceof OutboundRefusedError));
     req.end(options.body ?? undefined);
   });
@@ -177,11 +195,14 @@ function sendInProcess(
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      options.signal?.removeEventListener("abort", stop);
       resolve({ ...result, durationMs: Math.round(time.elapsed() - time.started) });
       connection.destroy(); // a handler holding the request (a "timeout" fault) lets go
     };
     const failed = (error: string) => finish({ status: null, headers: null, bodyExcerpt: null, body: null, error });
     const deadline = setTimeout(() => failed(noResponseWithin(time.timeoutMs)), time.remainingMs);
+    const stop = () => failed(STOPPED);
+    options.signal?.addEventListener("abort", stop, { once: true });
     connection.once("close", () => failed(HANG_UP));
     const request = new InProcessRequest(url.href, options.method, headers, options.body, connection);
     Promise.resolve()

@@ -73,6 +73,7 @@ export async function discoverIntegration(
         headers: { accept: "application/json", authorization: `Bearer ${token}` },
         body: null,
         target: receiver.target,
+        signal: options.signal,
       });
     };
     let credential: ServiceIdentity = "PsapConnector";

@@ -75,3 +75,26 @@ it("neither saves nor logs an /about answered after the process began to stop", 
     slow.close();
   }
 });
+
+it("stops at once while an /about hangs, rather than waiting out its 10 s deadline", async () => {
+  let asked = 0;
+  const silent = http.createServer(() => void asked++); // never answers
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  const runtime: Runtime = { ...s.runtime, env: { ...s.runtime.env, PUBLIC_URL: origin } };
+  await s.runtime.db.webhookCapabilities.deleteMany({ where: { integrationKey: { in: EMBEDDED } } });
+  const worker = await startDiscoveryWorker(runtime);
+  try {
+    worker.listening?.();
+    await expect.poll(() => asked, { timeout: 10_000 }).toBeGreaterThanOrEqual(EMBEDDED.length);
+    const stopping = performance.now();
+    worker.closing?.();
+    await worker.stop();
+    expect(performance.now() - stopping).toBeLessThan(1_000);
+    expect(await capabilities()).toEqual([]);
+  } finally {
+    await worker.stop();
+    silent.closeAllConnections();
+    silent.close();
+  }
+});
