@@ -120,13 +120,13 @@ async function serve(runtime: Runtime, nextApp: NextApp, dev: boolean) {
   return { firstAdmin, server, protocolApp };
 }
 
+type NextApp = Awaited<ReturnType<typeof prepareNext>>;
+
 /**
  * Next, loaded and prepared. Its own modules load without source maps (reading and parsing a map per
  * module was a tenth of a warm start): they would name Next's TypeScript sources, which only Next's
  * developers have. The server's maps are read already, and the page chunks loaded later get theirs.
  */
-type NextApp = Awaited<ReturnType<typeof prepareNext>>;
-
 async function prepareNext(dev: boolean, port: number) {
   const maps = process.sourceMapsEnabled;
   if (maps) process.setSourceMapsEnabled(false);

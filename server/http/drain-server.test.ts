@@ -41,19 +41,25 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
+/** A server with one connection whose /slow request waits for `release`. */
+async function slowRequestInFlight() {
+  const { server, port, arrived } = await startServer();
+  servers.push(server);
+  const conn = rawConnection(port);
+  conn.send("/slow");
+  await until(() => arrived.length === 1);
+  return { server, conn, release: () => arrived[0]!.held.release() };
+}
+
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p.then(() => "done" as const), new Promise<"late">((r) => setTimeout(() => r("late"), ms))]);
 
 describe("drainServer", () => {
   it("closes a kept-alive connection as soon as its in-flight response has ended", async () => {
-    const { server, port, arrived } = await startServer();
-    servers.push(server);
-    const conn = rawConnection(port);
-    conn.send("/slow");
-    await until(() => arrived.length === 1);
+    const { server, conn, release } = await slowRequestInFlight();
     let forced = false;
     const drained = drainServer(server, { forceAfterMs: 5_000, onForce: () => (forced = true) });
-    arrived[0]!.held.release();
+    release();
     expect(await within(drained, 1_000)).toBe("done");
     expect(await within(conn.ended, 1_000)).toBe("done");
     expect(conn.received()).toContain("answer to /slow");
@@ -61,15 +67,11 @@ describe("drainServer", () => {
   });
 
   it("answers a request that arrives on an open connection during the drain with Connection: close", async () => {
-    const { server, port, arrived } = await startServer();
-    servers.push(server);
-    const conn = rawConnection(port);
-    conn.send("/slow");
-    await until(() => arrived.length === 1);
+    const { server, conn, release } = await slowRequestInFlight();
     const drained = drainServer(server, { forceAfterMs: 5_000, onForce: () => {} });
     conn.send("/fast"); // on the connection the drain leaves open for /slow's answer
     await new Promise((r) => setTimeout(r, 50));
-    arrived[0]!.held.release();
+    release();
     expect(await within(drained, 1_000)).toBe("done");
     expect(await within(conn.ended, 1_000)).toBe("done");
     const [first, second] = conn.received().split("HTTP/1.1 ").filter(Boolean);
@@ -80,11 +82,7 @@ describe("drainServer", () => {
   });
 
   it("cuts off a response still unfinished when the limit runs out, and says so", async () => {
-    const { server, port, arrived } = await startServer();
-    servers.push(server);
-    const conn = rawConnection(port);
-    conn.send("/slow");
-    await until(() => arrived.length === 1);
+    const { server, conn } = await slowRequestInFlight();
     let forced = false;
     const drained = drainServer(server, { forceAfterMs: 100, onForce: () => (forced = true) });
     expect(await within(drained, 2_000)).toBe("done");
