@@ -2,7 +2,7 @@
 // build, loads the launcher and serves; the thread pool below the event loop, the pages loaded on
 // their first request, and a clean stop on SIGTERM; a second start on its data directory or its port
 // refused with a message, the first left running.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,25 +13,46 @@ type LogLine = { msg?: string; threadPool?: { lowered: boolean; reason?: string 
 
 test.setTimeout(120_000);
 
+/** `npm start`'s entry with these settings: its JSON log lines and its stderr collected. */
+function startEntry(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["scripts/start.cjs"], {
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: LogLine[] = [];
+  let stderr = "";
+  let partial = ""; // a line cut between two chunks
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    const whole = (partial + chunk).split("\n");
+    partial = whole.pop()!;
+    for (const line of whole) if (line.startsWith("{")) lines.push(JSON.parse(line) as LogLine);
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return {
+    child,
+    exited,
+    lines,
+    stderr: () => stderr,
+    /** Killed if it still runs (a test that failed midway). */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
 test("npm start's entry serves the API and the pages from one process and stops on SIGTERM", async ({ request }) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "npm-start-e2e-"));
   const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/start.cjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "development", // the entry runs the production build whatever it is given
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  const entry = startEntry({
+    NODE_ENV: "development", // the entry runs the production build whatever it is given
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
   });
-  const lines: LogLine[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    for (const line of chunk.split("\n")) if (line.startsWith("{")) lines.push(JSON.parse(line) as LogLine);
-  });
+  const { lines } = entry;
   try {
     await expect
       .poll(() => lines.find((l) => l.msg?.startsWith("Incident Platform Workbench ready")), { timeout: 90_000 })
@@ -46,32 +67,14 @@ test("npm start's entry serves the API and the pages from one process and stops 
     expect(page.status()).toBe(200);
     expect(await page.text()).toContain("<html");
 
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    entry.child.kill("SIGTERM");
+    expect(await entry.exited).toBe(0);
     expect(lines.some((l) => l.msg === "stopped")).toBe(true);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
-      await exited;
-    }
+    await entry.kill();
     await rm(dataDir, { recursive: true, force: true });
   }
 });
-
-/** `npm start`'s entry with these settings; its stderr collected. */
-function startEntry(env: Record<string, string>): {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  stderr: () => string;
-} {
-  const child = spawn(process.execPath, ["scripts/start.cjs"], {
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  return { child, exited: new Promise((resolve) => child.once("exit", resolve)), stderr: () => stderr };
-}
 
 test("a second start on the same data directory, or on a port in use, stops with a message and leaves the first running", async ({
   request,
@@ -103,10 +106,7 @@ test("a second start on the same data directory, or on a port in use, stops with
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
   } finally {
-    if (first.child.exitCode === null && first.child.signalCode === null) {
-      first.child.kill("SIGKILL");
-      await first.exited;
-    }
+    await first.kill();
     await rm(dataDir, { recursive: true, force: true });
     await rm(otherDir, { recursive: true, force: true });
   }

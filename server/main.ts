@@ -41,24 +41,17 @@ async function main() {
   const dev = env.NODE_ENV !== "production";
   // Next loads and prepares while the database starts and the workers come up: its loading fills
   // the main thread's waits on PostgreSQL (docs/decisions/0036).
-  const [{ platform, runtime, workers }, nextApp] = await bothOrUndo(
-    startProcess({ env, logger }),
-    prepareNext(dev, env.PORT),
-    {
-      undoFirst: async ({ platform, workers }) => {
-        await workers.stop();
-        await platform.shutdown();
-      },
-      undoSecond: async (nextApp) => {
-        await nextApp.close?.();
-      },
+  const [started, nextApp] = await bothOrUndo(startProcess({ env, logger }), prepareNext(dev, env.PORT), {
+    undoFirst: (started) => started.stop(),
+    undoSecond: async (nextApp) => {
+      await nextApp.close?.();
     },
-  );
+  });
+  const { platform, runtime, workers } = started;
   // A failure from here on (the port taken, say) stops what started, the database included.
   const { firstAdmin, server, protocolApp } = await serve(runtime, nextApp, dev).catch(async (error: unknown) => {
-    await workers.stop();
     await nextApp.close?.();
-    await platform.shutdown();
+    await started.stop();
     throw error;
   });
   const stopServingInProcess = serveOwnOriginInProcess(env, protocolApp);

@@ -13,12 +13,16 @@ export async function startProcess(options: { env: Env; logger: Logger; database
   const platform = await bootPlatform(options);
   setRuntime(platform.runtime);
   const workers = await startWorkers(platform.runtime);
+  /** Undoes the start: the workers, then the platform (its database included). */
+  const stop = async () => {
+    await workers.stop();
+    await platform.shutdown();
+  };
   try {
     await platform.seedIfEmpty();
   } catch (error) {
-    await workers.stop();
-    await platform.shutdown();
+    await stop();
     throw error;
   }
-  return { platform, runtime: platform.runtime, workers };
+  return { platform, runtime: platform.runtime, workers, stop };
 }
