@@ -1,5 +1,4 @@
 import { expect, expectAccessible, test } from "./fixtures/workbench";
-import { NEXT_IDLE_GRACE_MS } from "../server/http/next-async-context.ts";
 
 test("the overview lists the seeded agencies, clients, users and integrations", async ({ page }, testInfo) => {
   await page.goto("/");
@@ -24,19 +23,4 @@ test("every area of the navigation opens", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: area })).toHaveAttribute("aria-current", "page");
   }
-});
-
-test("pages render after Next has been idle, its async context switched off in between", async ({ page }) => {
-  // Past the grace period, the stores Next entered are disabled (docs/decisions/0034); each page
-  // below enters them again, by a client navigation and by a full load.
-  const idle = () => page.waitForTimeout(NEXT_IDLE_GRACE_MS + 500);
-  await page.goto("/");
-  await expect(page.getByRole("region", { name: /Clients/ })).toContainText("partner-cad");
-  await idle();
-  await page.getByRole("navigation", { name: "Workbench areas" }).getByRole("link", { name: "Deliveries" }).click();
-  await expect(page.getByRole("link", { name: "Deliveries" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await idle();
-  await page.goto("/");
-  await expect(page.getByRole("region", { name: /Users/ })).toContainText("locked.user");
 });

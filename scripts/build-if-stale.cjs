@@ -12,7 +12,7 @@ const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
 // The outputs of `npm run build`: Next's app, the compiled server and its launcher.
-const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs", "dist/server/launch.cjs"];
+const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs", "dist/server/next-thread.mjs", "dist/server/launch.cjs"];
 const SOURCES = [
   "app",
   "server",

@@ -36,7 +36,8 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: { "server/main": "server/main.ts" },
+  // The server, and the dashboard's thread it starts in a built workbench (docs/decisions/0038).
+  entryPoints: { "server/main": "server/main.ts", "server/next-thread": "server/http/next-thread/next-thread.ts" },
   external: EXTERNAL,
   outExtension: { ".js": ".mjs" },
   format: "esm",
@@ -54,4 +55,6 @@ await build({
   outExtension: { ".js": ".cjs" },
   format: "cjs",
 });
-console.log("Server compiled: dist/server/main.mjs, started by dist/server/launch.cjs");
+console.log(
+  "Server compiled: dist/server/main.mjs (its dashboard thread: next-thread.mjs), started by dist/server/launch.cjs",
+);

@@ -35,30 +35,53 @@ export async function bootPlatform(options: {
   const migrations = await applyMigrations(database.url);
   if (migrations.applied.length) logger.info({ applied: migrations.applied }, "migrations applied");
 
-  const db = createDbClient(database.url);
-  const clock = new WorkbenchClock();
-  const stopClockSync = await syncClockFromDatabase({
-    databaseUrl: database.url,
-    db,
-    clock,
-    onError: (err) => logger.warn({ err }, "clock sync"),
-  });
-
-  const keys = new SigningKeyStore({ db, clock });
-  await keys.current(); // creates the first signing key of a new database
-  const runtime: Runtime = { env, db, databaseUrl: database.url, clock, keys, logger, databaseMode: database.mode };
+  const connected = await connectRuntime({ env, logger, databaseUrl: database.url, databaseMode: database.mode });
+  const { runtime } = connected;
+  await runtime.keys.current(); // creates the first signing key of a new database
   return {
     runtime,
     async seedIfEmpty() {
-      if (!env.SEED_ON_EMPTY || !(await isDatabaseEmpty(db))) return false;
-      await seedDatabase({ db, clock, publicUrl: env.PUBLIC_URL });
+      if (!env.SEED_ON_EMPTY || !(await isDatabaseEmpty(runtime.db))) return false;
+      await seedDatabase({ db: runtime.db, clock: runtime.clock, publicUrl: env.PUBLIC_URL });
       logger.info("seeded an empty database");
       return true;
     },
     async shutdown() {
+      await connected.disconnect();
+      await database.stop();
+    },
+  };
+}
+
+/**
+ * The services over a database that is up and migrated: the Prisma client, the clock kept in step
+ * with the shared row, the signing keys. bootPlatform's, and the dashboard thread's own
+ * (http/next-thread/), which joins the database its process started.
+ */
+export async function connectRuntime(options: {
+  env: Env;
+  logger: Logger;
+  databaseUrl: string;
+  databaseMode: Runtime["databaseMode"];
+}): Promise<{ runtime: Runtime; disconnect: () => Promise<void> }> {
+  const { env, logger, databaseUrl, databaseMode } = options;
+  const db = createDbClient(databaseUrl);
+  const clock = new WorkbenchClock();
+  const stopClockSync = await syncClockFromDatabase({
+    databaseUrl,
+    db,
+    clock,
+    onError: (err) => logger.warn({ err }, "clock sync"),
+  }).catch(async (error: unknown) => {
+    await db.$disconnect();
+    throw error;
+  });
+  const keys = new SigningKeyStore({ db, clock });
+  return {
+    runtime: { env, db, databaseUrl, clock, keys, logger, databaseMode },
+    async disconnect() {
       await stopClockSync();
       await db.$disconnect();
-      await database.stop();
     },
   };
 }

@@ -4,13 +4,21 @@
 import { parseEnv } from "./platform/env.ts";
 import { createLogger, stdoutDestination } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
-import { createWorkbenchServer, drainServer, listenOn, serveOwnOriginInProcess } from "./http/create-server.ts";
+import {
+  createWorkbenchServer,
+  drainServer,
+  listenOn,
+  serveOwnOriginInProcess,
+  type NodeHandler,
+  type UpgradeHandler,
+} from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
 import { startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
-import { disableNextContextWhenIdle } from "./http/next-async-context.ts";
+import { prepareNext } from "./http/next-thread/prepare-next.ts";
+import { takeNextThread } from "./http/next-thread/start-next-thread.ts";
 import { describeThreadPoolPriority } from "./platform/thread-pool-priority.ts";
 import { bothOrUndo } from "./platform/both-or-undo.ts";
 import type { Runtime } from "./runtime.ts";
@@ -39,18 +47,16 @@ async function main() {
   const startedAt = performance.now();
 
   const dev = env.NODE_ENV !== "production";
-  // Next loads and prepares while the database starts and the workers come up: its loading fills
-  // the main thread's waits on PostgreSQL (docs/decisions/0036).
-  const [started, nextApp] = await bothOrUndo(startProcess({ env, logger }), prepareNext(dev, env.PORT), {
+  // Next loads and prepares while the database starts and the workers come up (docs/decisions/0036):
+  // built, on a thread of its own (0038); under `npm run dev`, on this one.
+  const [started, dashboard] = await bothOrUndo(startProcess({ env, logger }), prepareDashboard(dev, env.PORT), {
     undoFirst: (started) => started.stop(),
-    undoSecond: async (nextApp) => {
-      await nextApp.close?.();
-    },
+    undoSecond: (dashboard) => dashboard.stop(),
   });
   const { platform, runtime, workers } = started;
   // A failure from here on (the port taken, say) stops what started, the database included.
-  const { firstAdmin, server, protocolApp } = await serve(runtime, nextApp, dev).catch(async (error: unknown) => {
-    await nextApp.close?.();
+  const { firstAdmin, server, protocolApp } = await serve(runtime, dashboard).catch(async (error: unknown) => {
+    await dashboard.stop();
     await started.stop();
     throw error;
   });
@@ -81,7 +87,7 @@ async function main() {
     });
     await workers.stop();
     stopServingInProcess();
-    await nextApp.close?.();
+    await dashboard.stop();
     await platform.shutdown();
     if (env.WORKBENCH_EPHEMERAL) await removeEphemeralDataDir(env.DATA_DIR);
     logger.info("stopped");
@@ -94,7 +100,7 @@ async function main() {
 }
 
 /** The HTTP server of one origin, listening (docs/decisions/0001, 0032). */
-async function serve(runtime: Runtime, nextApp: NextApp, dev: boolean) {
+async function serve(runtime: Runtime, dashboard: Dashboard) {
   const { env } = runtime;
   // Shared mode: the configured admin, or a one-time setup credential printed (not logged) below.
   const firstAdmin = await prepareFirstAdmin(runtime);
@@ -103,34 +109,40 @@ async function serve(runtime: Runtime, nextApp: NextApp, dev: boolean) {
     env,
     protocolApp,
     workbenchApiApp: workbenchApiApp(runtime),
-    // Built: Next's async context off while Next is idle (docs/decisions/0034). Not under `next dev`,
-    // which compiles in the background of its requests.
-    nextHandler: dev ? nextApp.getRequestHandler() : disableNextContextWhenIdle(nextApp.getRequestHandler()),
+    nextHandler: await dashboard.serve(runtime),
     dashboardAccess: createDashboardAccess(runtime),
-    nextUpgrade: dev ? nextApp.getUpgradeHandler() : undefined,
+    nextUpgrade: dashboard.upgrade,
   });
   await listenOn(server, env.PORT, env.HOST);
   return { firstAdmin, server, protocolApp };
 }
 
-type NextApp = Awaited<ReturnType<typeof prepareNext>>;
+type Dashboard = {
+  serve: (runtime: Runtime) => Promise<NodeHandler>;
+  upgrade?: UpgradeHandler;
+  stop: () => Promise<void>;
+};
 
 /**
- * Next, loaded and prepared. Its own modules load without source maps (reading and parsing a map per
- * module was a tenth of a warm start): they would name Next's TypeScript sources, which only Next's
- * developers have. The server's maps are read already, and the page chunks loaded later get theirs.
+ * Next, prepared. Built, on the dashboard's thread, which the server's handler forwards to (0038).
+ * Under `npm run dev` (or this file run from source), on this thread, with its upgrade handler (hot
+ * reload's socket).
  */
-async function prepareNext(dev: boolean, port: number) {
-  const maps = process.sourceMapsEnabled;
-  if (maps) process.setSourceMapsEnabled(false);
-  try {
-    const { default: next } = await import("next");
-    const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port, turbopack: true });
-    await nextApp.prepare();
-    return nextApp;
-  } finally {
-    if (maps) process.setSourceMapsEnabled(true);
+async function prepareDashboard(dev: boolean, port: number): Promise<Dashboard> {
+  // Compiled, this module is dist/server/main.mjs, and the thread's entry is beside it.
+  const threadEntry = new URL("./next-thread.mjs", import.meta.url);
+  if (!dev && import.meta.url.endsWith(".mjs")) {
+    const thread = await takeNextThread(threadEntry);
+    return { serve: (runtime) => thread.serve(runtime, runtime.logger), stop: thread.stop };
   }
+  const nextApp = await prepareNext(dev, port);
+  return {
+    serve: async () => nextApp.getRequestHandler(),
+    upgrade: nextApp.getUpgradeHandler(),
+    stop: async () => {
+      await nextApp.close?.();
+    },
+  };
 }
 
 main().catch((error: Error) => {

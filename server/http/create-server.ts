@@ -10,7 +10,7 @@ import type { DashboardAccess } from "./dashboard-access/dashboard-access.ts";
 
 /** A Node request listener: what Next's request handler is, and what wraps or stands in for it. */
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
-type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown;
+export type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => unknown;
 
 /**
  * One origin: the request guard first, then protocol prefixes to Hono, the workbench API
