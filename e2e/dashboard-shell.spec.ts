@@ -24,3 +24,21 @@ test("every area of the navigation opens", async ({ page }) => {
     await expect(page.getByRole("link", { name: area })).toHaveAttribute("aria-current", "page");
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server-rendered overview shows a client created a moment ago", async ({ page, workbench }) => {
+    // Pages render on the dashboard's thread, which reads the database with services of its own
+    // (docs/decisions/0038); the client is created through /api/trpc, on the main thread. Without
+    // JavaScript, only the HTML that thread rendered is on the page.
+    const clientId = `thread-check-${Date.now()}`;
+    await workbench.identity.clients.create.mutate({
+      clientId,
+      displayName: "Thread check",
+      scopes: ["incident.create"],
+    });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: /Clients/ })).toContainText(clientId);
+  });
+});
