@@ -129,10 +129,9 @@ type Dashboard = {
  * reload's socket).
  */
 async function prepareDashboard(dev: boolean, port: number): Promise<Dashboard> {
-  // Compiled, this module is dist/server/main.mjs, and the thread's entry is beside it.
-  const threadEntry = new URL("./next-thread.mjs", import.meta.url);
   if (!dev && import.meta.url.endsWith(".mjs")) {
-    const thread = await takeNextThread(threadEntry);
+    // Compiled, this module is dist/server/main.mjs, and the thread's entry is beside it.
+    const thread = await takeNextThread(new URL("./next-thread.mjs", import.meta.url));
     return { serve: (runtime) => thread.serve(runtime, runtime.logger), stop: thread.stop };
   }
   const nextApp = await prepareNext(dev, port);

@@ -18,5 +18,3 @@ export async function prepareNext(dev: boolean, port: number) {
     if (maps) process.setSourceMapsEnabled(true);
   }
 }
-
-export type NextApp = Awaited<ReturnType<typeof prepareNext>>;
