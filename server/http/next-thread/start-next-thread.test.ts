@@ -1,7 +1,10 @@
 // The main thread's handle on the dashboard's thread, over a stand-in thread that speaks the same
 // messages (testing/fake-next-thread.mjs); the real one, with Next, serves every end-to-end test.
 import http from "node:http";
+import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Logger } from "../../platform/logger.ts";
@@ -59,6 +62,24 @@ describe("the dashboard's thread", () => {
     expect(statSync(socketPath).isSocket()).toBe(true);
     await thread.stop();
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it("removes the socket folders of workbenches that ended without removing theirs, and only those", async () => {
+    const ended = spawnSync(process.execPath, ["-e", ""]).pid;
+    const left = await mkdtemp(path.join(os.tmpdir(), `workbench-next-${ended}-`));
+    await writeFile(path.join(left, "next.sock"), "");
+    const running = await mkdtemp(path.join(os.tmpdir(), `workbench-next-${process.pid}-`));
+    const unrelated = await mkdtemp(path.join(os.tmpdir(), `workbench-next-notapid-`));
+    cleanups.push(async () => {
+      for (const folder of [left, running, unrelated]) await rm(folder, { recursive: true, force: true });
+    });
+    const thread = await started();
+    const origin = await front(await thread.serve(DATABASE, fakeLogger().logger));
+    const { socketPath } = (await (await fetch(`${origin}/socket`)).json()) as { socketPath: string };
+    expect(path.basename(path.dirname(socketPath))).toMatch(new RegExp(`^workbench-next-${process.pid}-`));
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(existsSync(unrelated)).toBe(true);
   });
 
   it("rejects the start with the thread's reason when Next cannot prepare", async () => {

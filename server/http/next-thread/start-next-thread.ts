@@ -2,7 +2,7 @@
 // it, tells it where the database is once the process has one, and gives the server a request
 // handler that forwards to it. The socket lives in a folder only this OS user may enter, so nothing
 // reaches Next around the main thread's guard and dashboard access check.
-import { mkdtemp, rm } from "node:fs/promises";
+import { lstat, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -17,6 +17,9 @@ export type ToNextThread =
   { type: "serve"; databaseUrl: string; databaseMode: Runtime["databaseMode"] } | { type: "stop" };
 export type FromNextThread =
   { type: "prepared" } | { type: "ready" } | { type: "stopped" } | { type: "failed"; message: string };
+
+/** The socket folder's name: this prefix, the process's id, then mkdtemp's random part. */
+const FOLDER_PREFIX = "workbench-next-";
 
 /** How long a stop waits for the thread to close Next and its connections before ending it. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -59,7 +62,8 @@ export function takeNextThread(entry: URL): Promise<PreparedNextThread> {
  * thread (dist/server/next-thread.mjs, beside the compiled server).
  */
 export async function startNextThread(options: { entry: URL; stopTimeoutMs?: number }): Promise<PreparedNextThread> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "workbench-next-"));
+  await removeStaleSocketFolders();
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   const socketPath = path.join(dir, "next.sock");
   const data: NextThreadData = { socketPath };
   const worker = new Worker(options.entry, { workerData: data });
@@ -126,4 +130,38 @@ export async function startNextThread(options: { entry: URL; stopTimeoutMs?: num
     },
     stop,
   };
+}
+
+/**
+ * The socket folders of workbenches that ended without removing theirs (killed with SIGKILL, say),
+ * removed: those whose process is gone, owned by this OS user (a shared temporary folder holds other
+ * users' too), and real folders, not links. Best effort: a folder that cannot be removed stays.
+ */
+async function removeStaleSocketFolders(): Promise<void> {
+  const tmp = os.tmpdir();
+  const names = await readdir(tmp).catch(() => [] as string[]);
+  const owner = process.getuid?.();
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = name.startsWith(FOLDER_PREFIX) ? /^(\d+)-/.exec(name.slice(FOLDER_PREFIX.length))?.[1] : undefined;
+      if (!pid || owner === undefined || isRunning(Number(pid))) return;
+      const folder = path.join(tmp, name);
+      try {
+        const info = await lstat(folder);
+        if (info.isDirectory() && info.uid === owner) await rm(folder, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile, or not ours to remove
+      }
+    }),
+  );
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has that id now.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
