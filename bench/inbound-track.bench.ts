@@ -9,9 +9,9 @@
 // Load is spread over INCIDENTS incidents (the changes of one incident are
 // applied one at a time by design: one per batch, or under its row lock); a
 // single-incident row shows that worst case too. The
-// API-only process is loaded twice on the same incidents: the second row shows
-// whether longer tracks cost more (they did, ~25 %, while the snapshot held them;
-// see docs/decisions/0009).
+// API-only process is loaded several times on the same incidents: its later rows
+// show whether longer tracks cost more (they did, ~25 %, while the snapshot held
+// them; see docs/decisions/0009).
 //
 // Each row also splits its CPU per request between the server, PostgreSQL and
 // the load generator, with the machine's idle share (lib/cpu-split.ts): the
@@ -19,7 +19,9 @@
 //
 // The default mode (issue 22): one process doing everything `npm start` does, on
 // a database of its own (the API-only rows leave an undelivered outbox behind).
-// Its rows are judged against the API-only rows of the same run, and by delivery:
+// Its rows are judged against the API-only row run just before each (BENCH_PAIRS
+// pairs over 64 incidents, then one incident, right after a dashboard page, and
+// with a long history), and by delivery:
 // after the load, the outbox is left to drain, then every change accepted in the
 // window must have been recorded by the embedded receiver (none lost), in change
 // order per incident (none reordered); change-to-recorded p50/p99 is the time
@@ -43,6 +45,10 @@ import { seedHistory } from "./lib/seed-history.ts";
 
 const INCIDENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Default-mode rows over the incidents, each right after an API-only row. */
+const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
+/** Each database's pairs, printed last. */
+const pairNotes: string[] = [];
 
 export async function run() {
   const basePort = Number(process.env.BENCH_PORT ?? 3210);
@@ -98,7 +104,7 @@ export async function run() {
           url.pathname = `/${name}`;
           return url.toString();
         };
-        const measured = await measure(`external PostgreSQL ${version.split(" ")[0]}`, fresh, basePort + 3);
+        const measured = await measure(`external PostgreSQL ${version.split(" ")[0]}`, fresh, basePort + 6);
         rows.push(...measured.rows);
         deliveries.push(...measured.deliveries);
       } finally {
@@ -121,6 +127,7 @@ export async function run() {
     ].join("\n"),
   );
   printDeliveryTable(deliveries);
+  console.log(pairNotes.join("\n"));
 }
 
 async function measure(
@@ -129,55 +136,89 @@ async function measure(
   port: number,
 ): Promise<{ rows: LoadResult[]; deliveries: DeliveryReport[] }> {
   // API-only (DELIVERY_WORKERS=false): every change still plans its deliveries in the statement
-  // that records it; a worker process would send them. Then the default mode, one process doing
+  // that records it; a worker process would send them. The default mode: one process doing
   // everything (the engine delivers each change to the embedded receiver on the same process and
-  // cores), on databases of its own: first short tracks, then long ones and a long history.
-  const apiOnly = await loadTrack(`${label}, API process`, await freshDatabase("api"), port, {
+  // cores), on databases of its own, first with short tracks, then with long ones and a long history.
+  // Both processes stay up and are loaded in turn, one at a time: each default-mode row runs right
+  // after an API-only row and is judged against it, because these machines' speed drifts within
+  // minutes (a 5 s row on its own moved by a fifth between runs).
+  const api = await openTrack(`${label}, API process`, await freshDatabase("api"), port, {
     env: { DELIVERY_WORKERS: "false" },
-    extraRows: true,
   });
-  const allInOne = await loadTrack(`${label}, default mode`, await freshDatabase("all"), port, {
-    env: { DELIVERY_WORKERS: "true" },
-    extraRows: true,
-    deliveries: true,
-  });
-  const atSize = await loadTrack(`${label}, default mode`, await freshDatabase("size"), port, {
-    env: { DELIVERY_WORKERS: "true" },
-    extraRows: false,
-    deliveries: true,
-    history: { positions: 10_000, deliveries: 100_000 },
-  });
-  const apiRate = apiOnly.rows[0]!.rps;
-  for (const r of [...allInOne.deliveries, ...atSize.deliveries]) r.apiOnlyRps = apiRate;
-  const oneIncident = apiOnly.rows.find((r) => r.name.includes("one incident"));
-  const defaultOne = allInOne.deliveries.find((r) => r.name.includes("one incident"));
-  if (oneIncident && defaultOne) defaultOne.apiOnlyRps = oneIncident.rps;
-  return {
-    rows: [...apiOnly.rows, ...allInOne.rows, ...atSize.rows],
-    deliveries: [...allInOne.deliveries, ...atSize.deliveries],
-  };
+  const rows: LoadResult[] = [];
+  const deliveries: DeliveryReport[] = [];
+  try {
+    const all = await openTrack(`${label}, default mode`, await freshDatabase("all"), port + 2, {
+      env: { DELIVERY_WORKERS: "true" },
+      deliveries: true,
+    });
+    try {
+      const pairs: number[] = [];
+      for (let k = 1; k <= PAIRS; k++) {
+        const apiRow = await api.spread(` (pair ${k})`);
+        const allRow = await all.spread(` (pair ${k})`);
+        rows.push(apiRow.row, allRow.row);
+        deliveries.push({ ...allRow.report!, apiOnlyRps: apiRow.row.rps });
+        pairs.push(allRow.row.rps / apiRow.row.rps);
+      }
+      const apiOne = await api.oneIncident();
+      const allOne = await all.oneIncident();
+      rows.push(apiOne.row, allOne.row);
+      deliveries.push({ ...allOne.report!, apiOnlyRps: apiOne.row.rps });
+      // A dashboard page served just before the row. The rows above never reach Next (the readiness
+      // probe is the server's own). Next renders on its own thread (docs/decisions/0038): the async
+      // context it and React enter stays in that thread's V8 isolate, where on the main thread it
+      // would have slowed every later promise of the protocol surfaces and the delivery engine.
+      const apiBefore = await api.spread(" (before the page)");
+      const afterPage = await all.spread(", after a dashboard page", { page: true });
+      rows.push(apiBefore.row, afterPage.row);
+      deliveries.push({ ...afterPage.report!, apiOnlyRps: apiBefore.row.rps });
+      pairs.sort((a, b) => a - b);
+      pairNotes.push(
+        `${label}, default mode over ${INCIDENTS} incidents: × API-only in ${PAIRS} pairs ${pairs.map((r) => r.toFixed(2)).join(", ")} (median ${pairs[Math.floor(pairs.length / 2)]!.toFixed(2)})`,
+      );
+    } finally {
+      await all.close();
+    }
+    const atSize = await openTrack(`${label}, default mode`, await freshDatabase("size"), port + 2, {
+      env: { DELIVERY_WORKERS: "true" },
+      deliveries: true,
+      history: { positions: 10_000, deliveries: 100_000 },
+    });
+    try {
+      const apiRow = await api.spread(" (before the history row)");
+      const sizeRow = await atSize.spread("");
+      rows.push(apiRow.row, sizeRow.row);
+      deliveries.push({ ...sizeRow.report!, apiOnlyRps: apiRow.row.rps });
+    } finally {
+      await atSize.close();
+    }
+  } finally {
+    await api.close();
+  }
+  return { rows, deliveries };
 }
 
 type TrackRun = {
   env: Record<string, string>;
-  /** The API-only process's second spread row and the one-incident row. */
-  extraRows: boolean;
   /** Wait for the outbox to drain after each row and report its deliveries. */
   deliveries?: boolean;
   /** Seed long tracks and earlier deliveries before the load (lib/seed-history.ts). */
   history?: { positions: number; deliveries: number };
 };
 
-async function loadTrack(
-  label: string,
-  databaseUrl: string,
-  port: number,
-  run: TrackRun,
-): Promise<{ rows: LoadResult[]; deliveries: DeliveryReport[] }> {
+type Measured = { row: LoadResult; report?: DeliveryReport };
+
+/**
+ * Starts a server on its own database, creates the incidents and warms it up; its rows then run
+ * when asked, so that two servers can be loaded in turn. Each keeps a data directory of its own
+ * (one workbench per data directory, docs/decisions/0037).
+ */
+async function openTrack(label: string, databaseUrl: string, port: number, run: TrackRun) {
   const origin = `http://127.0.0.1:${port}`;
   // At the default log level, as `npm start` runs: a line per protocol request (two per change in
   // the default mode), written to a file here (a terminal costs more, /dev/null less).
-  const dataDir = ".data/bench-inbound";
+  const dataDir = `.data/bench-inbound-${port}`;
   await mkdir(dataDir, { recursive: true });
   const server = await startChild(
     ...WORKBENCH_ENTRY,
@@ -194,6 +235,10 @@ async function loadTrack(
     { stdoutFile: path.join(dataDir, "server.log") },
   );
   const db = createDbClient(databaseUrl, { poolSize: 2 });
+  const close = async () => {
+    await db.$disconnect();
+    await stopChild(server);
+  };
   try {
     const clock = new WorkbenchClock();
     const { accessToken } = await mintAccessToken({
@@ -242,7 +287,6 @@ async function loadTrack(
     // (incidents/track-storage.ts), so an append should cost the same however long the track is:
     // the label says how long the tracks were during the run. 3 s of warm-up: V8's optimising JIT.
     let appended = warm.requests;
-    const reports: DeliveryReport[] = [];
     if (run.deliveries) await deliveryReport(db, "warm-up", Date.now() - 1, Date.now()); // drained before measuring
     if (run.history) {
       // Seeded from the warm-up's rows, then warmed up again for as long as a row: a bulk load leaves
@@ -256,53 +300,47 @@ async function loadTrack(
       appended += warmAgain.requests;
       if (run.deliveries) await deliveryReport(db, "warm-up", Date.now() - 1, Date.now());
     }
-    const measured = async (name: string, options: Parameters<typeof load>[1]) => {
+    const measured = async (name: string, options: Parameters<typeof load>[1]): Promise<Measured> => {
       const from = Date.now();
       const row = await load(name, { ...options, cpuOf: server });
       const to = Date.now();
-      if (run.deliveries) reports.push({ ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps });
-      return row;
+      if (!run.deliveries) return { row };
+      return { row, report: { ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps } };
     };
-    const spreadRun = async (what: string) => {
-      const from = Math.round(appended / INCIDENTS);
-      const history = run.history ? `, ${run.history.deliveries.toLocaleString("en")} earlier deliveries` : "";
-      const row = await measured(`workbench, ${label}, ${INCIDENTS} incidents${what}`, {
-        url: origin,
-        requests: spread,
-        seconds: SECONDS,
-      });
-      appended += row.requests;
-      const name = `${row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions${history}`;
-      const report = reports.at(-1);
-      if (report) report.name = name;
-      return { ...row, name };
-    };
-    const rows = [await spreadRun("")];
-    if (run.extraRows && !run.deliveries) rows.push(await spreadRun(", again"));
-    if (run.extraRows)
-      rows.push(
-        await measured(`workbench, ${label}, one incident (its changes one at a time)`, {
+    return {
+      close,
+      /** A row over the incidents; with `page`, right after a dashboard page was read. */
+      async spread(what: string, options: { page?: boolean } = {}): Promise<Measured> {
+        if (options.page) {
+          const page = await fetch(`${origin}/`);
+          if (!page.ok) throw new Error(`dashboard page: ${page.status}`);
+          await page.text();
+        }
+        const from = Math.round(appended / INCIDENTS);
+        const history = run.history ? `, ${run.history.deliveries.toLocaleString("en")} earlier deliveries` : "";
+        const result = await measured(`workbench, ${label}, ${INCIDENTS} incidents${what}`, {
+          url: origin,
+          requests: spread,
+          seconds: SECONDS,
+        });
+        appended += result.row.requests;
+        const name = `${result.row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions${history}`;
+        return { row: { ...result.row, name }, report: result.report && { ...result.report, name } };
+      },
+      /** A row on one incident: its changes apply one at a time. */
+      oneIncident(): Promise<Measured> {
+        return measured(`workbench, ${label}, one incident (its changes one at a time)`, {
           url: `${origin}/v1/incidents/${ids[0]}/caller/track`,
           method: "POST",
           headers,
           body,
           seconds: SECONDS,
-        }),
-      );
-    if (run.extraRows && run.deliveries) {
-      // A dashboard page served just before the row. The rows above never reach Next (the readiness
-      // probe is the server's own). Next renders on its own thread (docs/decisions/0038): the async
-      // context it and React enter stays in that thread's V8 isolate, where on the main thread it
-      // would have slowed every later promise of the protocol surfaces and the delivery engine.
-      const page = await fetch(`${origin}/`);
-      if (!page.ok) throw new Error(`dashboard page: ${page.status}`);
-      await page.text();
-      rows.push(await spreadRun(", after a dashboard page"));
-    }
-    return { rows, deliveries: reports };
-  } finally {
-    await db.$disconnect();
-    await stopChild(server);
+        });
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
 

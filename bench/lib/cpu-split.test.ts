@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { readProcStat, startCpuSplit } from "./cpu-split.ts";
 
@@ -38,6 +39,16 @@ describe.runIf(process.platform === "linux")("startCpuSplit", () => {
     burn(50);
     expect(end(1)!.serverMs).toBe(0);
   });
+
+  it("reads the CPU of children that have exited", () => {
+    const before = readProcStat("self")!.exitedChildrenMs;
+    const child = spawnSync(process.execPath, [
+      "-e",
+      "const s = process.cpuUsage(); let x = 0; while (process.cpuUsage(s).user < 300_000) x += Math.sqrt(x + 1);",
+    ]);
+    expect(child.status).toBe(0);
+    expect(readProcStat("self")!.exitedChildrenMs - before).toBeGreaterThanOrEqual(200);
+  }, 30_000);
 
   it("gives no split for a run that completed no request", () => {
     expect(startCpuSplit(ownGroup())(0)).toBeUndefined();

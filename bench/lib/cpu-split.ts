@@ -28,9 +28,16 @@ const ticksPerSecond = (() => {
   }
 })();
 
-export type ProcStat = { comm: string; pgrp: number; cpuMs: number };
+export type ProcStat = {
+  comm: string;
+  pgrp: number;
+  /** utime + stime. */
+  cpuMs: number;
+  /** cutime + cstime: the CPU of its children that have exited and been waited for. */
+  exitedChildrenMs: number;
+};
 
-/** Comm, process group and utime + stime in ms of one process ("self" or a pid); undefined once it is gone. */
+/** Comm, process group and CPU in ms of one process ("self" or a pid); undefined once it is gone. */
 export function readProcStat(pid: number | "self"): ProcStat | undefined {
   let stat: string;
   try {
@@ -45,6 +52,7 @@ export function readProcStat(pid: number | "self"): ProcStat | undefined {
     comm: stat.slice(stat.indexOf("(") + 1, close),
     pgrp: Number(fields[2]),
     cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond,
+    exitedChildrenMs: ((Number(fields[13]) + Number(fields[14])) * 1000) / ticksPerSecond,
   };
 }
 
@@ -67,7 +75,9 @@ function sample(serverGroup: number): Sample | undefined {
   let server = 0;
   let postgres = 0;
   for (const p of processes()) {
-    if (p.comm === "postgres") postgres += p.cpuMs;
+    // A backend that exits during the run (a pool closing an idle connection) takes its CPU out of the
+    // sum; the postmaster, which waits for it, then carries it as its children's.
+    if (p.comm === "postgres") postgres += p.cpuMs + p.exitedChildrenMs;
     else if (p.pgrp === serverGroup) server += p.cpuMs;
   }
   const own = process.cpuUsage();
