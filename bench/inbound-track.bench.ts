@@ -28,7 +28,7 @@
 // from the change's acceptance to its record. A last process starts on a database
 // seeded with 10,000-position tracks and 100,000 earlier deliveries (lib/seed-history.ts).
 import path from "node:path";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
 import type autocannon from "autocannon";
@@ -73,8 +73,10 @@ export async function run() {
       }),
     );
 
+    // Ephemeral removes the cluster (<dataDir>/pg); the folder around it goes after the stop.
+    const embeddedDir = path.join(os.tmpdir(), `wb-bench-inbound-${process.pid}`);
     const embedded = await startEmbeddedPostgres({
-      dataDir: path.join(os.tmpdir(), `wb-bench-inbound-${process.pid}`),
+      dataDir: embeddedDir,
       port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
       ephemeral: true,
     });
@@ -88,6 +90,7 @@ export async function run() {
       deliveries.push(...measured.deliveries);
     } finally {
       await embedded.stop();
+      await rm(embeddedDir, { recursive: true, force: true });
     }
 
     if (process.env.TEST_DATABASE_URL) {
@@ -175,7 +178,7 @@ async function measure(
       deliveries.push({ ...afterPage.report!, apiOnlyRps: apiBefore.row.rps });
       pairs.sort((a, b) => a - b);
       pairNotes.push(
-        `${label}, default mode over ${INCIDENTS} incidents: × API-only in ${PAIRS} pairs ${pairs.map((r) => r.toFixed(2)).join(", ")} (median ${pairs[Math.floor(pairs.length / 2)]!.toFixed(2)})`,
+        `${label}, default mode over ${INCIDENTS} incidents: × API-only in ${PAIRS} pair${PAIRS === 1 ? "" : "s"} ${pairs.map((r) => r.toFixed(2)).join(", ")} (median ${pairs[Math.floor(pairs.length / 2)]!.toFixed(2)})`,
       );
     } finally {
       await all.close();
