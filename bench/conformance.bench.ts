@@ -5,6 +5,7 @@
 import { createWorkbenchClient } from "../server/cli/client.ts";
 import { startFixtureReceiver } from "../server/conformance/fixtures/fixture-receiver.ts";
 import { WORKBENCH_ENTRY, startChild, stopChild } from "./lib/load.ts";
+import { median } from "./lib/median.ts";
 
 const RUNS = 5;
 
@@ -50,8 +51,7 @@ export async function run() {
       `\n## Conformance run against a correct receiver on loopback (${RUNS} runs after a warm-up; 50 ms polling as the CLI)`,
     );
     console.table(rows);
-    const walls = rows.map((r) => r["wall ms"]).sort((a, b) => a - b);
-    console.log(`median wall time ${walls[Math.floor(walls.length / 2)]} ms`);
+    console.log(`median wall time ${median(rows.map((r) => r["wall ms"]))} ms`);
   } finally {
     await receiver.close();
     await stopChild(workbench);

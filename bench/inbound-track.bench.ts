@@ -42,6 +42,7 @@ import { mintAccessToken } from "../server/identity/access-token.ts";
 import { AGENCY, USER } from "../prisma/seed.ts";
 import { deliveryReport, printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
 import { seedHistory } from "./lib/seed-history.ts";
+import { median } from "./lib/median.ts";
 
 const INCIDENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -178,7 +179,7 @@ async function measure(
       deliveries.push({ ...afterPage.report!, apiOnlyRps: apiBefore.row.rps });
       pairs.sort((a, b) => a - b);
       pairNotes.push(
-        `${label}, default mode over ${INCIDENTS} incidents: × API-only in ${PAIRS} pair${PAIRS === 1 ? "" : "s"} ${pairs.map((r) => r.toFixed(2)).join(", ")} (median ${pairs[Math.floor(pairs.length / 2)]!.toFixed(2)})`,
+        `${label}, default mode over ${INCIDENTS} incidents: × API-only in ${PAIRS} pair${PAIRS === 1 ? "" : "s"} ${pairs.map((r) => r.toFixed(2)).join(", ")} (median ${median(pairs).toFixed(2)})`,
       );
     } finally {
       await all.close();

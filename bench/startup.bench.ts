@@ -8,6 +8,7 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { stopChild } from "./lib/load.ts";
+import { median } from "./lib/median.ts";
 import { findInGroup, rssMiB } from "./lib/process-memory.ts";
 
 const WARM_STARTS = 3;
@@ -78,5 +79,3 @@ function serverRssMiB(npm: ChildProcess): number | string {
   const server = findInGroup(npm.pid!, "scripts/start.cjs");
   return (server && rssMiB(server)) ?? "n/a";
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
