@@ -10,6 +10,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { NodeHandler } from "../create-server.ts";
 import { processSingleton } from "../../platform/process-singleton.ts";
+import { isProcessAlive } from "../../platform/process-alive.ts";
 import { proxyToSocket } from "./proxy-to-socket.ts";
 
 export type NextThreadData = { socketPath: string };
@@ -144,7 +145,7 @@ async function removeStaleSocketFolders(): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const pid = name.startsWith(FOLDER_PREFIX) ? /^(\d+)-/.exec(name.slice(FOLDER_PREFIX.length))?.[1] : undefined;
-      if (!pid || owner === undefined || isRunning(Number(pid))) return;
+      if (!pid || owner === undefined || isProcessAlive(Number(pid))) return;
       const folder = path.join(tmp, name);
       try {
         const info = await lstat(folder);
@@ -154,14 +155,4 @@ async function removeStaleSocketFolders(): Promise<void> {
       }
     }),
   );
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: a process of another user has that id now.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -5,6 +5,7 @@
 // (docs/decisions/0037).
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isProcessAlive } from "../process-alive.ts";
 
 export const OWNER_FILE = "workbench.pid";
 
@@ -38,18 +39,9 @@ export async function claimDataDir(dataDir: string): Promise<() => Promise<void>
     }
     const owner = Number.parseInt((await readFile(file, "utf8").catch(() => "")).trim(), 10);
     if (owner === process.pid) return release;
-    if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new DataDirInUseError(dataDir, owner);
+    if (Number.isInteger(owner) && owner > 0 && isProcessAlive(owner)) throw new DataDirInUseError(dataDir, owner);
     // Left by a process that is gone: taken over (exclusively again, in case another start does the same now).
     await rm(file, { force: true });
   }
   throw new Error(`could not take ${file}: another workbench is starting on the same DATA_DIR`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, someone else's
-  }
 }
