@@ -77,6 +77,24 @@ describe("embedded PostgreSQL", () => {
     expect(await over(url.toString())).toBe("127.0.0.1");
   });
 
+  it(
+    "creates WAL segments without zero-filling them, and keeps every durability setting on",
+    { timeout: 60_000 },
+    async () => {
+      const c = new pg.Client({ connectionString: started.at(-1)!.url() });
+      await c.connect();
+      const setting = async (name: string) =>
+        (await c.query<{ setting: string }>("SELECT setting FROM pg_settings WHERE name = $1", [name])).rows[0]
+          ?.setting;
+      try {
+        expect(await setting("wal_init_zero")).toBe("off");
+        for (const name of ["fsync", "full_page_writes", "synchronous_commit"]) expect(await setting(name)).toBe("on");
+      } finally {
+        await c.end();
+      }
+    },
+  );
+
   it("keeps to TCP where a socket path would be too long or need quoting", () => {
     expect(usableSocketDir("/tmp/wb/pg/data")).toBe("/tmp/wb/pg/data");
     expect(usableSocketDir(`/tmp/${"x".repeat(90)}/pg/data`)).toBeNull();

@@ -159,6 +159,11 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     }
     // pg_ctl removes a stale postmaster.pid itself when its process is gone.
     const logFile = path.join(pgdata, "server.log");
+    // wal_init_zero=off: a new WAL segment is created by writing its last byte, not 16 MB of zeros and
+    // an fsync. The zero-fill ran in the foreground of whichever statement needed the segment, while
+    // every other commit waited on the WAL lock: under load, every commit of the process stalled for
+    // ~50 ms every second or so until checkpoints left recycled segments (docs/decisions/0040).
+    // fsync, full_page_writes and synchronous_commit stay on: no durability is traded.
     await pgRun(bin.pg_ctl, [
       "start",
       "-D",
@@ -169,7 +174,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       "-l",
       logFile,
       "-o",
-      `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ""}' -c unix_socket_permissions=0700 -c max_connections=200 -c fsync=on`,
+      `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ""}' -c unix_socket_permissions=0700 -c max_connections=200 -c fsync=on -c wal_init_zero=off`,
     ]);
     log(
       `embedded PostgreSQL listening on 127.0.0.1:${state.port}${socketDir ? " and a Unix socket in its data directory" : ""}`,
