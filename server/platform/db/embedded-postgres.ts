@@ -160,10 +160,10 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     // pg_ctl removes a stale postmaster.pid itself when its process is gone.
     const logFile = path.join(pgdata, "server.log");
     // wal_init_zero=off: a new WAL segment is created by writing its last byte, not 16 MB of zeros and
-    // an fsync. The zero-fill ran in the foreground of whichever statement needed the segment, while
-    // every other commit waited on the WAL lock: under load, every commit of the process stalled for
-    // ~50 ms every second or so until checkpoints left recycled segments (docs/decisions/0040).
-    // fsync, full_page_writes and synchronous_commit stay on: no durability is traded.
+    // an fsync. The zero-fill ran in the foreground of whichever statement needed the segment while
+    // every other commit waited on the WAL lock: under load, with no recycled segment left, every
+    // commit stalled for ~50 ms about once a second (docs/decisions/0040). fsync, full_page_writes
+    // and synchronous_commit stay on: no durability is traded.
     await pgRun(bin.pg_ctl, [
       "start",
       "-D",
