@@ -151,6 +151,12 @@ async function measure(
   });
   const rows: LoadResult[] = [];
   const deliveries: DeliveryReport[] = [];
+  /** Keeps a default-mode row beside the API-only row run just before it; returns its ratio to it. */
+  const pair = (apiRow: Measured, allRow: Measured): number => {
+    rows.push(apiRow.row, allRow.row);
+    deliveries.push({ ...allRow.report!, apiOnlyRps: apiRow.row.rps });
+    return allRow.row.rps / apiRow.row.rps;
+  };
   try {
     const all = await openTrack(`${label}, default mode`, await freshDatabase("all"), port + 2, {
       env: { DELIVERY_WORKERS: "true" },
@@ -158,25 +164,14 @@ async function measure(
     });
     try {
       const pairs: number[] = [];
-      for (let k = 1; k <= PAIRS; k++) {
-        const apiRow = await api.spread(` (pair ${k})`);
-        const allRow = await all.spread(` (pair ${k})`);
-        rows.push(apiRow.row, allRow.row);
-        deliveries.push({ ...allRow.report!, apiOnlyRps: apiRow.row.rps });
-        pairs.push(allRow.row.rps / apiRow.row.rps);
-      }
-      const apiOne = await api.oneIncident();
-      const allOne = await all.oneIncident();
-      rows.push(apiOne.row, allOne.row);
-      deliveries.push({ ...allOne.report!, apiOnlyRps: apiOne.row.rps });
+      for (let k = 1; k <= PAIRS; k++)
+        pairs.push(pair(await api.spread(` (pair ${k})`), await all.spread(` (pair ${k})`)));
+      pair(await api.oneIncident(), await all.oneIncident());
       // A dashboard page served just before the row. The rows above never reach Next (the readiness
       // probe is the server's own). Next renders on its own thread (docs/decisions/0038): the async
       // context it and React enter stays in that thread's V8 isolate, where on the main thread it
       // would have slowed every later promise of the protocol surfaces and the delivery engine.
-      const apiBefore = await api.spread(" (before the page)");
-      const afterPage = await all.spread(", after a dashboard page", { page: true });
-      rows.push(apiBefore.row, afterPage.row);
-      deliveries.push({ ...afterPage.report!, apiOnlyRps: apiBefore.row.rps });
+      pair(await api.spread(" (before the page)"), await all.spread(", after a dashboard page", { page: true }));
       pairs.sort((a, b) => a - b);
       pairNotes.push(
         `${label}, default mode over ${INCIDENTS} incidents: × API-only in ${PAIRS} pair${PAIRS === 1 ? "" : "s"} ${pairs.map((r) => r.toFixed(2)).join(", ")} (median ${median(pairs).toFixed(2)})`,
@@ -190,10 +185,7 @@ async function measure(
       history: { positions: 10_000, deliveries: 100_000 },
     });
     try {
-      const apiRow = await api.spread(" (before the history row)");
-      const sizeRow = await atSize.spread("");
-      rows.push(apiRow.row, sizeRow.row);
-      deliveries.push({ ...sizeRow.report!, apiOnlyRps: apiRow.row.rps });
+      pair(await api.spread(" (before the history row)"), await atSize.spread(""));
     } finally {
       await atSize.close();
     }
