@@ -139,13 +139,14 @@ export async function startNextThread(options: { entry: URL; stopTimeoutMs?: num
  * users' too), and real folders, not links. Best effort: a folder that cannot be removed stays.
  */
 async function removeStaleSocketFolders(): Promise<void> {
+  const owner = process.getuid?.();
+  if (owner === undefined) return; // no owner to check folders against: none is removed
   const tmp = os.tmpdir();
   const names = await readdir(tmp).catch(() => [] as string[]);
-  const owner = process.getuid?.();
   await Promise.all(
     names.map(async (name) => {
       const pid = name.startsWith(FOLDER_PREFIX) ? /^(\d+)-/.exec(name.slice(FOLDER_PREFIX.length))?.[1] : undefined;
-      if (!pid || owner === undefined || isProcessAlive(Number(pid))) return;
+      if (!pid || isProcessAlive(Number(pid))) return;
       const folder = path.join(tmp, name);
       try {
         const info = await lstat(folder);
