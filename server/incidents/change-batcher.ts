@@ -1,14 +1,17 @@
 // The optimistic path: changes arriving together are read in one statement and
 // written in one statement, at most one change per incident a batch, without a
-// transaction or row lock (docs/decisions/0010). The batcher also keeps each
-// incident's changes in arrival order, the locked ones too.
+// transaction or row lock (docs/decisions/0010); an incident this batcher wrote
+// last is not read but starts from what it wrote (docs/decisions/0041). The
+// batcher also keeps each incident's changes in arrival order, the locked ones too.
 import pg from "pg";
 import type { DbClient } from "../platform/db/client.ts";
-import { inAutocommit } from "../platform/db/sql-transaction.ts";
+import { inAutocommit, type SqlTx } from "../platform/db/sql-transaction.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
 import type { AppliedChange, ApplyChangeOptions } from "./change-types.ts";
 import { applyLocked, prepareChange, saveInternal, type Prepared } from "./prepare-change.ts";
-import { readIncidents } from "./read-incidents.ts";
+import { changeSubscribers } from "./change-record.ts";
+import { readIncidents, type ReadIncident } from "./read-incidents.ts";
+import { RecentIncidents } from "./recent-incidents.ts";
 import { recordStatement, type RecordRow } from "./record-changes.ts";
 
 /** Optimistic tries before the locked path: a change whose incident changed since its read is read and mutated again; a contended incident soon waits its turn on the lock. */
@@ -43,6 +46,8 @@ export class ChangeBatcher {
   /** Incidents with a change in a batch or a locked transaction right now. */
   private readonly busy = new Set<string>();
   private scheduled = false;
+  /** The incidents this batcher wrote last, as written: their next change skips the read. */
+  readonly recent = new RecentIncidents();
 
   constructor(private readonly db: DbClient) {}
 
@@ -94,12 +99,31 @@ export class ChangeBatcher {
   private startLocked(p: Pending) {
     const id = p.options.incidentId;
     this.busy.add(id);
+    this.recent.forget(id);
     void applyLocked(p.options)
       .then(p.resolve, p.reject)
       .finally(() => {
         this.busy.delete(id);
         if (this.queue.length) this.schedule();
       });
+  }
+
+  /**
+   * The batch's incidents: each one this batcher wrote last as it wrote it (taken: a change that fails
+   * leaves nothing behind), the rest in one read statement.
+   */
+  private async read(tx: SqlTx, batch: Pending[], remembered: Set<Pending>): Promise<Array<ReadIncident | undefined>> {
+    const subscribers = changeSubscribers();
+    const reads = batch.map((p) => this.recent.take(p.options.incidentId, p.options.access?.agencyId, subscribers));
+    const toRead: number[] = [];
+    reads.forEach((read, i) => (read ? remembered.add(batch[i]!) : toRead.push(i)));
+    if (toRead.length === 0) return reads;
+    const wanted = toRead.map((i) => ({
+      incidentId: batch[i]!.options.incidentId,
+      agencyId: batch[i]!.options.access?.agencyId,
+    }));
+    (await readIncidents(tx, wanted, false)).forEach((read, k) => (reads[toRead[k]!] = read));
+    return reads;
   }
 
   private async run(batch: Pending[]): Promise<void> {
@@ -109,23 +133,22 @@ export class ChangeBatcher {
       outcome();
     };
     const retry: Pending[] = [];
+    /** Changes that start from what this batcher wrote last: a refusal or a write that finds the row moved reads it again. */
+    const remembered = new Set<Pending>();
     let writing = false;
     try {
       await inAutocommit(this.db, async (tx) => {
-        const reads = await readIncidents(
-          tx,
-          batch.map((p) => ({ incidentId: p.options.incidentId, agencyId: p.options.access?.agencyId })),
-          false,
-        );
+        const reads = await this.read(tx, batch, remembered);
         const prepared = await Promise.all(
           batch.map((p, i) =>
             prepareChange(tx, p.options, reads[i]).then(
-              (ready) => ({ p, ready }),
-              (error: unknown) => settle(p, () => p.reject(error)),
+              (ready) => ({ p, ready, prefetched: reads[i]!.prefetched }),
+              // A check refused on remembered state is not an answer: the row may have moved. Read it and try again.
+              (error: unknown) => settle(p, () => (remembered.has(p) ? retry.push(p) : p.reject(error))),
             ),
           ),
         );
-        const writes: Array<{ p: Pending; ready: Prepared<unknown> }> = [];
+        const writes: Array<{ p: Pending; ready: Prepared<unknown>; prefetched: unknown[] | undefined }> = [];
         for (const item of prepared) {
           if (!item) continue;
           const { p, ready } = item;
@@ -139,13 +162,28 @@ export class ChangeBatcher {
           settle(p, () => (saved ? p.resolve(ready.applied) : retry.push(p)));
         }
         if (writes.length === 0) return;
-        const { statement, then } = recordStatement(writes.map(({ ready }) => ready.write!));
+        const { statement, stateJson, then } = recordStatement(writes.map(({ ready }) => ready.write!));
         writing = true;
-        const { applied, committed } = then(await tx.query<RecordRow>(statement));
-        for (const { p, ready } of writes)
-          settle(p, () =>
-            applied.has(p.options.incidentId) ? tx.afterCommit(() => p.resolve(ready.applied)) : retry.push(p),
-          );
+        const { applied, xmins, committed } = then(await tx.query<RecordRow>(statement));
+        for (const { p, ready, prefetched } of writes) {
+          const id = p.options.incidentId;
+          if (!applied.has(id)) {
+            settle(p, () => retry.push(p));
+            continue;
+          }
+          const xmin = xmins.get(id);
+          const next = nextPrefetched(prefetched, ready.write!.plans);
+          if (xmin && next && ready.write!.planningVersion)
+            this.recent.remember(ready.applied.incident, {
+              agencyId: p.options.access?.agencyId,
+              xmin,
+              state: stateJson.get(id)!,
+              prefetched: next,
+              subscribers: changeSubscribers(),
+              planningVersion: ready.write!.planningVersion,
+            });
+          settle(p, () => tx.afterCommit(() => p.resolve(ready.applied)));
+        }
         tx.afterCommit(committed);
       });
     } catch (error) {
@@ -159,10 +197,29 @@ export class ChangeBatcher {
         else retry.push(Object.assign(p, { locked: true }));
       }
     }
-    for (const p of retry) if (++p.attempts >= OPTIMISTIC_ATTEMPTS) p.locked = true;
+    // A try on remembered state costs no attempt: the next one reads.
+    for (const p of retry) if (!remembered.has(p) && ++p.attempts >= OPTIMISTIC_ATTEMPTS) p.locked = true;
     // Back to the head of the queue, in batch order, before this batch's incidents are free: each keeps its place.
     this.queue.unshift(...retry);
   }
+}
+
+/** Each subscriber's prefetch as it reads once the plans committed; undefined when any cannot tell. */
+function nextPrefetched(prefetched: unknown[] | undefined, plans: Array<unknown | null>): unknown[] | undefined {
+  if (!prefetched) return undefined;
+  const subscribers = changeSubscribers();
+  const next: unknown[] = [];
+  for (let i = 0; i < subscribers.length; i++) {
+    const s = subscribers[i]!;
+    if (!s.prefetch) {
+      next.push(null);
+      continue;
+    }
+    const after = s.nextPrefetch?.(prefetched[i], plans[i] ?? null);
+    if (after === undefined) return undefined;
+    next.push(after);
+  }
+  return next;
 }
 
 // One batcher per client in the process: tRPC procedures (Next's bundle) and the API share it.

@@ -9,10 +9,12 @@ import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createDbClient, Prisma, type DbClient } from "../platform/db/client.ts";
 import { sqlPool } from "../platform/db/sql-transaction.ts";
 import { acceptDeclaration, MINIMAL_FLAGS } from "../webhooks/testing/accept-declaration.ts";
+import { V3_FLAGS } from "../webhooks/contracts/v3/capabilities.schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { planDeliveriesOnChange } from "../webhooks/planning/plan-deliveries.ts";
 import { applyIncidentChange } from "./apply-change.ts";
 import { addEnteredLocation } from "./caller-track.ts";
+import { batcherOf } from "./change-batcher.ts";
 import { subscribeToChanges } from "./change-record.ts";
 import { closeIncident } from "./close-incident.ts";
 import { createIncident } from "./create-incident.ts";
@@ -333,5 +335,160 @@ describe("a change that falls back to the locked path", () => {
       Array<{ label: string }>
     >`SELECT snapshot->>'label' AS label FROM "Incident" WHERE id = ${id}::uuid`;
     expect(row!.label).toBe("after version 2");
+  });
+});
+
+describe("a change of an incident this process wrote last (recent-incidents.ts)", () => {
+  /** Runs `fn` counting the aggregate's read statements sent on the client's pool. */
+  async function countingReads<T>(db: DbClient, fn: () => Promise<T>): Promise<{ reads: number; result: T }> {
+    const pool = sqlPool(db);
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    let reads = 0;
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.includes('AS "seenEpoch"')) reads++;
+      return query(...args);
+    };
+    try {
+      const result = await fn();
+      return { reads, result };
+    } finally {
+      (pool as { query: unknown }).query = query;
+    }
+  }
+  const text = (id: string, field: "label" | "summary", value: string, db: DbClient = database.db) =>
+    setIncidentText({ ...on(id, db), field, value });
+  const stored = async (id: string) =>
+    (
+      await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string | null }>>`
+    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`
+    )[0];
+
+  it("starts from what the last write left, without reading the incident again", async () => {
+    const id = await newIncident();
+    await text(id, "label", "first"); // read, written, remembered
+    const { reads } = await countingReads(database.db, async () => {
+      await text(id, "summary", "second");
+      await addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } });
+    });
+    expect(reads).toBe(0);
+    expect(await stored(id)).toEqual({ version: 4, label: "first", summary: "second" });
+    await expectConsistent(id, 1, 2);
+  });
+
+  it("reads again when another process wrote the incident since: the other's change is kept", async () => {
+    const id = await newIncident();
+    await text(id, "label", "mine");
+    await text(id, "label", "the other process's", second);
+    await text(id, "summary", "after it");
+    expect(await stored(id)).toEqual({ version: 4, label: "the other process's", summary: "after it" });
+    await expectConsistent(id, 0, 3);
+  });
+
+  it("judges If-Match and a closed incident on the row as it is, not as this process last wrote it", async () => {
+    const id = await newIncident();
+    await text(id, "label", "mine"); // version 2, remembered
+    await text(id, "label", "theirs", second); // version 3
+    const applied = await setIncidentText({ ...on(id), ifMatch: '"3"', field: "summary", value: "matched" });
+    expect(applied.version).toBe(4);
+    await expect(
+      setIncidentText({ ...on(id), ifMatch: '"3"', field: "summary", value: "stale" }),
+    ).rejects.toMatchObject({ code: "UpdateConflict", status: 409 });
+
+    await closeIncident({ ...on(id, second) });
+    await expect(addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } })).rejects.toMatchObject({
+      code: "IncidentClosed",
+      status: 409,
+    });
+    expect(await database.db.incidentPosition.count({ where: { incidentId: id } })).toBe(0);
+  });
+
+  it("plans under the capabilities in force: a declaration that changed since the last write is read again", async () => {
+    const id = await newIncident();
+    const planned = async () =>
+      (
+        await database.db.webhookDelivery.findMany({
+          where: { incidentId: id, integrationKey: "north-psap" },
+          select: { changeSeq: true },
+          orderBy: { id: "asc" },
+        })
+      ).map((d) => d.changeSeq);
+    await text(id, "label", "planned"); // seq 2, remembered with north-psap's declaration as active
+    expect(await planned()).toContain(2);
+    await database.db.webhookCapabilities.update({
+      where: { integrationKey: "north-psap" },
+      data: { status: "rejected" },
+    });
+    try {
+      await text(id, "label", "held");
+      // No accepted declaration any more: the change waits, unplanned, for one (plan-held-changes.ts).
+      expect(await planned()).not.toContain(3);
+      const lane = await database.db.webhookLane.findUnique({
+        where: { integrationKey_incidentId: { integrationKey: "north-psap", incidentId: id } },
+      });
+      expect(lane?.heldFromSeq).toBe(3);
+    } finally {
+      await acceptDeclaration(database.db, ["north-psap"], MINIMAL_FLAGS, clock.now());
+    }
+  });
+
+  it("the planning version moves with what planning reads, not with a refresh that found the same declaration", async () => {
+    const version = async () =>
+      (await database.db.$queryRaw<Array<{ n: bigint }>>`SELECT n FROM "PlanningVersion" WHERE id = 1`)[0]!.n;
+    const before = await version();
+    await database.db.webhookCapabilities.update({
+      where: { integrationKey: "north-psap" },
+      data: {
+        checkedAt: clock.now(),
+        nextCheckAt: new Date(clock.now().getTime() + 60_000),
+        flags: [...MINIMAL_FLAGS],
+      },
+    });
+    expect(await version()).toBe(before);
+    await database.db.webhookCapabilities.update({
+      where: { integrationKey: "north-psap" },
+      data: { flags: [...MINIMAL_FLAGS, "incident.closed"] },
+    });
+    expect(await version()).toBe(before + 1n);
+    await acceptDeclaration(database.db, ["north-psap"], MINIMAL_FLAGS, clock.now());
+    expect(await version()).toBe(before + 2n);
+  });
+
+  it("plans what a fresh read would: the lanes as the last plan left them", async () => {
+    // Every flag: appends go out as new locations only once a track was sent whole (the lane's fullTracks).
+    await acceptDeclaration(database.db, ["north-psap"], V3_FLAGS, clock.now());
+    try {
+      const [remembered, fresh] = await Promise.all([newIncident(), newIncident()]);
+      const steps = [
+        (id: string) => addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } }),
+        (id: string) => addEnteredLocation({ ...on(id), point: { latitude: 2, longitude: 10 } }),
+        (id: string) => text(id, "label", "between the appends"),
+        (id: string) => addEnteredLocation({ ...on(id), point: { latitude: 3, longitude: 10 } }),
+      ];
+      for (const step of steps) {
+        await step(remembered);
+        batcherOf(database.db).recent.forget(fresh);
+        await step(fresh);
+      }
+      const planned = async (id: string) =>
+        (
+          await database.db.webhookDelivery.findMany({
+            where: { incidentId: id, integrationKey: "north-psap" },
+            orderBy: { id: "asc" },
+            select: { changeSeq: true, eventName: true, method: true, path: true, body: true },
+          })
+        ).map((d) => ({
+          ...d,
+          path: d.path.replace(id, "{id}"),
+          body: JSON.stringify(d.body)
+            .replaceAll(id, "{id}")
+            .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "{time}"),
+        }));
+      const events = await planned(remembered);
+      expect(events.map((e) => e.eventName)).toContain("trackAppended");
+      expect(events).toEqual(await planned(fresh));
+    } finally {
+      await acceptDeclaration(database.db, ["north-psap"], MINIMAL_FLAGS, clock.now());
+    }
   });
 });

@@ -81,6 +81,12 @@ export type ChangeSubscriber = {
   ) => Promise<unknown | null>;
   /** Comma-separated CTEs `name AS (…)` (names unique to the subscriber) writing `plans`, and a scalar expression over them for `committed`. Absent: the subscriber never plans writes (its plan is null). */
   write?: (plans: unknown[]) => PlannedWrite;
+  /**
+   * With `prefetch`: what the prefetch would read once `plan` (this subscriber's plan of a change
+   * prepared on `prefetched`, or null) has committed, so that the incident's next change can start
+   * from it (recent-incidents.ts). Undefined: unknown, the next change reads it.
+   */
+  nextPrefetch?: (prefetched: unknown, plan: unknown | null) => unknown;
 };
 
 /** Writes to send with the change records, and what to do once they committed. */

@@ -29,7 +29,7 @@ export async function prepareChange<R>(
 ): Promise<Prepared<R>> {
   const { access } = options;
   if (!read) throw incidentNotFound();
-  const { prefetched, readXmin, ...incident } = read;
+  const { prefetched, readXmin, planningVersion, ...incident } = read;
   const marks = markTracks(incident.snapshot);
   if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration)))
     throw incidentNotFound();
@@ -54,7 +54,7 @@ export async function prepareChange<R>(
   const plans = await planSubscribers(tx, changes, prefetched, fullTracks);
   return {
     applied: { result: outcome.result, version: incident.version, incident, changes },
-    write: { incident, changes, plans, delta, readXmin },
+    write: { incident, changes, plans, delta, readXmin, planningVersion },
   };
 }
 

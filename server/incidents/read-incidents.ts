@@ -11,8 +11,17 @@ type ReadRow = Omit<IncidentState, "collaboration"> & {
   seenEpoch: number;
   prefetched: unknown[];
   readXmin: string;
+  planningVersion: string;
 };
-export type ReadIncident = IncidentState & { prefetched?: unknown[]; readXmin?: string };
+export type ReadIncident = IncidentState & {
+  prefetched?: unknown[];
+  readXmin?: string;
+  /** The planning version the prefetch was read under (optimistic reads; migration planning_version). */
+  planningVersion?: string;
+};
+
+/** The version of the planner's inputs outside the incident row (migration planning_version); a missing row reads as 0. */
+export const planningVersionSql = Prisma.sql`coalesce((SELECT pv.n FROM "PlanningVersion" pv WHERE pv.id = 1), 0)`;
 
 /**
  * Incidents with the acting agency's involvement and every change subscriber's
@@ -44,6 +53,7 @@ export async function readIncidents(
     SELECT q.n, inc.id::text AS id, inc."ownerAgencyId"::text AS "ownerAgencyId", inc."createdByAgencyId"::text AS "createdByAgencyId",
            inc."routingMode"::text AS "routingMode", inc.purpose::text AS purpose, inc.version, inc."lastSeq", inc."closedAt",
            inc."liveVideoEndsAt", inc.snapshot, inc.internal, ia.collaboration::text AS collaboration, inc."planEpoch", inc.xmin::text AS "readXmin",
+           ${planningVersionSql}::text AS "planningVersion",
            ${lock ? Prisma.sql`(SELECT x."planEpoch" FROM "Incident" x WHERE x.id = inc.id)` : Prisma.sql`inc."planEpoch"`} AS "seenEpoch",
            ${prefetches.length ? Prisma.sql`jsonb_build_array(${Prisma.join(prefetches)})` : Prisma.sql`'[]'::jsonb`} AS prefetched
     FROM unnest(${wanted.map((w) => w.incidentId)}::uuid[], ${wanted.map((w) => w.agencyId ?? null)}::uuid[]) WITH ORDINALITY AS q(id, "agencyId", n)
@@ -51,11 +61,12 @@ export async function readIncidents(
     LEFT JOIN "IncidentAgency" ia ON ia."incidentId" = inc.id AND ia."agencyId" = q."agencyId"
     ${lock ? Prisma.sql`FOR UPDATE OF inc` : Prisma.empty}`);
   const found: Array<ReadIncident | undefined> = wanted.map(() => undefined);
-  for (const { n, planEpoch, seenEpoch, prefetched, readXmin, ...incident } of rows) {
+  for (const { n, planEpoch, seenEpoch, prefetched, readXmin, planningVersion, ...incident } of rows) {
     found[Number(n) - 1] = {
       ...incident,
       prefetched: planEpoch === seenEpoch ? prefetched : undefined,
       readXmin: lock ? undefined : readXmin,
+      planningVersion: lock ? undefined : planningVersion,
     };
   }
   return found;

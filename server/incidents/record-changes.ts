@@ -5,6 +5,7 @@ import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import { appliedTo, changeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
 import type { IncidentState } from "./incident-state.ts";
+import { planningVersionSql } from "./read-incidents.ts";
 import { toStoredSnapshot, trackDeltaCtes, type TrackDelta } from "./track-storage.ts";
 
 /** Numbers the changes and bumps the incident's version (not on creation); pure. */
@@ -57,6 +58,8 @@ export type ChangeToWrite = {
   delta: TrackDelta;
   /** The optimistic read's xmin: the change applies only if the row is still that version. Absent: the row is locked. */
   readXmin?: string;
+  /** With readXmin: the planning version the subscribers' prefetch was read under, which must not have moved either. */
+  planningVersion?: string;
 };
 
 /**
@@ -71,23 +74,26 @@ export type ChangeToWrite = {
  * a socket write and a wake-up of the database backend on a 2-core machine,
  * and each statement an executor start-up; here they are paid once for every
  * change of a batch (docs/decisions/0010). An optimistic change whose incident
- * changed since its read (its xmin moved) writes nothing: `applied` (the
- * UPDATE's RETURNING) lacks it, and every other CTE writes only for incidents
- * in `applied` (change-record.ts). `then` reads the statement's answer: the
- * ids that applied, and the subscribers' `committed` callbacks to run.
+ * changed since its read (its xmin moved), or whose planning inputs did (the
+ * planning version), writes nothing: `applied` (the UPDATE's RETURNING) lacks
+ * it, and every other CTE writes only for incidents in `applied`
+ * (change-record.ts). `then` reads the statement's answer: the ids that
+ * applied with the xmin each write left, and the subscribers' `committed`
+ * callbacks to run; `stateJson` is each incident's state as sent.
  */
 export function recordStatement(
   unordered: ChangeToWrite[],
   options: { created?: boolean } = {},
-): { statement: Prisma.Sql; then: (rows: RecordRow[]) => RecordOutcome } {
+): { statement: Prisma.Sql; stateJson: Map<string, string>; then: (rows: RecordRow[]) => RecordOutcome } {
   // In id order, so that two batches (two processes) sharing incidents mostly take their row locks in the same order; a
   // deadlock PostgreSQL still finds fails the statement as a whole, and its changes are then applied alone (apply-change.ts).
   const items = unordered.toSorted((a, b) =>
     a.incident.id < b.incident.id ? -1 : a.incident.id > b.incident.id ? 1 : 0,
   );
-  const states = items.map(({ incident, readXmin }) => ({
+  const states = items.map(({ incident, readXmin, planningVersion }) => ({
     id: incident.id,
     readXmin: readXmin ?? null,
+    planningVersion: planningVersion ?? null,
     version: incident.version,
     lastSeq: incident.lastSeq,
     snapshot: toStoredSnapshot(incident.snapshot),
@@ -106,12 +112,13 @@ export function recordStatement(
     })),
   );
   const applied = options.created
-    ? Prisma.sql`SELECT x.id FROM x`
+    ? Prisma.sql`SELECT x.id, NULL::text AS xmin FROM x`
     : Prisma.sql`
       UPDATE "Incident" i SET version = x.version, "lastSeq" = x."lastSeq", snapshot = x.snapshot, internal = x.internal,
         "closedAt" = x."closedAt", "liveVideoEndsAt" = x."liveVideoEndsAt", "planEpoch" = i."planEpoch" + 1
-      FROM x WHERE i.id = x.id AND (x."readXmin" IS NULL OR i.xmin = x."readXmin")
-      RETURNING i.id`;
+      FROM x WHERE i.id = x.id AND (x."readXmin" IS NULL OR (i.xmin = x."readXmin"
+        AND (x."planningVersion" IS NULL OR x."planningVersion" = ${planningVersionSql})))
+      RETURNING i.id, i.xmin::text AS xmin`;
   const positions = trackDeltaCtes(
     items.map(({ incident, changes, delta }) => ({ incidentId: incident.id, firstSeq: changes[0]!.seq, delta })),
   );
@@ -129,10 +136,12 @@ export function recordStatement(
       )
     : Prisma.empty;
   const results = writes.length ? Prisma.join(writes.map((w) => w.result)) : Prisma.sql`NULL`;
+  // Each state's JSON is kept: a batch remembers what it wrote (recent-incidents.ts).
+  const stateJson = states.map((s) => JSON.stringify(s));
   const statement = Prisma.sql`
     WITH x AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(states)}::jsonb)
-        AS x(id uuid, "readXmin" xid, version int, "lastSeq" int, snapshot jsonb, internal jsonb, "closedAt" timestamptz, "liveVideoEndsAt" timestamptz)
+      SELECT * FROM jsonb_to_recordset(${`[${stateJson.join(",")}]`}::jsonb)
+        AS x(id uuid, "readXmin" xid, "planningVersion" bigint, version int, "lastSeq" int, snapshot jsonb, internal jsonb, "closedAt" timestamptz, "liveVideoEndsAt" timestamptz)
     ),
     applied AS (${applied}),
     c AS (
@@ -142,21 +151,30 @@ export function recordStatement(
       JOIN x ON x.id = r."incidentId"
       WHERE ${appliedTo(Prisma.sql`r."incidentId"`)}
     )${extra}
-    SELECT jsonb_build_array(${results}) AS results, (SELECT coalesce(jsonb_agg(id::text), '[]'::jsonb) FROM applied) AS applied`;
+    SELECT jsonb_build_array(${results}) AS results, (SELECT coalesce(jsonb_object_agg(id::text, xmin), '{}'::jsonb) FROM applied) AS applied`;
   return {
     statement,
+    stateJson: new Map(items.map((item, i) => [item.incident.id, stateJson[i]!])),
     then: (rows) => {
       const row = rows[0];
+      const xmins = new Map(Object.entries(row?.applied ?? {}));
       return {
-        applied: new Set(row?.applied ?? []),
+        applied: new Set(xmins.keys()),
+        xmins,
         committed: () => writes.forEach((w, i) => w.committed?.(row?.results?.[i])),
       };
     },
   };
 }
 
-export type RecordRow = { results: unknown[]; applied: string[] };
-export type RecordOutcome = { applied: Set<string>; committed: () => void };
+/** `applied`: each applied incident's id and the xmin its write left (null when the row was just created). */
+export type RecordRow = { results: unknown[]; applied: Record<string, string | null> };
+export type RecordOutcome = {
+  applied: Set<string>;
+  /** The version each applied write left (null: created in the statement's transaction). */
+  xmins: Map<string, string | null>;
+  committed: () => void;
+};
 
 /** One incident's record statement as its transaction's finishing statement (pipelined with COMMIT); incident creation and the locked path. */
 export function finishWithRecord(tx: SqlTx, item: ChangeToWrite, options: { created?: boolean } = {}): void {

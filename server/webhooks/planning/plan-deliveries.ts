@@ -68,7 +68,27 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
     return data && { ...data, claimer: localClaimer(tx.client) };
   },
   write: (plans) => composePlanWrite(plans as PlanData[]),
+  nextPrefetch: (prefetched, plan) =>
+    prefetchAfter(prefetched as PrefetchedTargets | undefined, plan as PlanData | null),
 };
+
+/** The targets as prefetched, with the lanes the plan writes as it writes them. */
+export function prefetchAfter(
+  prefetched: PrefetchedTargets | undefined,
+  plan: PlanData | null,
+): PrefetchedTargets | undefined {
+  if (!prefetched || !plan?.lanes.length) return prefetched;
+  const written = new Map(plan.lanes.map((l) => [l.integrationKey, l]));
+  return {
+    agencyIds: prefetched.agencyIds,
+    rows: prefetched.rows.map((r) => {
+      const lane = written.get(r.key);
+      return lane
+        ? { ...r, introduced: lane.introduced, fullTracks: lane.fullTracks, heldFromSeq: lane.heldFromSeq }
+        : r;
+    }),
+  };
+}
 
 /**
  * Whether a plan made on lazy tracks (each track holding only the positions this
