@@ -9,7 +9,7 @@ import { inAutocommit, type SqlTx } from "../platform/db/sql-transaction.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
 import type { AppliedChange, ApplyChangeOptions } from "./change-types.ts";
 import { applyLocked, prepareChange, saveInternal, type Prepared } from "./prepare-change.ts";
-import { changeSubscribers } from "./change-record.ts";
+import { changeSubscribers, type ChangeSubscriber } from "./change-record.ts";
 import { readIncidents, type ReadIncident } from "./read-incidents.ts";
 import { RecentIncidents } from "./recent-incidents.ts";
 import { recordStatement, type RecordRow } from "./record-changes.ts";
@@ -112,8 +112,12 @@ export class ChangeBatcher {
    * The batch's incidents: each one this batcher wrote last as it wrote it (taken: a change that fails
    * leaves nothing behind), the rest in one read statement.
    */
-  private async read(tx: SqlTx, batch: Pending[], remembered: Set<Pending>): Promise<Array<ReadIncident | undefined>> {
-    const subscribers = changeSubscribers();
+  private async read(
+    tx: SqlTx,
+    batch: Pending[],
+    subscribers: readonly ChangeSubscriber[],
+    remembered: Set<Pending>,
+  ): Promise<Array<ReadIncident | undefined>> {
     const reads = batch.map((p) => this.recent.take(p.options.incidentId, p.options.access?.agencyId, subscribers));
     const toRead: number[] = [];
     reads.forEach((read, i) => (read ? remembered.add(batch[i]!) : toRead.push(i)));
@@ -135,10 +139,12 @@ export class ChangeBatcher {
     const retry: Pending[] = [];
     /** Changes that start from what this batcher wrote last: a refusal or a write that finds the row moved reads it again. */
     const remembered = new Set<Pending>();
+    // The subscribers whose prefetches this batch reads, remembers and hands on (registered at start-up).
+    const subscribers = changeSubscribers();
     let writing = false;
     try {
       await inAutocommit(this.db, async (tx) => {
-        const reads = await this.read(tx, batch, remembered);
+        const reads = await this.read(tx, batch, subscribers, remembered);
         const prepared = await Promise.all(
           batch.map((p, i) =>
             prepareChange(tx, p.options, reads[i]).then(
@@ -172,14 +178,14 @@ export class ChangeBatcher {
             continue;
           }
           const xmin = xmins.get(id);
-          const next = nextPrefetched(prefetched, ready.write!.plans);
+          const next = nextPrefetched(subscribers, prefetched, ready.write!.plans);
           if (xmin && next && ready.write!.planningVersion)
             this.recent.remember(ready.applied.incident, {
               agencyId: p.options.access?.agencyId,
               xmin,
               state: stateJson.get(id)!,
               prefetched: next,
-              subscribers: changeSubscribers(),
+              subscribers,
               planningVersion: ready.write!.planningVersion,
             });
           settle(p, () => tx.afterCommit(() => p.resolve(ready.applied)));
@@ -205,9 +211,12 @@ export class ChangeBatcher {
 }
 
 /** Each subscriber's prefetch as it reads once the plans committed; undefined when any cannot tell. */
-function nextPrefetched(prefetched: unknown[] | undefined, plans: Array<unknown | null>): unknown[] | undefined {
+function nextPrefetched(
+  subscribers: readonly ChangeSubscriber[],
+  prefetched: unknown[] | undefined,
+  plans: Array<unknown | null>,
+): unknown[] | undefined {
   if (!prefetched) return undefined;
-  const subscribers = changeSubscribers();
   const next: unknown[] = [];
   for (let i = 0; i < subscribers.length; i++) {
     const s = subscribers[i]!;

@@ -60,17 +60,22 @@ const on = (incidentId: string, db: DbClient = database.db) => ({
   access: { agencyId: AGENCY.northPsap },
 });
 
-/** Runs `fn` with each record statement sent on a client's pool passed through `onRecord` (which sends it with `send`). */
-async function withRecordStatements<T>(
+/** The aggregate's statements, by a part of their text: the record statement, and the read (its column `seenEpoch`). */
+const RECORD_STATEMENT = 'INSERT INTO "IncidentChange"';
+const READ_STATEMENT = 'AS "seenEpoch"';
+
+/** Runs `fn` with each statement sent on a client's pool whose text holds `part` passed through `onMatch` (which sends it with `send`). */
+async function withStatements<T>(
   db: DbClient,
-  onRecord: (send: () => Promise<unknown>) => Promise<unknown>,
+  part: string,
+  onMatch: (send: () => Promise<unknown>) => Promise<unknown>,
   fn: () => Promise<T>,
 ): Promise<T> {
   const pool = sqlPool(db);
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as { query: unknown }).query = (...args: unknown[]) => {
     const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
-    return text?.includes('INSERT INTO "IncidentChange"') ? onRecord(() => query(...args)) : query(...args);
+    return text?.includes(part) ? onMatch(() => query(...args)) : query(...args);
   };
   try {
     return await fn();
@@ -78,6 +83,13 @@ async function withRecordStatements<T>(
     (pool as { query: unknown }).query = query;
   }
 }
+
+/** An incident's version, label and summary as stored. */
+const stored = async (id: string) =>
+  (
+    await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string | null }>>`
+    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`
+  )[0];
 
 /** Everything that must hold for an incident after `n` appends (besides its creation): versions, seqs, positions and outbox rows in one order. */
 async function expectConsistent(incidentId: string, appends: number, extraChanges = 0) {
@@ -117,8 +129,9 @@ describe("changes arriving together", () => {
   it("are written in fewer record statements than changes, each incident with its own seq, positions and outbox rows", async () => {
     const ids = await Promise.all(Array.from({ length: 16 }, () => newIncident()));
     let statements = 0;
-    await withRecordStatements(
+    await withStatements(
       database.db,
+      RECORD_STATEMENT,
       (send) => (statements++, send()),
       () =>
         Promise.all(
@@ -180,11 +193,6 @@ describe("a change whose incident changed after its read", () => {
       },
     });
   };
-  const stored = async (id: string) =>
-    (
-      await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string }>>`
-    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`
-    )[0];
 
   it("is read and mutated again, so the other writer's change is kept", async () => {
     const id = await newIncident();
@@ -240,8 +248,9 @@ describe("a record statement whose answer never comes", () => {
   it("answers its changes with the error and never applies them a second time (it may have committed)", async () => {
     const id = await newIncident();
     const lost = new Error("Connection terminated unexpectedly");
-    const outcome = await withRecordStatements(
+    const outcome = await withStatements(
       database.db,
+      RECORD_STATEMENT,
       async (send) => {
         await send();
         throw lost;
@@ -339,38 +348,22 @@ describe("a change that falls back to the locked path", () => {
 });
 
 describe("a change of an incident this process wrote last (recent-incidents.ts)", () => {
-  /** Runs `fn` counting the aggregate's read statements sent on the client's pool. */
-  async function countingReads<T>(db: DbClient, fn: () => Promise<T>): Promise<{ reads: number; result: T }> {
-    const pool = sqlPool(db);
-    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-    let reads = 0;
-    (pool as { query: unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
-      if (text?.includes('AS "seenEpoch"')) reads++;
-      return query(...args);
-    };
-    try {
-      const result = await fn();
-      return { reads, result };
-    } finally {
-      (pool as { query: unknown }).query = query;
-    }
-  }
   const text = (id: string, field: "label" | "summary", value: string, db: DbClient = database.db) =>
     setIncidentText({ ...on(id, db), field, value });
-  const stored = async (id: string) =>
-    (
-      await database.db.$queryRaw<Array<{ version: number; label: string | null; summary: string | null }>>`
-    SELECT version, snapshot->>'label' AS label, snapshot->>'summary' AS summary FROM "Incident" WHERE id = ${id}::uuid`
-    )[0];
 
   it("starts from what the last write left, without reading the incident again", async () => {
     const id = await newIncident();
     await text(id, "label", "first"); // read, written, remembered
-    const { reads } = await countingReads(database.db, async () => {
-      await text(id, "summary", "second");
-      await addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } });
-    });
+    let reads = 0;
+    await withStatements(
+      database.db,
+      READ_STATEMENT,
+      (send) => (reads++, send()),
+      async () => {
+        await text(id, "summary", "second");
+        await addEnteredLocation({ ...on(id), point: { latitude: 1, longitude: 10 } });
+      },
+    );
     expect(reads).toBe(0);
     expect(await stored(id)).toEqual({ version: 4, label: "first", summary: "second" });
     await expectConsistent(id, 1, 2);
