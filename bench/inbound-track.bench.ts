@@ -15,7 +15,8 @@
 //
 // Each row also splits its CPU per request between the server, PostgreSQL and
 // the load generator, with the machine's idle share (lib/cpu-split.ts): the
-// target needs the three together under 1 ms per request on these 2 cores.
+// target needs the three together under 1 ms per request on these 2 cores. And
+// the WAL written per request: what the commits flush, where the tail waits.
 //
 // The default mode (issue 22): one process doing everything `npm start` does, on
 // a database of its own (the API-only rows leave an undelivered outbox behind).
@@ -296,12 +297,24 @@ async function openTrack(label: string, databaseUrl: string, port: number, run: 
       appended += warmAgain.requests;
       if (run.deliveries) await deliveryReport(db, "warm-up", Date.now() - 1, Date.now());
     }
+    // WAL per request: the cluster's, over the row and, in the default mode, the drain of its
+    // deliveries (the other process is idle meanwhile). The WAL a change writes is what its commits
+    // flush, and the flushes are where the tail waits (docs/performance.md).
+    const walPosition = async () =>
+      (await db.$queryRaw<Array<{ lsn: string }>>`SELECT pg_current_wal_lsn()::text AS lsn`)[0]!.lsn;
+    const walKiB = async (since: string, requests: number) => {
+      const [row] = await db.$queryRaw<Array<{ bytes: number }>>`
+        SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${since}::pg_lsn)::float8 AS bytes`;
+      return Math.round((row!.bytes / 1024 / Math.max(1, requests)) * 100) / 100;
+    };
     const measured = async (name: string, options: Parameters<typeof load>[1]): Promise<Measured> => {
+      const wal = await walPosition();
       const from = Date.now();
       const row = await load(name, { ...options, cpuOf: server });
       const to = Date.now();
-      if (!run.deliveries) return { row };
-      return { row, report: { ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps } };
+      if (!run.deliveries) return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) } };
+      const report = { ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps };
+      return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) }, report };
     };
     return {
       close,

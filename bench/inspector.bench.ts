@@ -49,6 +49,8 @@ async function measure(label: string, url: string) {
     ["first page, integration", { integration: "central-ems" }],
     ["first page, incident", { incidentId: mid.incidentId }],
     ["first page, state = delivered", { state: "delivered" }],
+    ["first page, state = expired (1 in 100)", { state: "expired" }],
+    ["state = pending (the newest 10)", { state: "pending" }],
     ["first page, search 'created'", { search: "created" }],
     ["first page, search request id", { search: mid.requestId }],
     ["page 50,000 rows deep", { cursor: String(COUNT / 2) }],

@@ -19,6 +19,8 @@ export type LoadResult = {
   cpu?: CpuSplit;
   /** Peak resident memory of the server process during the row, MiB. */
   peakRssMiB?: number | null;
+  /** WAL the database cluster wrote per request during the row (and the drain after it, where a bench waits for one), KiB. */
+  walKiBPerReq?: number;
 };
 
 /** `cpuOf`: the server's child process; its process group's CPU per request is reported beside PostgreSQL's and the load generator's (cpu-split.ts). */
@@ -79,6 +81,7 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
           }
         : {}),
       ...(r.peakRssMiB ? { "peak RSS MiB": r.peakRssMiB } : {}),
+      ...(r.walKiBPerReq !== undefined ? { "WAL KiB/req": r.walKiBPerReq } : {}),
     })),
   );
   if (rows.some((r) => r.cpu)) {
@@ -87,6 +90,8 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
     );
     console.log(`and this process (the load generator); idle % is the machine's (${availableParallelism()} cores).`);
   }
+  if (rows.some((r) => r.walKiBPerReq !== undefined))
+    console.log("WAL KiB/req: the cluster's WAL position moved over the row (and its drain) per request.");
   if (note) console.log(note);
 }
 

@@ -39,7 +39,17 @@ describe("inspectDeliveries", () => {
     const lane = await inspectDeliveries({ db: t.db, input: { incidentId: first.incidentId } });
     expect(lane.items).toHaveLength(20);
     expect(lane.nextCursor).toBeNull();
-    expect((await inspectDeliveries({ db: t.db, input: { state: "pending" } })).items).toEqual([]);
+    const pending = await inspectDeliveries({ db: t.db, input: { state: "pending" } });
+    expect(pending.items.map((i) => i.state)).toEqual(Array(10).fill("pending"));
+    const expired = await inspectDeliveries({ db: t.db, input: { state: "expired", limit: 4 } });
+    expect(expired.items.map((i) => i.state)).toEqual(Array(4).fill("expired"));
+    const rest = await inspectDeliveries({ db: t.db, input: { state: "expired", cursor: expired.nextCursor } });
+    expect([...expired.items, ...rest.items].map((i) => BigInt(i.id))).toEqual(
+      [...Array(10).keys()].map((k) => BigInt(955 - 100 * k)),
+    );
+    const delivered = await inspectDeliveries({ db: t.db, input: { state: "delivered", limit: 200 } });
+    expect(delivered.items.every((i) => i.state === "delivered")).toBe(true);
+    expect(delivered.items).toHaveLength(200);
     const byRequest = await inspectDeliveries({ db: t.db, input: { search: first.requestId.toUpperCase() } });
     expect(byRequest.items.map((i) => i.requestId)).toEqual([first.requestId]);
     const created = await inspectDeliveries({ db: t.db, input: { search: "CREATED", limit: 200 } });
@@ -56,7 +66,7 @@ describe("inspectDeliveries", () => {
 
 describe("describeDelivery", () => {
   it("shows the attempts with the token redacted and 404s for an unknown request id", async () => {
-    const [one] = (await inspectDeliveries({ db: t.db, input: { limit: 1 } })).items;
+    const [one] = (await inspectDeliveries({ db: t.db, input: { state: "delivered", limit: 1 } })).items;
     const d = await describeDelivery({ db: t.db, requestId: one!.requestId });
     expect(d.attempts[0]!.requestHeaders).toEqual({ authorization: "Bearer [redacted]" });
     expect(Date.parse(d.expiresAt) - Date.parse(d.producedAt)).toBe(3_600_000);
