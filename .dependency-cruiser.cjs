@@ -52,7 +52,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|\\.next|\\.data|dist|server/platform/db/generated)/" },
+    exclude: { path: "(^|/)(node_modules|\\.next|\\.data|\\.ab|dist|server/platform/db/generated)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -19,6 +19,7 @@ export default tseslint.config(
       "bench/results/**",
       "docs/**",
       "dist/**",
+      ".ab/**",
     ],
   },
   js.configs.recommended,

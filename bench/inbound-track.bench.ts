@@ -29,24 +29,16 @@
 // from the change's acceptance to its record. A last process starts on a database
 // seeded with 10,000-position tracks and 100,000 earlier deliveries (lib/seed-history.ts).
 import path from "node:path";
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
-import type autocannon from "autocannon";
-import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
+import { load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
 import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
-import { createDbClient } from "../server/platform/db/client.ts";
-import { WorkbenchClock } from "../server/platform/clock/clock.ts";
-import { SigningKeyStore } from "../server/identity/signing-keys.ts";
-import { mintAccessToken } from "../server/identity/access-token.ts";
-import { AGENCY, USER } from "../prisma/seed.ts";
-import { deliveryReport, printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
-import { seedHistory } from "./lib/seed-history.ts";
+import { printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
 import { median } from "./lib/median.ts";
+import { INCIDENTS, SECONDS, openTrack, type Measured } from "./lib/track-server.ts";
 
-const INCIDENTS = 64;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Default-mode rows over the incidents, each right after an API-only row. */
 const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
 /** Each database's pairs, printed last. */
@@ -194,171 +186,4 @@ async function measure(
     await api.close();
   }
   return { rows, deliveries };
-}
-
-type TrackRun = {
-  env: Record<string, string>;
-  /** Wait for the outbox to drain after each row and report its deliveries. */
-  deliveries?: boolean;
-  /** Seed long tracks and earlier deliveries before the load (lib/seed-history.ts). */
-  history?: { positions: number; deliveries: number };
-};
-
-type Measured = { row: LoadResult; report?: DeliveryReport };
-
-/**
- * Starts a server on its own database, creates the incidents and warms it up; its rows then run
- * when asked, so that two servers can be loaded in turn. Each keeps a data directory of its own
- * (one workbench per data directory, docs/decisions/0037).
- */
-async function openTrack(label: string, databaseUrl: string, port: number, run: TrackRun) {
-  const origin = `http://127.0.0.1:${port}`;
-  // At the default log level, as `npm start` runs: a line per protocol request (two per change in
-  // the default mode), written to a file here (a terminal costs more, /dev/null less).
-  const dataDir = `.data/bench-inbound-${port}`;
-  await mkdir(dataDir, { recursive: true });
-  const server = await startChild(
-    ...WORKBENCH_ENTRY,
-    {
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-      ...run.env,
-    },
-    `${origin}/api/health`,
-    { stdoutFile: path.join(dataDir, "server.log") },
-  );
-  const db = createDbClient(databaseUrl, { poolSize: 2 });
-  const close = async () => {
-    await db.$disconnect();
-    await stopChild(server);
-  };
-  try {
-    const clock = new WorkbenchClock();
-    const { accessToken } = await mintAccessToken({
-      keys: new SigningKeyStore({ db, clock }),
-      clock,
-      issuer: origin,
-      subject: USER.dispatcherNorth,
-      audience: `${origin}/v1`,
-      clientId: "partner-cad",
-      scope: ["incident.create", "incident.caller.track", "username.required"],
-      lifetimeS: 3600,
-      claims: {
-        agency_context: AGENCY.northPsap,
-        username: "dispatcher.north",
-        name: "Nora North",
-        role: "Dispatcher",
-      },
-    });
-    const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
-    await waitForDiscovery(db);
-    const ids: string[] = [];
-    for (let i = 0; i < INCIDENTS; i++) {
-      const res = await fetch(`${origin}/v1/incidents`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          routingMode: "TokenAgency",
-          caller: { phoneNumber: `+47960${String(i).padStart(5, "0")}` },
-        }),
-      });
-      if (res.status !== 201) throw new Error(`create incident: ${res.status} ${await res.text()}`);
-      ids.push(((await res.json()) as { incidentId: string }).incidentId);
-    }
-    const body = '{"latitude":59.97,"longitude":10.76}';
-    let n = 0;
-    const spread: autocannon.Request[] = [
-      {
-        method: "POST",
-        headers,
-        body,
-        setupRequest: (req) => ({ ...req, path: `/v1/incidents/${ids[n++ % ids.length]}/caller/track` }),
-      },
-    ];
-    const warm = await load("warm-up", { url: origin, requests: spread, seconds: 3 });
-    // Each append lengthens its incident's Entered track; positions are rows outside the snapshot
-    // (incidents/track-storage.ts), so an append should cost the same however long the track is:
-    // the label says how long the tracks were during the run. 3 s of warm-up: V8's optimising JIT.
-    let appended = warm.requests;
-    if (run.deliveries) await deliveryReport(db, "warm-up", Date.now() - 1, Date.now()); // drained before measuring
-    if (run.history) {
-      // Seeded from the warm-up's rows, then warmed up again for as long as a row: a bulk load leaves
-      // the indexes' pages out of PostgreSQL's buffers, where a history that grew in use would have
-      // kept them (random keys: an insert touches any leaf of the dedupe and request-id indexes).
-      // Measured at once, the first seconds read them back and ran below the seconds after them,
-      // which matched the short tracks.
-      const seeded = await seedHistory(db, { incidentIds: ids, ...run.history });
-      appended += seeded.positions;
-      const warmAgain = await load("warm-up after the history", { url: origin, requests: spread, seconds: SECONDS });
-      appended += warmAgain.requests;
-      if (run.deliveries) await deliveryReport(db, "warm-up", Date.now() - 1, Date.now());
-    }
-    // WAL per request: the cluster's, over the row and, in the default mode, the drain of its
-    // deliveries (the other process is idle meanwhile). The WAL a change writes is what its commits
-    // flush, and the flushes are where the tail waits (docs/performance.md).
-    const walPosition = async () =>
-      (await db.$queryRaw<Array<{ lsn: string }>>`SELECT pg_current_wal_lsn()::text AS lsn`)[0]!.lsn;
-    const walKiB = async (since: string, requests: number) => {
-      const [row] = await db.$queryRaw<Array<{ bytes: number }>>`
-        SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${since}::pg_lsn)::float8 AS bytes`;
-      return Math.round((row!.bytes / 1024 / Math.max(1, requests)) * 100) / 100;
-    };
-    const measured = async (name: string, options: Parameters<typeof load>[1]): Promise<Measured> => {
-      const wal = await walPosition();
-      const from = Date.now();
-      const row = await load(name, { ...options, cpuOf: server });
-      const to = Date.now();
-      if (!run.deliveries) return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) } };
-      const report = { ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps };
-      return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) }, report };
-    };
-    return {
-      close,
-      /** A row over the incidents; with `page`, right after a dashboard page was read. */
-      async spread(what: string, options: { page?: boolean } = {}): Promise<Measured> {
-        if (options.page) {
-          const page = await fetch(`${origin}/`);
-          if (!page.ok) throw new Error(`dashboard page: ${page.status}`);
-          await page.text();
-        }
-        const from = Math.round(appended / INCIDENTS);
-        const history = run.history ? `, ${run.history.deliveries.toLocaleString("en")} earlier deliveries` : "";
-        const result = await measured(`workbench, ${label}, ${INCIDENTS} incidents${what}`, {
-          url: origin,
-          requests: spread,
-          seconds: SECONDS,
-        });
-        appended += result.row.requests;
-        const name = `${result.row.name}, tracks ${from}→${Math.round(appended / INCIDENTS)} positions${history}`;
-        return { row: { ...result.row, name }, report: result.report && { ...result.report, name } };
-      },
-      /** A row on one incident: its changes apply one at a time. */
-      oneIncident(): Promise<Measured> {
-        return measured(`workbench, ${label}, one incident (its changes one at a time)`, {
-          url: `${origin}/v1/incidents/${ids[0]}/caller/track`,
-          method: "POST",
-          headers,
-          body,
-          seconds: SECONDS,
-        });
-      },
-    };
-  } catch (error) {
-    await close();
-    throw error;
-  }
-}
-
-/** North PSAP's receiver accepted (its /about read), so the changes are planned under its real flags, as in use. */
-async function waitForDiscovery(db: ReturnType<typeof createDbClient>) {
-  for (let i = 0; i < 100; i++) {
-    const caps = await db.webhookCapabilities.findUnique({ where: { integrationKey: "north-psap" } });
-    if (caps?.status === "active") return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("north-psap's receiver was not discovered within 10 s");
 }

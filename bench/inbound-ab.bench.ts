@@ -1,0 +1,104 @@
+// Two builds of the server under the same caller/track load, for a change too small to show
+// between whole inbound-track runs (machines here drift by a fifth within minutes). Each build is a
+// copy of `dist/` under this repository, so that its imports resolve to this node_modules:
+//
+//   npm run build && rm -rf .ab/a && cp -r dist .ab/a      # before the change
+//   npm run build && rm -rf .ab/b && cp -r dist .ab/b      # after it
+//   BENCH_AB=.ab/a,.ab/b npm run bench inbound-ab
+//
+// Both servers run in the default mode (BENCH_AB_MODE=api: API-only), each on a database of its
+// own in one embedded cluster, and stay up; their rows alternate, A then B, then B then A
+// (BENCH_PAIRS pairs, default 8), over 64 incidents or, with BENCH_AB_ONE=1, on one incident. The
+// comparison is per pair, the order's effect taken out (lib/paired-comparison.ts). Without BENCH_AB
+// the bench is skipped.
+import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { printTable, type LoadResult } from "./lib/load.ts";
+import { printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
+import { median } from "./lib/median.ts";
+import { comparePairs } from "./lib/paired-comparison.ts";
+import { SECONDS, openTrack, type Measured } from "./lib/track-server.ts";
+import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
+import { ensureDatabase } from "../server/platform/db/open-database.ts";
+
+export async function run() {
+  const builds = (process.env.BENCH_AB ?? "")
+    .split(",")
+    .map((dir) => dir.trim())
+    .filter(Boolean);
+  if (builds.length !== 2) {
+    console.log(
+      "\n## inbound-ab: skipped (set BENCH_AB=<copy of dist A>,<copy of dist B>: see bench/inbound-ab.bench.ts)",
+    );
+    return;
+  }
+  const launchers = builds.map((dir) => path.resolve(dir, "server", "launch.cjs"));
+  for (const launcher of launchers) if (!existsSync(launcher)) throw new Error(`inbound-ab: no ${launcher}`);
+  const apiOnly = process.env.BENCH_AB_MODE === "api";
+  const oneIncident = process.env.BENCH_AB_ONE === "1";
+  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 8));
+  const basePort = Number(process.env.BENCH_PORT ?? 3210);
+
+  const clusterDir = path.join(os.tmpdir(), `wb-bench-ab-${process.pid}`);
+  const cluster = await startEmbeddedPostgres({
+    dataDir: clusterDir,
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
+    ephemeral: true,
+  });
+  const rows: LoadResult[] = [];
+  const deliveries: DeliveryReport[] = [];
+  const results: Measured[][] = [[], []];
+  const order: boolean[] = [];
+  try {
+    const servers = [];
+    try {
+      for (const [i, launcher] of launchers.entries()) {
+        const name = `ab_${"ab"[i]}`;
+        await ensureDatabase(cluster.url("postgres"), name);
+        servers.push(
+          await openTrack(
+            `${"AB"[i]} (${builds[i]})`,
+            cluster.url(name),
+            basePort + 2 + 2 * i,
+            { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true" }, deliveries: !apiOnly },
+            [process.execPath, ["--enable-source-maps", launcher]],
+          ),
+        );
+      }
+      for (let k = 0; k < pairs; k++) {
+        const aFirst = k % 2 === 0;
+        order.push(aFirst);
+        for (const i of aFirst ? [0, 1] : [1, 0]) {
+          const measured = oneIncident ? await servers[i]!.oneIncident() : await servers[i]!.spread(` (pair ${k + 1})`);
+          results[i]!.push(measured);
+          rows.push(measured.row);
+          if (measured.report) deliveries.push(measured.report);
+        }
+      }
+    } finally {
+      for (const server of servers) await server.close();
+    }
+  } finally {
+    await cluster.stop();
+    await rm(clusterDir, { recursive: true, force: true });
+  }
+
+  printTable(
+    `inbound-ab: caller/track, 32 connections, ${SECONDS} s rows, ${apiOnly ? "API-only" : "default mode"}, ${oneIncident ? "one incident" : "64 incidents"}`,
+    rows,
+  );
+  if (deliveries.length) printDeliveryTable(deliveries);
+  const rate = (i: number) => results[i]!.map((m) => m.row.rps);
+  const cpu = (i: number) => results[i]!.map((m) => (m.row.cpu?.serverMs ?? NaN) + (m.row.cpu?.postgresMs ?? NaN));
+  const c = comparePairs(order.map((aFirst, k) => ({ a: rate(0)[k]!, b: rate(1)[k]!, aFirst })));
+  for (const [i, build] of builds.entries())
+    console.log(
+      `${"AB"[i]} (${build}): req/s median ${median(rate(i))}; server + PostgreSQL CPU per request median ${median(cpu(i)).toFixed(3)} ms`,
+    );
+  console.log(
+    `B / A: ${c.ratio.toFixed(3)} (pairs compared, the order's effect taken out); B ahead in ${c.bAhead} of ${c.pairs} pairs; ` +
+      `first row of a pair ${c.firstRowAdvantage === null ? "n/a" : `× ${c.firstRowAdvantage.toFixed(3)}`}`,
+  );
+}
