@@ -142,9 +142,9 @@ export async function openTrack(
       const from = Date.now();
       const row = await load(name, { ...options, cpuOf: server });
       const to = Date.now();
-      if (!run.deliveries) return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) } };
-      const report = { ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps };
-      return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) }, report };
+      // The drain's WAL counts too: the report waits for it, so the position is read after it.
+      const report = run.deliveries && { ...(await deliveryReport(db, name, from, to)), acceptedRps: row.rps };
+      return { row: { ...row, walKiBPerReq: await walKiB(wal, row.requests) }, ...(report && { report }) };
     };
     return {
       close,
