@@ -62,7 +62,16 @@ const arbPath = fc.oneof(
           p.replace("{id}", id()),
     ),
   },
-  { weight: 1, arbitrary: fc.webPath().map((p) => () => `/v1${p.startsWith("/") ? p : `/${p}`}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .webPath()
+      .map((p) => `/v1${p.startsWith("/") ? p : `/${p}`}`)
+      // fetch resolves dot segments (`..`, `%2e%2e`) before sending: a path that climbs out of /v1
+      // never reaches the inbound API (it asks whichever surface it lands on).
+      .filter((p) => /^\/v1(\/|$)/.test(new URL(p, "http://127.0.0.1").pathname))
+      .map((p) => () => p),
+  },
 );
 const arbJson = fc.oneof(
   fc.jsonValue().map((v) => JSON.stringify(v)),
