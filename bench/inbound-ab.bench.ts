@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { printTable, type LoadResult } from "./lib/load.ts";
+import { printTable, serverNodeArgs, type LoadResult } from "./lib/load.ts";
 import { printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
 import { median } from "./lib/median.ts";
 import { comparePairs } from "./lib/paired-comparison.ts";
@@ -63,7 +63,7 @@ export async function run() {
             cluster.url(name),
             basePort + 2 + 2 * i,
             { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true" }, deliveries: !apiOnly },
-            [process.execPath, ["--enable-source-maps", launcher]],
+            [process.execPath, [...serverNodeArgs(), "--enable-source-maps", launcher]],
           ),
         );
       }

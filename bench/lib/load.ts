@@ -102,12 +102,13 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
  */
 export const WORKBENCH_ENTRY: [string, string[]] = [
   process.execPath,
-  [
-    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-    "--enable-source-maps",
-    "dist/server/launch.cjs",
-  ],
+  [...serverNodeArgs(), "--enable-source-maps", "dist/server/launch.cjs"],
 ];
+
+/** `BENCH_SERVER_NODE_ARGS`, split: the Node options every bench gives the servers it starts. */
+export function serverNodeArgs(): string[] {
+  return process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+}
 
 /** Starts a child process and resolves once `readyUrl` answers 200; its stdout goes to `stdoutFile` or nowhere. */
 export async function startChild(

@@ -127,7 +127,7 @@ describe("delivery", () => {
     expect((await head()).attemptCount).toBe(3);
   });
 
-  it("the event claimed behind a head leaves only after the head's 200; a failure gives it back before the failure is recorded, and it follows the retry", async () => {
+  it("the events claimed behind a head leave only after the head's 200; a failure gives them back before the failure is recorded, and they follow the retry", async () => {
     let answerCreated!: () => void;
     const created = new Promise<number>((resolve) => (answerCreated = () => resolve(200)));
     let failL1 = true;
@@ -147,7 +147,8 @@ describe("delivery", () => {
         buildChange({ kind: "labelChanged" }, snapshotAt(`L${n}`), { seq: n + 1, producedAt: producedAt() }),
       );
     answerCreated();
-    // The create's record claimed L1 and L2; L1 failed, so L2 went back to pending before L1's retry was recorded.
+    // The create's record claimed L1 and the two behind it; L1 failed, so L2 and L3 went back to
+    // pending before L1's retry was recorded.
     const [, failed] = (await attempted).map(([e]) => e);
     expect(failed!.status).toBe(503);
     const rows = await h.database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });

@@ -14,7 +14,7 @@ import type { Worker } from "../../platform/worker.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { claimDeliveries, laneKey, nextWakeInMs, releaseClaims, type ClaimedDelivery } from "./claim-deliveries.ts";
-import type { Outcome } from "./record-outcome.ts";
+import { LANE_CLAIM_DEPTH, type Outcome } from "./record-outcome.ts";
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
@@ -90,8 +90,9 @@ export async function startDeliveryWorker(
 
   // A delivered event's record claims its lane's next event for this worker (record-outcome.ts): a
   // busy lane's events follow one another without a claim each. It queues like any claimed head. The
-  // record also claims the event after that one, which waits here until the attempt before it is
-  // delivered and then leaves at once, while that attempt's record is being written (decision 0031).
+  // record also claims the events after that one (LANE_CLAIM_DEPTH in all), which wait here in lane
+  // order; each leaves as soon as the attempt before it is delivered, while that attempt's record is
+  // being written (decisions 0031, 0042).
   /**
    * Lanes whose delivery's record settled what comes next (read once by that delivery's end): it
    * claimed the next event, or found none while no plan was heard of — a plan heard of later wakes
@@ -112,8 +113,9 @@ export async function startDeliveryWorker(
   /**
    * The lanes this worker has events of, claimed or not yet recorded (decision 0031).
    * - `current`: the head, claimed, ready or in flight, whose attempt has not ended.
-   * - `parked`: the event after it, claimed ahead; it leaves when `current` is delivered, and goes
-   *   back to pending, before `current`'s record is written, when it is not.
+   * - `parked`: the events after it, claimed ahead, in lane order (at most LANE_CLAIM_DEPTH - 1); the
+   *   first leaves when `current` is delivered, and all go back to pending, before `current`'s record
+   *   is written, when it is not.
    * - `tail`: the id of the lane's last event the worker took; a successor a record claims is taken
    *   only directly behind it (anything else is given back).
    * - `open`: no attempt is under way and the last one was delivered: a successor may leave at once.
@@ -128,7 +130,7 @@ export async function startDeliveryWorker(
    */
   type Lane = {
     current: ClaimedDelivery | null;
-    parked: { row: ClaimedDelivery; claimedAtMs: number } | null;
+    parked: Array<{ row: ClaimedDelivery; claimedAtMs: number }>;
     tail: bigint;
     open: boolean;
     recorded: Promise<unknown>;
@@ -148,7 +150,7 @@ export async function startDeliveryWorker(
   function newLane(row: ClaimedDelivery): Lane {
     const lane: Lane = {
       current: null,
-      parked: null,
+      parked: [],
       tail: row.id,
       open: false,
       recorded: Promise.resolve(),
@@ -164,9 +166,9 @@ export async function startDeliveryWorker(
     releasing = Promise.all([releasing, released]);
     return released;
   };
-  /** Gives back a successor of `lane` that must not leave; the lane's next record waits for it. */
-  const giveBackBehind = (lane: Lane, row: ClaimedDelivery) => {
-    lane.releasing = Promise.all([lane.releasing, giveBack([row])]);
+  /** Gives back successors of `lane` that must not leave; the lane's next record waits for them. */
+  const giveBackBehind = (lane: Lane, rows: ClaimedDelivery[]) => {
+    if (rows.length > 0) lane.releasing = Promise.all([lane.releasing, giveBack(rows)]);
   };
   const claimNext = {
     leaseMs,
@@ -178,18 +180,18 @@ export async function startDeliveryWorker(
         return;
       }
       if (lane.current) {
-        if (lane.parked) {
+        if (lane.parked.length >= LANE_CLAIM_DEPTH - 1) {
           void giveBack([row]);
           return;
         }
         lane.tail = row.id;
-        lane.parked = { row, claimedAtMs };
+        lane.parked.push({ row, claimedAtMs });
         continued.add(key);
         return;
       }
       if (!lane.open) {
         // The attempt before it was not delivered: the lane waits for that event's retry.
-        giveBackBehind(lane, row);
+        giveBackBehind(lane, [row]);
         return;
       }
       continued.add(key);
@@ -244,15 +246,21 @@ export async function startDeliveryWorker(
       inflight--;
       if (lane.current === row) lane.current = null;
       const parked = lane.parked;
-      lane.parked = null;
+      lane.parked = [];
       if (state === "delivered") {
         lane.open = true;
-        if (parked) {
+        const [next, ...rest] = parked;
+        if (next) {
           // Delivered: its successor leaves now, ahead of other lanes' heads, while this record is written.
-          lane.current = parked.row;
-          ready.unshift(parked);
+          lane.current = next.row;
+          lane.parked = rest;
+          ready.unshift(next);
         }
-      } else if (parked) giveBackBehind(lane, parked.row);
+      } else
+        giveBackBehind(
+          lane,
+          parked.map((p) => p.row),
+        );
       startReady();
       if (capacityBound) wake();
       // This record waits for the lane's previous one, and for any successor given back meanwhile.
@@ -260,8 +268,11 @@ export async function startDeliveryWorker(
     };
     const breakLane = () => {
       lane.broken = true;
-      if (lane.parked) giveBackBehind(lane, lane.parked.row);
-      lane.parked = null;
+      giveBackBehind(
+        lane,
+        lane.parked.map((p) => p.row),
+      );
+      lane.parked = [];
     };
     deliverEvent(deps, row, attemptEnded)
       .then(
@@ -282,7 +293,7 @@ export async function startDeliveryWorker(
         const settled = continued.delete(key);
         // A successor held here settles the lane at its own end. Otherwise the lane's next event is
         // claimable now, unless the record claimed it or found the lane empty.
-        if (!lane.current && !lane.parked) {
+        if (!lane.current && lane.parked.length === 0) {
           if (!settled) {
             heldLanes.delete(key);
             wake();
@@ -299,12 +310,17 @@ export async function startDeliveryWorker(
       if (performance.now() - claimedAtMs > startWithinMs) late.push(row);
       else start(row);
     }
-    for (const row of late) {
+    for (const row of [...late]) {
       const key = laneKey(row);
       heldLanes.delete(key);
       const lane = lanes.get(key);
-      if (lane?.current === row) lane.current = null;
-      if (lane && lane.unrecorded === 0 && !lane.parked) lanes.delete(key);
+      if (lane?.current === row) {
+        lane.current = null;
+        // What was kept behind it must not leave before it: it goes back too.
+        late.push(...lane.parked.map((p) => p.row));
+        lane.parked = [];
+      }
+      if (lane && lane.unrecorded === 0 && lane.parked.length === 0) lanes.delete(key);
     }
     if (late.length) releasing = Promise.all([releasing, release(late).then(wake)]);
   }
@@ -454,8 +470,8 @@ export async function startDeliveryWorker(
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
       const unsent = ready.splice(0).map((r) => r.row);
       for (const lane of lanes.values()) {
-        if (lane.parked) unsent.push(lane.parked.row);
-        lane.parked = null;
+        unsent.push(...lane.parked.map((p) => p.row));
+        lane.parked = [];
       }
       if (unsent.length) await release(unsent);
       await releasing;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
 import { claimDeliveries, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
-import { recordOutcome } from "./record-outcome.ts";
+import { LANE_CLAIM_DEPTH, recordOutcome } from "./record-outcome.ts";
 
 const AGENCY = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 const incident = (n: number) => `5d1f0000-0000-4000-8000-00000000000${n}`;
@@ -169,20 +169,25 @@ it("a delivered head claims its lane's next due event in the same statement, or 
   ).toBe(true);
 });
 
-it("claims the event after the successor too, in lane order and each behind the row it follows, only when the successor is claimed now or this worker's already", async () => {
+it("claims the events after the successor too, up to LANE_CLAIM_DEPTH, in lane order and each behind the row it follows, only while every row before it is claimed now or this worker's already", async () => {
   const { now, plan } = await freshOutbox("7e572000", 24);
-  // Lane 1: a head and three due events. Lane 2: the next event is w1's already (claimed ahead).
-  // Lane 3: the next one is another worker's. Lane 4: the next one is not due yet.
-  const lane1 = [await plan(incident(1)), await plan(incident(1)), await plan(incident(1)), await plan(incident(1))];
-  const lane2 = [await plan(incident(2)), await plan(incident(2)), await plan(incident(2))];
-  const lane3 = [await plan(incident(3)), await plan(incident(3)), await plan(incident(3))];
-  const lane4 = [
-    await plan(incident(4)),
-    await plan(incident(4), new Date(now.getTime() + 60_000)),
-    await plan(incident(4)),
-  ];
-  const heads = await claimDeliveries(t.db, { now, leaseMs: 30_000, workerId: "w1", limit: 4 });
-  expect(heads.map((h) => h.id).sort()).toEqual([lane1[0]!.id, lane2[0]!.id, lane3[0]!.id, lane4[0]!.id].sort());
+  const D = LANE_CLAIM_DEPTH;
+  const events = async (n: number, incidentId: string, notDue: number[] = []) => {
+    const rows = [];
+    for (let i = 0; i < n; i++)
+      rows.push(await plan(incidentId, notDue.includes(i) ? new Date(now.getTime() + 60_000) : undefined));
+    return rows;
+  };
+  // Lane 1: a head and one due event more than the depth. Lane 2: the same, its next event w1's
+  // already (claimed ahead). Lane 3: the next one is another worker's. Lane 4: the next one is not due
+  // yet. Lane 5: the one after the next is not due yet, and the one after that is.
+  const lane1 = await events(D + 2, incident(1));
+  const lane2 = await events(D + 2, incident(2));
+  const lane3 = await events(3, incident(3));
+  const lane4 = await events(3, incident(4), [1]);
+  const lane5 = await events(4, incident(5), [2]);
+  const heads = await claimDeliveries(t.db, { now, leaseMs: 30_000, workerId: "w1", limit: 5 });
+  expect(heads.map((h) => h.id).sort()).toEqual([lane1, lane2, lane3, lane4, lane5].map((l) => l[0]!.id).sort());
   const holdAs = (id: bigint, workerId: string) =>
     t.db.webhookDelivery.update({
       where: { id },
@@ -207,27 +212,19 @@ it("claims the event after the successor too, in lane order and each behind the 
       outcome: { state: "delivered" },
       claimNext,
     });
-  expect(await Promise.all(heads.map(delivered))).toEqual([true, true, true, true]);
+  expect(await Promise.all(heads.map(delivered))).toEqual([true, true, true, true, true]);
 
-  expect(taken).toEqual([
-    [lane1[1]!.id, lane1[0]!.id],
-    [lane1[2]!.id, lane1[1]!.id],
-    [lane2[2]!.id, lane2[1]!.id],
-  ]);
+  // Each taken row names the row it follows; lane 2's first is w1's already and is not taken again.
+  const behind = (lane: typeof lane1, from: number, to: number) =>
+    lane.slice(from, to + 1).map((r, i) => [r.id, lane[from + i - 1]!.id]);
+  expect(taken).toEqual([...behind(lane1, 1, D), ...behind(lane2, 2, D), ...behind(lane5, 1, 1)]);
   const states = await t.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
-  expect(states.map((r) => [r.incidentId, r.state, r.claimedBy])).toEqual([
-    [incident(1), "delivered", null],
-    [incident(1), "delivering", "w1"],
-    [incident(1), "delivering", "w1"],
-    [incident(1), "pending", null],
-    [incident(2), "delivered", null],
-    [incident(2), "delivering", "w1"],
-    [incident(2), "delivering", "w1"],
-    [incident(3), "delivered", null],
-    [incident(3), "delivering", "w2"],
-    [incident(3), "pending", null],
-    [incident(4), "delivered", null],
-    [incident(4), "pending", null],
-    [incident(4), "pending", null],
-  ]);
+  const byLane = (incidentId: string) =>
+    states.filter((r) => r.incidentId === incidentId).map((r) => `${r.state}${r.claimedBy ? ` ${r.claimedBy}` : ""}`);
+  const claimedAhead = Array<string>(D).fill("delivering w1");
+  expect(byLane(incident(1))).toEqual(["delivered", ...claimedAhead, "pending"]);
+  expect(byLane(incident(2))).toEqual(["delivered", ...claimedAhead, "pending"]);
+  expect(byLane(incident(3))).toEqual(["delivered", "delivering w2", "pending"]);
+  expect(byLane(incident(4))).toEqual(["delivered", "pending", "pending"]);
+  expect(byLane(incident(5))).toEqual(["delivered", "delivering w1", "pending", "pending"]);
 });
