@@ -27,12 +27,22 @@ const BUSY_RETRIES = 400;
 /** Pairs in one transaction; more wait for the next one. */
 const PAIRS_PER_BATCH = 128;
 /**
- * Batches start at least this far apart: under load the pairs of ~20 ms share one transaction
- * instead of the few that arrived during the last one's round trips. Processing follows the answer
- * (the sender waits for the record only), so this costs the sender nothing; an idle receiver's
- * first delivery is processed at once.
+ * Batches start at least BATCH_MIN_GAP_MS apart: under load the pairs of that time share one
+ * transaction instead of the few that arrived during the last one's round trips. The busier the
+ * receiver, the longer the gap: GAP_MS_PER_RECORD for each record the last batch applied, up to
+ * BATCH_MAX_GAP_MS, so each busy pair's replica is read and rewritten once for several of its
+ * records rather than for about each one (docs/decisions/0043). Processing follows the answer (the
+ * sender waits for the record only), so this costs the sender nothing; an idle receiver's first
+ * delivery is processed at once, and a quiet one's replica trails its records by 20 ms at most.
  */
 const BATCH_MIN_GAP_MS = 20;
+const BATCH_MAX_GAP_MS = 250;
+const GAP_MS_PER_RECORD = 3;
+
+/** How long after the last batch's start the next may start, given how many records the last one applied. */
+export function batchGapMs(lastBatchRecords: number): number {
+  return Math.min(BATCH_MAX_GAP_MS, Math.max(BATCH_MIN_GAP_MS, GAP_MS_PER_RECORD * lastBatchRecords));
+}
 
 type Waiter = {
   options: Options;
@@ -46,6 +56,8 @@ const queue = processSingleton("receiver-processing", () => ({
   scheduled: false,
   /** When the last batch started (performance.now()). */
   lastStartMs: -Infinity,
+  /** Records the last finished batch applied (all databases). */
+  lastRecords: 0,
   /** Pairs waiting out another process's lock. */
   delayed: 0,
 }));
@@ -81,13 +93,13 @@ function enqueue(waiter: Waiter) {
 }
 
 /**
- * Starts a batch on the next turn (so the pairs of one burst share it), or once BATCH_MIN_GAP_MS has
- * passed since the last one started, unless one runs: it starts the next.
+ * Starts a batch on the next turn (so the pairs of one burst share it), or once the gap after the
+ * last one's start has passed (batchGapMs), unless one runs: it starts the next.
  */
 function kick() {
   if (queue.running || queue.scheduled || queue.waiting.size === 0) return;
   queue.scheduled = true;
-  const waitMs = queue.lastStartMs + BATCH_MIN_GAP_MS - performance.now();
+  const waitMs = queue.lastStartMs + batchGapMs(queue.lastRecords) - performance.now();
   if (waitMs > 0) setTimeout(startBatch, waitMs);
   else setImmediate(startBatch);
 }
@@ -97,20 +109,27 @@ function startBatch() {
   queue.lastStartMs = performance.now();
   const batch = [...queue.waiting.values()].slice(0, PAIRS_PER_BATCH);
   for (const waiter of batch) queue.waiting.delete(pairKey(waiter.options));
-  queue.running = runBatch(batch).finally(() => {
-    queue.running = null;
-    kick();
-  });
+  queue.running = runBatch(batch)
+    .then((records) => {
+      queue.lastRecords = records;
+    })
+    .finally(() => {
+      queue.running = null;
+      kick();
+    });
 }
 
-async function runBatch(batch: Waiter[]) {
+/** Resolves with how many records the batch applied. */
+async function runBatch(batch: Waiter[]): Promise<number> {
   // Tests run several workbenches in one process: one transaction per database.
   const byDb = new Map<DbClient, Waiter[]>();
   for (const waiter of batch) byDb.set(waiter.options.db, [...(byDb.get(waiter.options.db) ?? []), waiter]);
-  await Promise.all([...byDb.values()].map(runOnDb));
+  const applied = await Promise.all([...byDb.values()].map(runOnDb));
+  return applied.reduce((sum, n) => sum + n, 0);
 }
 
-async function runOnDb(waiters: Waiter[]) {
+/** Resolves with how many records it applied (none when the transaction failed). */
+async function runOnDb(waiters: Waiter[]): Promise<number> {
   const { db, clock } = waiters[0]!.options;
   const pairs: ReceiverIncidentKey[] = waiters.map((w) => ({
     integrationKey: w.options.integrationKey,
@@ -121,8 +140,9 @@ async function runOnDb(waiters: Waiter[]) {
     outcomes = await processRecords(db, clock.now(), pairs);
   } catch (error) {
     for (const waiter of waiters) for (const s of waiter.settle) s.reject(error);
-    return;
+    return 0;
   }
+  let applied = 0;
   for (const [i, waiter] of waiters.entries()) {
     const outcome = outcomes[i]!;
     if (outcome.state === "busy") {
@@ -132,6 +152,7 @@ async function runOnDb(waiters: Waiter[]) {
       continue;
     }
     if (outcome.state === "processed") {
+      applied += outcome.recordIds.length;
       const { integrationKey, incidentId } = waiter.options;
       receiverEvents.emit("receiver:processed", {
         integrationKey,
@@ -146,6 +167,7 @@ async function runOnDb(waiters: Waiter[]) {
     }
     settle(waiter);
   }
+  return applied;
 }
 
 function retryLater(waiter: Waiter) {
