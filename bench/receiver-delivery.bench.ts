@@ -64,19 +64,48 @@ export async function run() {
       await load("discovery document (calibration, no DB)", { url: `${origin}/.well-known/openid-configuration` }),
       await load("GET /health", { url: `${origin}/receivers/north-psap/health` }),
       await loadUnique("POST /v3/incidents, new Service-Request-Id each", target, body, headers),
+    ];
+    // Processing follows the answer: it must keep up with recording, not only the answers.
+    const catchUp = await processingCatchUp(url.toString());
+    rows.push(
       await load("POST /v3/incidents, retried (duplicate)", {
         url: target,
         method: "POST",
         body,
         headers: { ...headers, "service-request-id": "same-id" },
       }),
-    ];
+    );
     printTable("Embedded receiver, 32 connections, 5 s each (token check + durable record + replica processing)", rows);
+    console.log(
+      `Replica processing after the new-delivery row: ${catchUp.pending} records not yet applied when it ended, ` +
+        (catchUp.ms === null ? "still some after 60 s" : `all applied ${catchUp.ms} ms later`),
+    );
   } finally {
     await db.$disconnect();
     await stopChild(child);
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
+  }
+}
+
+/** How many accepted records wait to be applied to the replica now, and how long until none do (null: not within 60 s). */
+async function processingCatchUp(databaseUrl: string): Promise<{ pending: number; ms: number | null }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const start = performance.now();
+    let first: number | null = null;
+    while (performance.now() - start < 60_000) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "ReceiverRecord" WHERE outcome = 'accepted' AND "processedAt" IS NULL`,
+      );
+      first ??= rows[0]!.n;
+      if (rows[0]!.n === 0) return { pending: first, ms: Math.round(performance.now() - start) };
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return { pending: first ?? 0, ms: null };
+  } finally {
+    await client.end();
   }
 }
 

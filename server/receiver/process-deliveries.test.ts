@@ -1,6 +1,13 @@
 import { expect, it } from "vitest";
 import { batchGapMs } from "./process-deliveries.ts";
 
-it("the next processing batch waits longer the more records the last one applied: 20 ms idle or quiet, 3 ms a record, 250 ms at most", () => {
-  expect([0, 1, 6, 7, 10, 33, 83, 84, 500].map(batchGapMs)).toEqual([20, 20, 20, 21, 30, 99, 249, 250, 250]);
+it("the next processing batch waits longer the more pairs the last one applied: 20 ms when quiet, 4 ms a pair, 250 ms at most", () => {
+  expect([0, 1, 5, 6, 10, 62, 63, 128].map((pairs) => batchGapMs({ pairs, leftWork: false }))).toEqual([
+    20, 20, 20, 24, 40, 248, 250, 250,
+  ]);
+});
+
+it("a batch that left work behind (more pairs waiting than it took, or a pair with more records than it applies) is followed at once", () => {
+  expect(batchGapMs({ pairs: 128, leftWork: true })).toBe(0);
+  expect(batchGapMs({ pairs: 1, leftWork: true })).toBe(0);
 });

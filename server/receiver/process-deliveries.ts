@@ -28,20 +28,22 @@ const BUSY_RETRIES = 400;
 const PAIRS_PER_BATCH = 128;
 /**
  * Batches start at least BATCH_MIN_GAP_MS apart: under load the pairs of that time share one
- * transaction instead of the few that arrived during the last one's round trips. The busier the
- * receiver, the longer the gap: GAP_MS_PER_RECORD for each record the last batch applied, up to
- * BATCH_MAX_GAP_MS, so each busy pair's replica is read and rewritten once for several of its
- * records rather than for about each one (docs/decisions/0043). Processing follows the answer (the
- * sender waits for the record only), so this costs the sender nothing; an idle receiver's first
- * delivery is processed at once, and a quiet one's replica trails its records by 20 ms at most.
+ * transaction instead of the few that arrived during the last one's round trips. A batch costs most
+ * per pair (its replica is read and rewritten), so the more pairs the last batch applied records of,
+ * the longer the gap: GAP_MS_PER_PAIR each, up to BATCH_MAX_GAP_MS, and each pair gathers several
+ * records per rewrite rather than about one (docs/decisions/0043). A batch that left work behind (more
+ * pairs waiting than it took, or a pair with more records than it applied) is followed at once.
+ * Processing follows the answer (the sender waits for the record only), so this costs the sender
+ * nothing; an idle receiver's first delivery is processed at once.
  */
 const BATCH_MIN_GAP_MS = 20;
 const BATCH_MAX_GAP_MS = 250;
-const GAP_MS_PER_RECORD = 3;
+const GAP_MS_PER_PAIR = 4;
 
-/** How long after the last batch's start the next may start, given how many records the last one applied. */
-export function batchGapMs(lastBatchRecords: number): number {
-  return Math.min(BATCH_MAX_GAP_MS, Math.max(BATCH_MIN_GAP_MS, GAP_MS_PER_RECORD * lastBatchRecords));
+/** How long after the last batch's start the next may start, given what the last one did. */
+export function batchGapMs(last: { pairs: number; leftWork: boolean }): number {
+  if (last.leftWork) return 0;
+  return Math.min(BATCH_MAX_GAP_MS, Math.max(BATCH_MIN_GAP_MS, GAP_MS_PER_PAIR * last.pairs));
 }
 
 type Waiter = {
@@ -56,8 +58,8 @@ const queue = processSingleton("receiver-processing", () => ({
   scheduled: false,
   /** When the last batch started (performance.now()). */
   lastStartMs: -Infinity,
-  /** Records the last finished batch applied (all databases). */
-  lastRecords: 0,
+  /** What the last finished batch did (all databases): pairs it applied records of, and whether it left work behind. */
+  lastBatch: { pairs: 0, leftWork: false },
   /** Pairs waiting out another process's lock. */
   delayed: 0,
 }));
@@ -99,7 +101,7 @@ function enqueue(waiter: Waiter) {
 function kick() {
   if (queue.running || queue.scheduled || queue.waiting.size === 0) return;
   queue.scheduled = true;
-  const waitMs = queue.lastStartMs + batchGapMs(queue.lastRecords) - performance.now();
+  const waitMs = queue.lastStartMs + batchGapMs(queue.lastBatch) - performance.now();
   if (waitMs > 0) setTimeout(startBatch, waitMs);
   else setImmediate(startBatch);
 }
@@ -107,11 +109,12 @@ function kick() {
 function startBatch() {
   queue.scheduled = false;
   queue.lastStartMs = performance.now();
+  const cut = queue.waiting.size > PAIRS_PER_BATCH;
   const batch = [...queue.waiting.values()].slice(0, PAIRS_PER_BATCH);
   for (const waiter of batch) queue.waiting.delete(pairKey(waiter.options));
   queue.running = runBatch(batch)
-    .then((records) => {
-      queue.lastRecords = records;
+    .then(({ pairs, more }) => {
+      queue.lastBatch = { pairs, leftWork: cut || more };
     })
     .finally(() => {
       queue.running = null;
@@ -119,17 +122,23 @@ function startBatch() {
     });
 }
 
-/** Resolves with how many records the batch applied. */
-async function runBatch(batch: Waiter[]): Promise<number> {
+type BatchResult = {
+  /** Pairs whose records it applied. */
+  pairs: number;
+  /** A pair had more pending records than one batch applies (taken again by the next). */
+  more: boolean;
+};
+
+async function runBatch(batch: Waiter[]): Promise<BatchResult> {
   // Tests run several workbenches in one process: one transaction per database.
   const byDb = new Map<DbClient, Waiter[]>();
   for (const waiter of batch) byDb.set(waiter.options.db, [...(byDb.get(waiter.options.db) ?? []), waiter]);
-  const applied = await Promise.all([...byDb.values()].map(runOnDb));
-  return applied.reduce((sum, n) => sum + n, 0);
+  const results = await Promise.all([...byDb.values()].map(runOnDb));
+  return { pairs: results.reduce((sum, r) => sum + r.pairs, 0), more: results.some((r) => r.more) };
 }
 
-/** Resolves with how many records it applied (none when the transaction failed). */
-async function runOnDb(waiters: Waiter[]): Promise<number> {
+/** Nothing applied when the transaction failed. */
+async function runOnDb(waiters: Waiter[]): Promise<BatchResult> {
   const { db, clock } = waiters[0]!.options;
   const pairs: ReceiverIncidentKey[] = waiters.map((w) => ({
     integrationKey: w.options.integrationKey,
@@ -140,9 +149,9 @@ async function runOnDb(waiters: Waiter[]): Promise<number> {
     outcomes = await processRecords(db, clock.now(), pairs);
   } catch (error) {
     for (const waiter of waiters) for (const s of waiter.settle) s.reject(error);
-    return 0;
+    return { pairs: 0, more: false };
   }
-  let applied = 0;
+  const result: BatchResult = { pairs: 0, more: false };
   for (const [i, waiter] of waiters.entries()) {
     const outcome = outcomes[i]!;
     if (outcome.state === "busy") {
@@ -152,7 +161,7 @@ async function runOnDb(waiters: Waiter[]): Promise<number> {
       continue;
     }
     if (outcome.state === "processed") {
-      applied += outcome.recordIds.length;
+      result.pairs++;
       const { integrationKey, incidentId } = waiter.options;
       receiverEvents.emit("receiver:processed", {
         integrationKey,
@@ -161,13 +170,14 @@ async function runOnDb(waiters: Waiter[]): Promise<number> {
         anomalies: outcome.anomalies,
       });
       if (outcome.recordIds.length >= RECORDS_PER_PAIR) {
+        result.more = true;
         enqueue(waiter); // more pending: the next batch takes the rest
         continue;
       }
     }
     settle(waiter);
   }
-  return applied;
+  return result;
 }
 
 function retryLater(waiter: Waiter) {
