@@ -90,12 +90,12 @@ export async function run() {
     rows,
   );
   if (deliveries.length) printDeliveryTable(deliveries);
-  const rate = (i: number) => results[i]!.map((m) => m.row.rps);
+  const rates = results.map((measured) => measured.map((m) => m.row.rps));
   const cpu = (i: number) => results[i]!.map((m) => (m.row.cpu?.serverMs ?? NaN) + (m.row.cpu?.postgresMs ?? NaN));
-  const c = comparePairs(order.map((aFirst, k) => ({ a: rate(0)[k]!, b: rate(1)[k]!, aFirst })));
+  const c = comparePairs(order.map((aFirst, k) => ({ a: rates[0]![k]!, b: rates[1]![k]!, aFirst })));
   for (const [i, build] of builds.entries())
     console.log(
-      `${"AB"[i]} (${build}): req/s median ${median(rate(i))}; server + PostgreSQL CPU per request median ${median(cpu(i)).toFixed(3)} ms`,
+      `${"AB"[i]} (${build}): req/s median ${median(rates[i]!)}; server + PostgreSQL CPU per request median ${median(cpu(i)).toFixed(3)} ms`,
     );
   console.log(
     `B / A: ${c.ratio.toFixed(3)} (pairs compared, the order's effect taken out); B ahead in ${c.bAhead} of ${c.pairs} pairs; ` +

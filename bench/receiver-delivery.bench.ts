@@ -6,11 +6,12 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { WorkbenchClock } from "../server/platform/clock/clock.ts";
-import { createDbClient } from "../server/platform/db/client.ts";
+import { createDbClient, type DbClient } from "../server/platform/db/client.ts";
 import { SigningKeyStore } from "../server/identity/signing-keys.ts";
 import { mintPublisherToken } from "../server/identity/service-tokens.ts";
 import { makeSnapshot, NORTH_PSAP } from "../server/receiver/testing/snapshot-fixture.ts";
 import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
+import { unprocessedRecords } from "./lib/delivery-report.ts";
 
 export async function run() {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -66,7 +67,7 @@ export async function run() {
       await loadUnique("POST /v3/incidents, new Service-Request-Id each", target, body, headers),
     ];
     // Processing follows the answer: it must keep up with recording, not only the answers.
-    const catchUp = await processingCatchUp(url.toString());
+    const catchUp = await processingCatchUp(db);
     rows.push(
       await load("POST /v3/incidents, retried (duplicate)", {
         url: target,
@@ -89,24 +90,16 @@ export async function run() {
 }
 
 /** How many accepted records wait to be applied to the replica now, and how long until none do (null: not within 60 s). */
-async function processingCatchUp(databaseUrl: string): Promise<{ pending: number; ms: number | null }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const start = performance.now();
-    let first: number | null = null;
-    while (performance.now() - start < 60_000) {
-      const { rows } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM "ReceiverRecord" WHERE outcome = 'accepted' AND "processedAt" IS NULL`,
-      );
-      first ??= rows[0]!.n;
-      if (rows[0]!.n === 0) return { pending: first, ms: Math.round(performance.now() - start) };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return { pending: first ?? 0, ms: null };
-  } finally {
-    await client.end();
+async function processingCatchUp(db: DbClient): Promise<{ pending: number; ms: number | null }> {
+  const start = performance.now();
+  let first: number | null = null;
+  while (performance.now() - start < 60_000) {
+    const pending = await unprocessedRecords(db);
+    first ??= pending;
+    if (pending === 0) return { pending: first, ms: Math.round(performance.now() - start) };
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  return { pending: first ?? 0, ms: null };
 }
 
 /** Each request carries a fresh Service-Request-Id, so every one is recorded and processed. */

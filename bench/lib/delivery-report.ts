@@ -21,6 +21,15 @@ export type DeliveryReport = {
 
 const DRAIN_LIMIT_MS = 120_000;
 
+/** Accepted records the embedded receivers have not applied to their replicas yet. */
+export async function unprocessedRecords(db: DbClient): Promise<number> {
+  const [row] = await sqlQuery<{ n: number }>(
+    db,
+    Prisma.sql`SELECT count(*)::int AS n FROM "ReceiverRecord" WHERE outcome = 'accepted' AND "processedAt" IS NULL`,
+  );
+  return row!.n;
+}
+
 /** Waits until nothing is pending or in flight (at most 2 min), then reports on the changes made between `fromMs` and `toMs`. */
 export async function deliveryReport(
   db: DbClient,
@@ -34,11 +43,7 @@ export async function deliveryReport(
       db,
       Prisma.sql`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state IN ('pending', 'delivering')`,
     );
-    const [unprocessed] = await sqlQuery<{ n: number }>(
-      db,
-      Prisma.sql`SELECT count(*)::int AS n FROM "ReceiverRecord" WHERE outcome = 'accepted' AND "processedAt" IS NULL`,
-    );
-    if ((open!.n === 0 && unprocessed!.n === 0) || Date.now() - started > DRAIN_LIMIT_MS) break;
+    if ((open!.n === 0 && (await unprocessedRecords(db)) === 0) || Date.now() - started > DRAIN_LIMIT_MS) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const drainMs = Date.now() - started;
