@@ -14,6 +14,7 @@ import {
 } from "../../receiver/verify-webhook-token.ts";
 import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
 import { processPendingDeliveries } from "../../receiver/process-deliveries.ts";
+import { afterAnswer } from "./after-answer.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
 import { authenticate } from "./authenticate.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
@@ -115,9 +116,7 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
       processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
         logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
       );
-    const outgoing = c.env?.outgoing;
-    if (outgoing) outgoing.once("close", () => void run());
-    else setImmediate(() => void run());
+    afterAnswer(c.env?.outgoing, () => void run());
   }
   return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
 }

@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { incidentIdOf, matchEventRoute, type MatchedRoute } from "../../receiver/event-routes.ts";
 import { processPendingDeliveries } from "../../receiver/process-deliveries.ts";
+import { afterAnswer } from "./after-answer.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 
@@ -67,7 +68,5 @@ function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | nul
       logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
     );
   };
-  const outgoing = c.env?.outgoing;
-  if (outgoing) outgoing.once("close", run);
-  else setImmediate(run);
+  afterAnswer(c.env?.outgoing, run);
 }
