@@ -6,6 +6,10 @@
 //   npm run build && rm -rf .ab/b && cp -r dist .ab/b      # after it
 //   BENCH_AB=.ab/a,.ab/b npm run bench inbound-ab
 //
+// A server applies the migrations it finds first going up from its own folder: for a change with a
+// migration, give the build before it the migrations it was built with, or it runs the new schema
+// under the old code (`git archive <rev> prisma/migrations | tar -x -C .ab/a`).
+//
 // Both servers run in the default mode (BENCH_AB_MODE=api: API-only), each on a database of its
 // own in one embedded cluster, and stay up; their rows alternate, A then B, then B then A
 // (BENCH_PAIRS pairs, default 8), over 64 incidents or, with BENCH_AB_ONE=1, on one incident. The

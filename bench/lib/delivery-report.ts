@@ -4,6 +4,7 @@
 // change's commit on the workbench clock) was it recorded (receivedAt)?
 import { Prisma, type DbClient } from "../../server/platform/db/client.ts";
 import { sqlQuery } from "../../server/platform/db/sql-transaction.ts";
+import { unprocessedRecordCount } from "../../server/receiver/receiver-progress.ts";
 
 export type DeliveryReport = {
   name: string;
@@ -22,13 +23,7 @@ export type DeliveryReport = {
 const DRAIN_LIMIT_MS = 120_000;
 
 /** Accepted records the embedded receivers have not applied to their replicas yet. */
-export async function unprocessedRecords(db: DbClient): Promise<number> {
-  const [row] = await sqlQuery<{ n: number }>(
-    db,
-    Prisma.sql`SELECT count(*)::int AS n FROM "ReceiverRecord" WHERE outcome = 'accepted' AND "processedAt" IS NULL`,
-  );
-  return row!.n;
-}
+export const unprocessedRecords = (db: DbClient): Promise<number> => unprocessedRecordCount(db);
 
 /** Waits until nothing is pending or in flight (at most 2 min), then reports on the changes made between `fromMs` and `toMs`. */
 export async function deliveryReport(

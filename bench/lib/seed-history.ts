@@ -41,11 +41,18 @@ export async function seedHistory(
     attempts AS (
       INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "startedAt", "durationMs", url, "requestHeaders", status)
       SELECT m.id, 1, m."producedAt", 3, 'bench', '{}'::jsonb, 200 FROM made m)
-    INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", method, path, route, "incidentId",
-      body, "receivedAt", status, outcome, "processedAt")
-    SELECT m."integrationKey", m."requestId"::text, m."requestId"::text, m.method, m.path, 'caller.newLocation',
-      m."incidentId"::text, m.body, m."producedAt", 200, 'accepted', m."producedAt"
-    FROM made m`);
+    recorded AS (
+      INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", method, path, route, "incidentId",
+        body, "receivedAt", status, outcome)
+      SELECT m."integrationKey", m."requestId"::text, m."requestId"::text, m.method, m.path, 'caller.newLocation',
+        m."incidentId"::text, m.body, m."producedAt", 200, 'accepted'
+      FROM made m
+      RETURNING id, "integrationKey", "incidentId")
+    -- Applied long ago: each incident's processing mark is past its history.
+    INSERT INTO "ReceiverProgress" ("integrationKey", "incidentKey", "processedThrough")
+    SELECT "integrationKey", "incidentId", max(id) FROM recorded GROUP BY "integrationKey", "incidentId"
+    ON CONFLICT ("integrationKey", "incidentKey") DO UPDATE
+      SET "processedThrough" = GREATEST("ReceiverProgress"."processedThrough", EXCLUDED."processedThrough")`);
   // Settled as a history that accumulated over time would be: vacuumed, analysed and checkpointed.
   // Measured right after this bulk load instead, the row paid the load's own aftermath: the
   // checkpoint its WAL triggers and autovacuum of the new rows ran through the measurement and

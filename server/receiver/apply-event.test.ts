@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyEvent, type Delivery, type Replica } from "./apply-event.ts";
+import { applyEvent, applyEventInPlace, type Delivery, type Replica } from "./apply-event.ts";
 import { diffReplica } from "./diff-replica.ts";
 import { knownLocation, makeSnapshot, measuredLocation } from "./testing/snapshot-fixture.ts";
 
@@ -193,5 +193,43 @@ describe("applyEvent: anomalies", () => {
     expect(run(start(), { flag: "callSignChanged", params: p, body: { callSign: "  " } }).anomalies[0]).toEqual([
       expect.stringMatching(/^invalid-body:callSign/),
     ]);
+  });
+});
+
+describe("applyEventInPlace", () => {
+  it("changes the replica it is given as applyEvent changes a copy, and says whether it did", () => {
+    const created = makeSnapshot({
+      caller: { ...makeSnapshot().caller, tracks: [{ source: "Entered", track: [knownLocation(0, 0)] }] },
+    });
+    const p = { incidentId: created.id };
+    const events: Delivery[] = [
+      { flag: "created", params: {}, body: { incident: created }, requestTimestamp: at },
+      {
+        flag: "caller.trackReplaced",
+        params: p,
+        body: { source: "Entered", track: [knownLocation(1, 1)] },
+        requestTimestamp: at,
+      },
+      { flag: "caller.newLocation", params: p, body: { location: knownLocation(2, 2) }, requestTimestamp: at },
+      { flag: "labelChanged", params: p, body: {}, requestTimestamp: at }, // missing key: not applied
+      { flag: "summaryChanged", params: p, body: { summary: "s" }, requestTimestamp: at },
+    ];
+    let pure: Replica | null = null;
+    let owned: Replica | null = null;
+    const changed: boolean[] = [];
+    for (const e of events) {
+      const before = structuredClone(pure);
+      const copy = applyEvent(pure, structuredClone(e));
+      expect(pure).toEqual(before); // the pure one never touches its input
+      pure = copy.replica;
+      const inPlace = applyEventInPlace(owned, structuredClone(e));
+      if (owned && inPlace.changed) expect(inPlace.replica).toBe(owned);
+      owned = inPlace.replica;
+      changed.push(inPlace.changed);
+      expect(inPlace.anomalies).toEqual(copy.anomalies);
+    }
+    expect(changed).toEqual([true, true, true, false, true]);
+    expect(owned).toEqual(pure);
+    expect(owned!.snapshot.caller.tracks[0]!.track).toHaveLength(2); // replaced by one, then one appended
   });
 });

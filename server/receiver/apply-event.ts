@@ -1,5 +1,6 @@
 // The replica: the receiver's own copy of an incident, built only from what it
-// was delivered. applyEvent is pure: (replica, delivery) -> (replica, anomalies).
+// was delivered. applyEvent is pure: (replica, delivery) -> (replica, anomalies);
+// applyEventInPlace does the same to a replica its caller owns.
 // Anomalies are what an integrator's receiver must notice rather than silently
 // absorb (spec, Endpoints rules 5-6, Delivery rules 4-5).
 import type { z } from "zod";
@@ -25,19 +26,39 @@ export type Delivery = {
 
 export type Applied = { replica: Replica | null; anomalies: string[] };
 
+/** Pure: the replica given is left as it was; an event that changes it returns a new one. */
 export function applyEvent(replica: Replica | null, delivery: Delivery): Applied {
+  const { changed: _, ...applied } = apply(replica, delivery, structuredClone);
+  return applied;
+}
+
+/**
+ * For a caller that owns the replica (processing, which parsed it from its row): an event that
+ * changes it changes it in place, saving a copy of the whole replica per record.
+ */
+export function applyEventInPlace(replica: Replica | null, delivery: Delivery): Applied & { changed: boolean } {
+  return apply(replica, delivery, (r) => r);
+}
+
+function apply(
+  replica: Replica | null,
+  delivery: Delivery,
+  own: (replica: Replica) => Replica,
+): Applied & { changed: boolean } {
   const route = EVENT_ROUTES.find((r) => r.flag === delivery.flag)!;
   // PUT caller carries "the whole composed caller" as the body itself; a {caller: …} wrapper fails the check.
   const body = delivery.body;
   if (route.body) {
     const checked = checkBody(route.body as z.ZodType<unknown>, body);
-    if (!checked.ok) return { replica, anomalies: checked.anomalies }; // unprocessable: recorded and flagged, never applied
+    // unprocessable: recorded and flagged, never applied
+    if (!checked.ok) return { replica, anomalies: checked.anomalies, changed: false };
   }
-  if (delivery.flag === "created") return create(body as { incident: TIncidentSnapshotV3 }, replica);
-  if (!replica) return { replica, anomalies: ["unknown-incident"] };
+  if (delivery.flag === "created")
+    return { ...create(body as { incident: TIncidentSnapshotV3 }, replica), changed: true };
+  if (!replica) return { replica, anomalies: ["unknown-incident"], changed: false };
   // States and transitions rule 3: a closed incident accepts no further change.
-  if (replica.closedAtUtc) return { replica, anomalies: [`after-close:${delivery.flag}`] };
-  return update(structuredClone(replica), delivery, body);
+  if (replica.closedAtUtc) return { replica, anomalies: [`after-close:${delivery.flag}`], changed: false };
+  return { ...update(own(replica), delivery, body), changed: true };
 }
 
 function create(body: { incident: TIncidentSnapshotV3 }, _previous: Replica | null): Applied {

@@ -119,12 +119,14 @@ export const EVENT_ROUTES = [
 export type EventRoute = (typeof EVENT_ROUTES)[number];
 export type MatchedRoute = { route: EventRoute; params: { incidentId?: string; agencyId?: string } };
 
+/** Each route's path split once: every delivery is matched twice (when recorded and when applied). */
+const PATTERNS = EVENT_ROUTES.map((route) => ({ route, pattern: route.path.split("/") }));
+
 /** Finds the route for a method and a path below {receiver_url}; undefined when none. */
 export function matchEventRoute(method: string, path: string): MatchedRoute | undefined {
   const parts = path.replace(/\/+$/, "").split("/");
-  for (const route of EVENT_ROUTES) {
+  for (const { route, pattern } of PATTERNS) {
     if (route.method !== method) continue;
-    const pattern = route.path.split("/");
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
     const matches = pattern.every((p, i) =>

@@ -6,6 +6,7 @@ import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
 import { declarationProblem, listFlags } from "./capabilities.ts";
 import { readFault } from "./integration-faults.ts";
 import { readCapabilities, requireEmbeddedReceiver } from "./receiver-capabilities.ts";
+import { incidentKeyOf, processedThrough } from "./receiver-progress.ts";
 
 export type ReceiverSummary = Awaited<ReturnType<typeof describeReceiver>>;
 
@@ -52,6 +53,11 @@ export async function listReceiverRecords(options: { db: DbClient; key: string; 
     orderBy: { id: "desc" },
     take: Math.min(options.limit ?? 100, 1000),
   });
+  const marks = await processedThrough(
+    options.db,
+    options.key,
+    rows.map((r) => r.incidentId),
+  );
   return rows.map((r) => ({
     id: r.id.toString(),
     receivedAt: r.receivedAt.toISOString(),
@@ -67,7 +73,8 @@ export async function listReceiverRecords(options: { db: DbClient; key: string; 
     /** How many retries of this Service-Request-Id were answered without recording again. */
     duplicates: r.duplicates,
     lastDuplicateAt: r.lastDuplicateAt?.toISOString() ?? null,
-    processed: r.processedAt !== null,
+    /** Applied to the replica: accepted, and at or below its incident's processing mark. */
+    processed: r.outcome === "accepted" && r.id <= (marks.get(incidentKeyOf(r.incidentId)) ?? 0n),
     anomalies: r.anomalies,
     isTest: r.isTest,
     body: r.body,

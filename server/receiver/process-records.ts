@@ -3,15 +3,21 @@
 //
 // On the pg pool in two round trips whatever the number of pairs (docs/decisions/0008): BEGIN, the
 // pairs' advisory locks, their pending records and their declarations with their replicas leave
-// together; the records' outcomes, the new track positions and the replicas go with COMMIT. The
-// pending read is a statement of its own, after the locks': under READ COMMITTED it sees every record
-// a previous holder processed. Measured in the default mode (caller/track, 64 incidents): one
-// transaction per delivery spent three PostgreSQL round trips on each; batched, a few per batch.
+// together; the pairs' progress, the records' anomalies, the new track positions and the replicas go
+// with COMMIT. The pending read is a statement of its own, after the locks': under READ COMMITTED it
+// sees every record and every progress a previous holder committed. Measured in the default mode
+// (caller/track, 64 incidents): one transaction per delivery spent three PostgreSQL round trips on
+// each; batched, a few per batch.
+//
+// A pair's pending records are its accepted ones above its ReceiverProgress mark: an incident's
+// records get their ids in the order they commit (record-delivery.ts), so none can appear below the
+// mark later (docs/decisions/0044). A record is written again only when applying it found more to
+// show: anomalies, or a Test mark other than the one it was recorded with.
 import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
 import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { inSqlTransaction } from "../platform/db/sql-transaction.ts";
 import { matchLegacyRoute } from "../webhooks/contracts/v2/routes.ts";
-import { applyEvent, type Replica } from "./apply-event.ts";
+import { applyEventInPlace, type Applied, type Replica } from "./apply-event.ts";
 import { defaultDeclaration, isFlagSet, type CapabilityDeclaration } from "./capabilities.ts";
 import { matchEventRoute } from "./event-routes.ts";
 import { applyLegacyEvent, isLegacySnapshot, legacyPurpose, type LegacyReplica } from "./legacy/apply-legacy-event.ts";
@@ -35,6 +41,8 @@ type PendingRecord = {
   body: unknown;
   requestTimestamp: string | null;
   anomalies: string[];
+  /** As recorded: a create's own purpose. */
+  isTest: boolean;
 };
 type Head = {
   declaration: CapabilityDeclaration | null;
@@ -43,7 +51,10 @@ type Head = {
   closedAtUtc: string | null;
   trackLengths: Record<string, number> | null;
 };
+/** A record that has more to show once applied: anomalies found, or its incident's Test mark. */
 type Outcome = { id: string; anomalies: string[]; isTest: boolean };
+/** A pair's last applied record (ReceiverProgress; `inc` is "" for records without an incident). */
+type Progress = { ik: string; inc: string; through: string };
 type StoredReplica = ReturnType<typeof splitTracks> & { ik: string; inc: string };
 
 /** Applies each pair's pending records; returns one outcome per pair, in the order given. */
@@ -55,17 +66,20 @@ export async function processRecords(db: DbClient, now: Date, pairs: ReceiverInc
       SELECT pg_try_advisory_xact_lock(hashtext('receiver:' || ik || ':' || coalesce(inc, ''))) AS locked
       FROM unnest(${iks}::text[], ${incs}::text[]) WITH ORDINALITY AS q(ik, inc, i) ORDER BY i`);
     const reading = tx.query<PendingRecord>(Prisma.sql`
-      SELECT q.i, r.id, r.method, r.path, r.body, r."requestTimestamp", r.anomalies
+      SELECT q.i, r.id, r.method, r.path, r.body, r."requestTimestamp", r.anomalies, r."isTest"
       FROM unnest(${iks}::text[], ${incs}::text[]) WITH ORDINALITY AS q(ik, inc, i)
       CROSS JOIN LATERAL (
+        SELECT COALESCE((SELECT p."processedThrough" FROM "ReceiverProgress" p
+          WHERE p."integrationKey" = q.ik AND p."incidentKey" = COALESCE(q.inc, '')), 0) AS through
+      ) AS mark
+      CROSS JOIN LATERAL (
         SELECT * FROM (
-          SELECT id, method, path, body, "requestTimestamp", anomalies FROM "ReceiverRecord"
-          WHERE "integrationKey" = q.ik AND "incidentId" = q.inc AND outcome = 'accepted' AND "processedAt" IS NULL
+          SELECT id, method, path, body, "requestTimestamp", anomalies, "isTest", outcome FROM "ReceiverRecord"
+          WHERE "integrationKey" = q.ik AND "incidentId" = q.inc AND id > mark.through
           UNION ALL
-          SELECT id, method, path, body, "requestTimestamp", anomalies FROM "ReceiverRecord"
-          WHERE q.inc IS NULL AND "integrationKey" = q.ik AND "incidentId" IS NULL AND outcome = 'accepted'
-            AND "processedAt" IS NULL
-        ) AS pending ORDER BY id LIMIT ${RECORDS_PER_PAIR}
+          SELECT id, method, path, body, "requestTimestamp", anomalies, "isTest", outcome FROM "ReceiverRecord"
+          WHERE q.inc IS NULL AND "integrationKey" = q.ik AND "incidentId" IS NULL AND id > mark.through
+        ) AS pending WHERE outcome = 'accepted' ORDER BY id LIMIT ${RECORDS_PER_PAIR}
       ) AS r
       ORDER BY q.i, r.id`);
     const heading = tx.query<Head>(Prisma.sql`
@@ -79,9 +93,12 @@ export async function processRecords(db: DbClient, now: Date, pairs: ReceiverInc
     const byPair = new Map<number, PendingRecord[]>();
     for (const record of records) {
       const i = Number(record.i) - 1;
-      byPair.set(i, [...(byPair.get(i) ?? []), record]);
+      const pending = byPair.get(i);
+      if (pending) pending.push(record);
+      else byPair.set(i, [record]);
     }
     const outcomes: Outcome[] = [];
+    const progress: Progress[] = [];
     const replicas: StoredReplica[] = [];
     const results: PairOutcome[] = [];
     for (const [i, pair] of pairs.entries()) {
@@ -91,6 +108,7 @@ export async function processRecords(db: DbClient, now: Date, pairs: ReceiverInc
       else {
         const applied = applyRecords(pair, heads[i]!, pending);
         outcomes.push(...applied.outcomes);
+        progress.push({ ik: pair.integrationKey, inc: pair.incidentId ?? "", through: pending.at(-1)!.id });
         if (applied.replica && pair.incidentId) {
           const deletion = applied.ledger.deletion(pair.integrationKey, pair.incidentId);
           if (deletion) await tx.execute(deletion);
@@ -103,7 +121,7 @@ export async function processRecords(db: DbClient, now: Date, pairs: ReceiverInc
         results.push({ state: "processed", recordIds: pending.map((r) => BigInt(r.id)), anomalies: applied.anomalies });
       }
     }
-    if (outcomes.length > 0) tx.finish(saveProcessed(outcomes, replicas, now), () => {});
+    if (progress.length > 0) tx.finish(saveProcessed(progress, outcomes, replicas, now), () => {});
     return results;
   });
 }
@@ -123,12 +141,11 @@ function applyRecords(pair: ReceiverIncidentKey, head: Head, records: PendingRec
     // Issue 8: a v1/v2 delivery applies to the legacy replica (receiver/legacy).
     const legacy = matchLegacyRoute(record.method, record.path);
     const match = legacy ? null : matchEventRoute(record.method, record.path)!;
+    // The replica is this batch's own (parsed from its row, or built by a create): v3 events change
+    // it in place; a v1/v2 one returns a new replica when it changes it.
     const applied = legacy
-      ? (applyLegacyEvent(replica as unknown as LegacyReplica | null, {
-          key: legacy.key,
-          body: record.body,
-        }) as unknown as ReturnType<typeof applyEvent>)
-      : applyEvent(replica, {
+      ? applyLegacy(replica, legacy.key, record.body)
+      : applyEventInPlace(replica, {
           flag: match!.route.flag,
           params: match!.params,
           body: record.body,
@@ -139,18 +156,26 @@ function applyRecords(pair: ReceiverIncidentKey, head: Head, records: PendingRec
       ...applied.anomalies,
       ...(match ? undeclared(declaration, match.route.flag) : []),
     ];
-    if (applied.replica !== replica)
+    if (applied.changed)
       ledger.record(trackEffectOf(legacy ? { legacyKey: legacy.key } : { flag: match!.route.flag }, record.body));
     replica = applied.replica;
     anomalies.push(...found);
     // Delivery rules 6: Test incidents are accepted and marked, never shown as real emergencies.
-    outcomes.push({
-      id: record.id,
-      anomalies: found,
-      isTest: replica ? purposeOf(replica.snapshot) === "Test" : false,
-    });
+    const isTest = replica ? purposeOf(replica.snapshot) === "Test" : false;
+    if (isTest !== record.isTest || found.length > record.anomalies.length)
+      outcomes.push({ id: record.id, anomalies: found, isTest });
   }
   return { replica, ledger, anomalies, outcomes };
+}
+
+/** A v1/v2 event applied to the legacy replica: a new one when it changes it (apply-legacy-event.ts). */
+function applyLegacy(
+  replica: Replica | null,
+  key: Parameters<typeof applyLegacyEvent>[1]["key"],
+  body: unknown,
+): Applied & { changed: boolean } {
+  const applied = applyLegacyEvent(replica as unknown as LegacyReplica | null, { key, body });
+  return { ...(applied as unknown as Applied), changed: applied.replica !== (replica as unknown) };
 }
 
 /** A route whose capability was not declared: the engine should not have called it (Endpoints rule 2). */
@@ -166,14 +191,15 @@ function purposeOf(snapshot: TIncidentSnapshotV3): string {
 }
 
 /**
- * The records' outcomes, the new track positions and the replicas in one statement. Replicas and
+ * The pairs' progress, the records' outcomes, the new track positions and the replicas in one
+ * statement; a pair's mark only moves up (a later batch of another process never sees less). Replicas and
  * positions are written as JSON.stringify's text: every double kept exactly (Prisma 6.19's query
  * compiler shortened numbers in Json fields to ~15 digits, and the replica then differed from the
  * platform's snapshot; seen in server/scenarios/burst.int.test.ts). `r.id = ANY(…)` beside the join:
  * the planner cannot see how few rows jsonb_to_recordset yields, and without it scanned every record
  * (0.8 ms a delivery, growing with the table).
  */
-function saveProcessed(outcomes: Outcome[], replicas: StoredReplica[], now: Date): Prisma.Sql {
+function saveProcessed(progress: Progress[], outcomes: Outcome[], replicas: StoredReplica[], now: Date): Prisma.Sql {
   const positions = replicas.flatMap((r) => r.positions.map((p) => ({ ik: r.ik, inc: r.inc, ...p })));
   const rows = replicas.map((r) => ({
     ik: r.ik,
@@ -185,9 +211,13 @@ function saveProcessed(outcomes: Outcome[], replicas: StoredReplica[], now: Date
     trackLengths: r.trackLengths,
   }));
   return Prisma.sql`
-    WITH marked AS (
-      UPDATE "ReceiverRecord" r SET "processedAt" = ${now}::timestamptz, "isTest" = x."isTest",
-        anomalies = ARRAY(SELECT jsonb_array_elements_text(x.anomalies))
+    WITH progressed AS (
+      INSERT INTO "ReceiverProgress" ("integrationKey", "incidentKey", "processedThrough")
+      SELECT x.ik, x.inc, x.through FROM jsonb_to_recordset(${JSON.stringify(progress)}::jsonb) AS x(ik text, inc text, through bigint)
+      ON CONFLICT ("integrationKey", "incidentKey") DO UPDATE
+        SET "processedThrough" = GREATEST("ReceiverProgress"."processedThrough", EXCLUDED."processedThrough")),
+    marked AS (
+      UPDATE "ReceiverRecord" r SET "isTest" = x."isTest", anomalies = ARRAY(SELECT jsonb_array_elements_text(x.anomalies))
       FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) AS x(id bigint, anomalies jsonb, "isTest" boolean)
       WHERE r.id = x.id AND r.id = ANY(${outcomes.map((o) => o.id)}::bigint[])),
     positions AS (

@@ -8,6 +8,8 @@ import { receiverEvents, type ReceiverEventMap } from "../../receiver/receiver-e
 import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
 import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
+import { processRecords } from "../../receiver/process-records.ts";
+import { unprocessedRecordCount } from "../../receiver/receiver-progress.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
 let s: TestServer;
@@ -80,12 +82,37 @@ describe("receivers router", () => {
     await north.send("PATCH", `/v3/incidents/${snapshot.id}/label`, {});
     await p2;
     const events = await caller.receivers.events({ key: "north-psap", incidentId: snapshot.id });
-    expect(events.map((e) => [e.route, e.duplicates, e.anomalies, e.isTest])).toEqual([
-      ["labelChanged", 0, ["missing-key:label", "undeclared-route:incident.labelChanged"], true],
-      ["created", 1, [], true],
+    expect(events.map((e) => [e.route, e.duplicates, e.anomalies, e.isTest, e.processed])).toEqual([
+      ["labelChanged", 0, ["missing-key:label", "undeclared-route:incident.labelChanged"], true, true],
+      ["created", 1, [], true, true],
     ]);
     const [replica] = await caller.receivers.replicas({ key: "north-psap", incidentId: snapshot.id });
     expect(replica).toMatchObject({ isTest: true, snapshot: { id: snapshot.id } });
+  });
+
+  it("events mark a record processed once it is applied to the replica; a refused one never is", async () => {
+    const north = receiverClient(s, "north-psap", NORTH_PSAP);
+    const snapshot = makeSnapshot();
+    const created = nextProcessed((e) => e.incidentId === snapshot.id);
+    await north.send("POST", "/v3/incidents", { incident: snapshot });
+    await created;
+    expect(
+      (await north.send("PATCH", `/v3/incidents/${snapshot.id}/label`, { label: "x" }, { token: null })).status,
+    ).toBe(401);
+    await north.send("PATCH", `/v3/incidents/${snapshot.id}/summary`, { summary: "s" });
+    await whenReceiverProcessingIdle();
+    const events = await caller.receivers.events({ key: "north-psap", incidentId: snapshot.id });
+    expect(events.map((e) => [e.route, e.outcome, e.processed])).toEqual([
+      ["summaryChanged", "accepted", true],
+      ["labelChanged", "rejected-token", false],
+      ["created", "accepted", true],
+    ]);
+    expect(
+      await unprocessedRecordCount(s.runtime.db, { integrationKey: "north-psap", incidentIds: [snapshot.id] }),
+    ).toBe(0);
+    // Nothing at or below the incident's mark is pending again.
+    const pair = { integrationKey: "north-psap", incidentId: snapshot.id };
+    expect(await processRecords(s.runtime.db, s.runtime.clock.now(), [pair])).toEqual([{ state: "idle" }]);
   });
 
   it("faults show their remaining time; network faults are per integration", async () => {

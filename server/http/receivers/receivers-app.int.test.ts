@@ -10,6 +10,7 @@ import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts
 import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { readReplica } from "../../receiver/list-receivers.ts";
+import { unprocessedRecordCount } from "../../receiver/receiver-progress.ts";
 
 let s: TestServer;
 let north: ReturnType<typeof receiverClient>;
@@ -196,7 +197,7 @@ describe("delivery handling", () => {
     // Every delivery was recorded before its 200: now wait until none is left unprocessed.
     await new Promise<void>((resolve) => {
       const check = async () => {
-        if ((await records({ incidentId: id, processedAt: null })).length === 0) {
+        if ((await unprocessedRecordCount(s.runtime.db, { integrationKey: "north-psap", incidentIds: [id] })) === 0) {
           receiverEvents.off("receiver:processed", onProcessed);
           resolve();
         }

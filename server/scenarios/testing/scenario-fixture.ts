@@ -15,6 +15,7 @@ import { webhookEvents } from "../../webhooks/webhook-events.ts";
 import { AGENCY } from "../../../prisma/seed.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
 import { readReplica } from "../../receiver/list-receivers.ts";
+import { unprocessedRecordCount } from "../../receiver/receiver-progress.ts";
 
 export { AGENCY };
 
@@ -87,10 +88,7 @@ export async function startScenario() {
         where: { incidentId, integrationKey, state: { in: ["pending", "delivering"] } },
       });
       if (open > 0) return false;
-      const unprocessed = await runtime.db.receiverRecord.count({
-        where: { incidentId, integrationKey, outcome: "accepted", processedAt: null },
-      });
-      return unprocessed === 0;
+      return (await unprocessedRecordCount(runtime.db, { integrationKey, incidentIds: incidentId.in })) === 0;
     });
   }
 
