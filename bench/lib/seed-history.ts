@@ -40,7 +40,7 @@ export async function seedHistory(
       RETURNING id, "requestId", "integrationKey", "incidentId", method, path, body, "producedAt"),
     attempts AS (
       INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "startedAt", "durationMs", url, "requestHeaders", status)
-      SELECT m.id, 1, m."producedAt", 3, 'bench', '{}'::jsonb, 200 FROM made m)
+      SELECT m.id, 1, m."producedAt", 3, 'bench', '{}'::jsonb, 200 FROM made m),
     recorded AS (
       INSERT INTO "ReceiverRecord" ("integrationKey", "dedupeKey", "serviceRequestId", method, path, route, "incidentId",
         body, "receivedAt", status, outcome)
@@ -48,7 +48,8 @@ export async function seedHistory(
         m."incidentId"::text, m.body, m."producedAt", 200, 'accepted'
       FROM made m
       RETURNING id, "integrationKey", "incidentId")
-    -- Applied long ago: each incident's processing mark is past its history.
+    -- Applied long ago: each incident's processing mark is past its history (the warm-up before the
+    -- seed has drained, so no record below it is left unapplied).
     INSERT INTO "ReceiverProgress" ("integrationKey", "incidentKey", "processedThrough")
     SELECT "integrationKey", "incidentId", max(id) FROM recorded GROUP BY "integrationKey", "incidentId"
     ON CONFLICT ("integrationKey", "incidentKey") DO UPDATE
