@@ -11,7 +11,7 @@ import { SigningKeyStore } from "../server/identity/signing-keys.ts";
 import { mintPublisherToken } from "../server/identity/service-tokens.ts";
 import { makeSnapshot, NORTH_PSAP } from "../server/receiver/testing/snapshot-fixture.ts";
 import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
-import { unprocessedRecords } from "./lib/delivery-report.ts";
+import { unprocessedRecordCount } from "../server/receiver/receiver-progress.ts";
 
 export async function run() {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -94,7 +94,7 @@ async function processingCatchUp(db: DbClient): Promise<{ pending: number; ms: n
   const start = performance.now();
   let first: number | null = null;
   while (performance.now() - start < 60_000) {
-    const pending = await unprocessedRecords(db);
+    const pending = await unprocessedRecordCount(db);
     first ??= pending;
     if (pending === 0) return { pending: first, ms: Math.round(performance.now() - start) };
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -22,9 +22,6 @@ export type DeliveryReport = {
 
 const DRAIN_LIMIT_MS = 120_000;
 
-/** Accepted records the embedded receivers have not applied to their replicas yet. */
-export const unprocessedRecords = (db: DbClient): Promise<number> => unprocessedRecordCount(db);
-
 /** Waits until nothing is pending or in flight (at most 2 min), then reports on the changes made between `fromMs` and `toMs`. */
 export async function deliveryReport(
   db: DbClient,
@@ -38,7 +35,7 @@ export async function deliveryReport(
       db,
       Prisma.sql`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE state IN ('pending', 'delivering')`,
     );
-    if ((open!.n === 0 && (await unprocessedRecords(db)) === 0) || Date.now() - started > DRAIN_LIMIT_MS) break;
+    if ((open!.n === 0 && (await unprocessedRecordCount(db)) === 0) || Date.now() - started > DRAIN_LIMIT_MS) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const drainMs = Date.now() - started;

@@ -21,6 +21,7 @@ import { applyEventInPlace, type Applied, type Replica } from "./apply-event.ts"
 import { defaultDeclaration, isFlagSet, type CapabilityDeclaration } from "./capabilities.ts";
 import { matchEventRoute } from "./event-routes.ts";
 import { applyLegacyEvent, isLegacySnapshot, legacyPurpose, type LegacyReplica } from "./legacy/apply-legacy-event.ts";
+import { incidentKeyOf } from "./receiver-progress.ts";
 import { splitTracks, trackEffectOf, TrackLedger } from "./replica-storage.ts";
 
 /** A receiver without a stored declaration declares the default (only read here: built once). */
@@ -114,7 +115,7 @@ export async function processRecords(db: DbClient, now: Date, pairs: ReceiverInc
       else {
         const applied = applyRecords(pair, heads[i]!, pending);
         outcomes.push(...applied.outcomes);
-        progress.push({ ik: pair.integrationKey, inc: pair.incidentId ?? "", through: pending.at(-1)!.id });
+        progress.push({ ik: pair.integrationKey, inc: incidentKeyOf(pair.incidentId), through: pending.at(-1)!.id });
         if (applied.replica && pair.incidentId) {
           const deletion = applied.ledger.deletion(pair.integrationKey, pair.incidentId);
           if (deletion) await tx.execute(deletion);
