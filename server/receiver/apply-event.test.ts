@@ -197,6 +197,18 @@ describe("applyEvent: anomalies", () => {
 });
 
 describe("applyEventInPlace", () => {
+  it("makes a create's incident the replica itself, where applyEvent copies it", () => {
+    const delivery: Delivery = {
+      flag: "created",
+      params: {},
+      body: { incident: makeSnapshot() },
+      requestTimestamp: at,
+    };
+    const incident = (delivery.body as { incident: unknown }).incident;
+    expect(applyEvent(null, delivery).replica!.snapshot).not.toBe(incident);
+    expect(applyEventInPlace(null, delivery).replica!.snapshot).toBe(incident);
+  });
+
   it("changes the replica it is given as applyEvent changes a copy, and says whether it did", () => {
     const created = makeSnapshot({
       caller: { ...makeSnapshot().caller, tracks: [{ source: "Entered", track: [knownLocation(0, 0)] }] },

@@ -1,6 +1,6 @@
 // The receivers router (dashboard + CLI) against a live receiver over HTTP.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
 import { setRuntime } from "../../runtime.ts";
@@ -9,6 +9,8 @@ import { makeSnapshot, NORTH_PSAP } from "../../receiver/testing/snapshot-fixtur
 import { nextProcessed, receiverClient } from "../../receiver/testing/deliver.ts";
 import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { processRecords } from "../../receiver/process-records.ts";
+import { recordDelivery } from "../../receiver/record-delivery.ts";
+import { EventLoopSlices } from "../../platform/event-loop-slices.ts";
 import { unprocessedRecordCount } from "../../receiver/receiver-progress.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 
@@ -113,6 +115,41 @@ describe("receivers router", () => {
     // Nothing at or below the incident's mark is pending again.
     const pair = { integrationKey: "north-psap", incidentId: snapshot.id };
     expect(await processRecords(s.runtime.db, s.runtime.clock.now(), [pair])).toEqual([{ state: "idle" }]);
+  });
+
+  it("processing applies a long batch in slices, letting the event loop run between them", async () => {
+    const snapshot = makeSnapshot();
+    const record = (method: string, path: string, body: unknown) =>
+      recordDelivery({
+        db: s.runtime.db,
+        clock: s.runtime.clock,
+        input: {
+          integrationKey: "north-psap",
+          method,
+          path,
+          route: null,
+          incidentId: snapshot.id,
+          serviceRequestId: randomUUID(),
+          requestTimestamp: null,
+          body,
+          status: 200,
+          outcome: "accepted",
+        },
+      });
+    // Recorded without the HTTP route, so nothing starts processing them but the call below.
+    await record("POST", "/v3/incidents", { incident: snapshot });
+    for (let i = 0; i < 40; i++) await record("PATCH", `/v3/incidents/${snapshot.id}/summary`, { summary: `s${i}` });
+    const slices = new EventLoopSlices(0); // spent at once: a new slice before every record
+    const next = vi.spyOn(slices, "next");
+    const pair = { integrationKey: "north-psap", incidentId: snapshot.id };
+    const [outcome] = await processRecords(s.runtime.db, s.runtime.clock.now(), [pair], { slices });
+    expect(outcome).toMatchObject({ state: "processed", anomalies: [] });
+    expect(outcome?.state === "processed" && outcome.recordIds).toHaveLength(41);
+    expect(next).toHaveBeenCalledTimes(41);
+    const replica = await s.runtime.db.receiverIncident.findUnique({
+      where: { integrationKey_incidentId: pair },
+    });
+    expect((replica?.snapshot as { summary: string }).summary).toBe("s39");
   });
 
   it("faults show their remaining time; network faults are per integration", async () => {
