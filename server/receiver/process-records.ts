@@ -68,13 +68,13 @@ type StoredReplica = ReturnType<typeof splitTracks> & { ik: string; inc: string 
 
 /**
  * Applies each pair's pending records; returns one outcome per pair, in the order given. `slices`
- * cut the apply loop (tests give their own).
+ * cut the apply loop (tests give their own; by default the first starts with the loop).
  */
 export async function processRecords(
   db: DbClient,
   now: Date,
   pairs: ReceiverIncidentKey[],
-  { slices = new EventLoopSlices(APPLY_SLICE_MS) }: { slices?: EventLoopSlices } = {},
+  options: { slices?: EventLoopSlices } = {},
 ): Promise<PairOutcome[]> {
   const iks = pairs.map((p) => p.integrationKey);
   const incs = pairs.map((p) => p.incidentId);
@@ -124,6 +124,7 @@ export async function processRecords(
     const progress: Progress[] = [];
     const replicas: StoredReplica[] = [];
     const results: PairOutcome[] = [];
+    const slices = options.slices ?? new EventLoopSlices(APPLY_SLICE_MS);
     for (const [i, pair] of pairs.entries()) {
       const pending = byPair.get(i) ?? [];
       if (!locks[i]!.locked) results.push({ state: "busy" });
