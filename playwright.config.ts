@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { SERVER_NODE_OPTIONS } from "./server/platform/server-node-options.ts";
 
 // The real entry as `npm start` runs it (dist/server/launch.cjs, production build) on its own port and data
 // directory; Debian's Chromium (never `playwright install` on these machines).
@@ -38,7 +39,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "node --enable-source-maps dist/server/launch.cjs",
+      command: `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-maps dist/server/launch.cjs`,
       url: `${E2E_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -52,7 +53,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node --enable-source-maps dist/server/launch.cjs",
+      command: `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-maps dist/server/launch.cjs`,
       url: `${E2E_SHARED_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -25,6 +25,7 @@ import { median } from "./lib/median.ts";
 import { comparePairs } from "./lib/paired-comparison.ts";
 import { SECONDS, openTrack, type Measured } from "./lib/track-server.ts";
 import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
+import { SERVER_NODE_OPTIONS } from "../server/platform/server-node-options.ts";
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
 
 export async function run() {
@@ -67,7 +68,7 @@ export async function run() {
             cluster.url(name),
             basePort + 2 + 2 * i,
             { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true" }, deliveries: !apiOnly },
-            [process.execPath, [...serverNodeArgs(), "--enable-source-maps", launcher]],
+            [process.execPath, [...SERVER_NODE_OPTIONS, ...serverNodeArgs(), "--enable-source-maps", launcher]],
           ),
         );
       }

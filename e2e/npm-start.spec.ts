@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../server/cli/ephemeral/start-ephemeral-workbench.ts";
+import { SERVER_NODE_OPTIONS } from "../server/platform/server-node-options.ts";
 
 type LogLine = { msg?: string; threadPool?: { lowered: boolean; reason?: string }; url?: string };
 
@@ -15,7 +16,7 @@ test.setTimeout(120_000);
 
 /** `npm start`'s entry with these settings: its JSON log lines and its stderr collected. */
 function startEntry(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["scripts/start.cjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, "scripts/start.cjs"], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { startCpuSplit, type CpuSplit } from "./cpu-split.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { processesInGroup, samplePeakRss } from "./process-memory.ts";
+import { SERVER_NODE_OPTIONS } from "../../server/platform/server-node-options.ts";
 
 export type LoadResult = {
   name: string;
@@ -102,7 +103,7 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
  */
 export const WORKBENCH_ENTRY: [string, string[]] = [
   process.execPath,
-  [...serverNodeArgs(), "--enable-source-maps", "dist/server/launch.cjs"],
+  [...SERVER_NODE_OPTIONS, ...serverNodeArgs(), "--enable-source-maps", "dist/server/launch.cjs"],
 ];
 
 /** `BENCH_SERVER_NODE_ARGS`, split: the Node options every bench gives the servers it starts. */

@@ -9,6 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import { AGENCY, USER } from "../../directory/seed-ids.ts";
 import { createEphemeralDataDir, removeEphemeralDataDir } from "../../platform/ephemeral-data-dir.ts";
+import { SERVER_NODE_OPTIONS } from "../../platform/server-node-options.ts";
 
 const READY_TIMEOUT_MS = 180_000;
 /** An ephemeral workbench is local and self-contained: settings of the caller's own workbench must not leak in. */
@@ -77,7 +78,8 @@ export async function startEphemeralWorkbench(
   const dataDir = await createEphemeralDataDir();
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist/server/launch.cjs")], {
+  const entry = [...SERVER_NODE_OPTIONS, "--enable-source-maps", path.join(root, "dist/server/launch.cjs")];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...withoutKeys(process.env, INHERITED_SETTINGS_DROPPED),
