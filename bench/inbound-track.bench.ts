@@ -153,14 +153,15 @@ async function measure(
     rows.push(apiRow.row, allRow.row);
     deliveries.push({ ...allRow.report!, apiOnlyRps: apiRow.row.rps });
     const report = allRow.report!;
+    const ratio = allRow.row.rps / apiRow.row.rps;
     judged.push({
-      ratio: allRow.row.rps / apiRow.row.rps,
+      ratio,
       acceptP99: spread ? allRow.row.p99 : null,
       recordedP99: report.p99,
       lost: report.planned - report.recorded,
       reordered: report.reordered,
     });
-    return allRow.row.rps / apiRow.row.rps;
+    return ratio;
   };
   try {
     const all = await openTrack(`${label}, default mode`, await freshDatabase("all"), port + 2, {

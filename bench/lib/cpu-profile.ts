@@ -82,11 +82,16 @@ export function summarize(
     return p;
   };
   const isIdle = (id: number) => IDLE.has(nodes.get(id)!.callFrame.functionName);
-  /** The root's child a sample runs under: one event-loop callback. */
-  const topOf = (id: number) => {
-    let top = id;
-    for (let c: number | undefined = id; c !== undefined && c !== rootId; c = parent.get(c)) top = c;
-    return top;
+  /** A node's stack, from it up to the root's child it runs under (one event-loop callback), the root left out. */
+  const stacks = new Map<number, number[]>();
+  const stackOf = (id: number) => {
+    let stack = stacks.get(id);
+    if (!stack) {
+      stack = [];
+      for (let c: number | undefined = id; c !== undefined && c !== rootId; c = parent.get(c)) stack.push(c);
+      stacks.set(id, stack);
+    }
+    return stack;
   };
 
   const at: number[] = [];
@@ -125,12 +130,8 @@ export function summarize(
     if (us >= taskMs * 1000) {
       summary.tasks.push({ startMs: task.startUs / 1000, ms: us / 1000, root: placeOf(task.top).name });
       summary.inTasksUs += us;
-      for (const [id, d] of task.samples) {
-        const names = new Set<string>();
-        for (let c: number | undefined = id; c !== undefined && c !== rootId; c = parent.get(c))
-          names.add(placeOf(c).name);
-        for (const n of names) add(summary.inTasksByFunction, n, d);
-      }
+      for (const [id, d] of task.samples)
+        for (const n of new Set(stackOf(id).map((c) => placeOf(c).name))) add(summary.inTasksByFunction, n, d);
     }
     task = null;
   };
@@ -141,11 +142,10 @@ export function summarize(
     const self = placeOf(id);
     add(summary.selfByFile, self.file, d);
     add(summary.selfByFunction, self.name, d);
-    const files = new Set<string>();
-    for (let c: number | undefined = id; c !== undefined && c !== rootId; c = parent.get(c)) files.add(placeOf(c).file);
-    for (const f of files) add(summary.inclusiveByFile, f, d);
+    const stack = stackOf(id);
+    for (const f of new Set(stack.map((c) => placeOf(c).file))) add(summary.inclusiveByFile, f, d);
     if (isIdle(id)) return endTask();
-    const top = topOf(id);
+    const top = stack.at(-1)!;
     if (task?.top !== top) {
       endTask();
       task = { top, startUs: at[i]!, samples: [] };
