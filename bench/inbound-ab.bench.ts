@@ -66,6 +66,7 @@ export async function run() {
       [0, 1],
       [1, 0],
     ].entries()) {
+      if (h * half >= pairs) break; // one pair: one half
       const servers: Array<Awaited<ReturnType<typeof openTrack>>> = [];
       try {
         for (const i of startOrder) {
