@@ -5,6 +5,7 @@ import { SERVER_NODE_OPTIONS } from "./server/platform/server-node-options.ts";
 // directory; Debian's Chromium (never `playwright install` on these machines).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_URL = `http://localhost:${PORT}`;
+const SERVER_COMMAND = `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-maps dist/server/launch.cjs`;
 // A second workbench in shared mode (sign-in required), for e2e/shared-sign-in.spec.ts: the next
 // port, its own data directory and embedded PostgreSQL, and a configured first admin.
 const SHARED_PORT = PORT + 1;
@@ -39,7 +40,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-maps dist/server/launch.cjs`,
+      command: SERVER_COMMAND,
       url: `${E2E_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -53,7 +54,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-maps dist/server/launch.cjs`,
+      command: SERVER_COMMAND,
       url: `${E2E_SHARED_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -20,13 +20,12 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { printTable, serverNodeArgs, type LoadResult } from "./lib/load.ts";
+import { printTable, workbenchEntry, type LoadResult } from "./lib/load.ts";
 import { printDeliveryTable, type DeliveryReport } from "./lib/delivery-report.ts";
 import { median } from "./lib/median.ts";
 import { comparePairs } from "./lib/paired-comparison.ts";
 import { SECONDS, openTrack, type Measured } from "./lib/track-server.ts";
 import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
-import { SERVER_NODE_OPTIONS } from "../server/platform/server-node-options.ts";
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
 
 export async function run() {
@@ -77,7 +76,7 @@ export async function run() {
             cluster.url(name),
             basePort + 2 + 2 * i,
             { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true" }, deliveries: !apiOnly },
-            [process.execPath, [...SERVER_NODE_OPTIONS, ...serverNodeArgs(), "--enable-source-maps", launchers[i]!]],
+            workbenchEntry(launchers[i]!),
           );
         }
         for (let k = h * half; k < Math.min(pairs, (h + 1) * half); k++) {

@@ -150,9 +150,9 @@ async function measure(
    * the incidents, where the accept p99 target applies); returns its ratio to it.
    */
   const pair = (apiRow: Measured, allRow: Measured, spread = true): number => {
-    rows.push(apiRow.row, allRow.row);
-    deliveries.push({ ...allRow.report!, apiOnlyRps: apiRow.row.rps });
     const report = allRow.report!;
+    rows.push(apiRow.row, allRow.row);
+    deliveries.push({ ...report, apiOnlyRps: apiRow.row.rps });
     const ratio = allRow.row.rps / apiRow.row.rps;
     judged.push({
       ratio,

@@ -101,10 +101,12 @@ export function printTable(title: string, rows: LoadResult[], note?: string) {
  * `BENCH_SERVER_NODE_ARGS` adds Node options to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
  * (Node refuses --cpu-prof in NODE_OPTIONS).
  */
-export const WORKBENCH_ENTRY: [string, string[]] = [
-  process.execPath,
-  [...SERVER_NODE_OPTIONS, ...serverNodeArgs(), "--enable-source-maps", "dist/server/launch.cjs"],
-];
+export const WORKBENCH_ENTRY = workbenchEntry("dist/server/launch.cjs");
+
+/** The command that starts a workbench server from `launcher` (a build's `server/launch.cjs`) with the benches' options. */
+export function workbenchEntry(launcher: string): [string, string[]] {
+  return [process.execPath, [...SERVER_NODE_OPTIONS, ...serverNodeArgs(), "--enable-source-maps", launcher]];
+}
 
 /** `BENCH_SERVER_NODE_ARGS`, split: the Node options every bench gives the servers it starts. */
 export function serverNodeArgs(): string[] {
