@@ -4,7 +4,6 @@
 //
 // A young generation of up to 64 MB a semi-space (Node 20's default is 16): the default mode
 // allocates ~100 KB per change, and with the small one a scavenge ran every 60–70 ms, 6–8 % of the
-// main thread. Measured against the default (inbound-ab, default mode, 64 incidents, six pairs):
-// 1.058 × the rate, server CPU per change lower in four pairs of six; peak RSS under load 40–90 MiB
-// higher (docs/decisions/0045).
+// main thread. With it, less server CPU per change for a little more memory under load
+// (docs/decisions/0045 has the figures).
 export const SERVER_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=64"];
