@@ -25,6 +25,11 @@ export type TrackRun = {
   deliveries?: boolean;
   /** Seed long tracks and earlier deliveries before the load (lib/seed-history.ts). */
   history?: { positions: number; deliveries: number };
+  /**
+   * The bench's own connection (tokens, drains, reports), when it must not count as the server's:
+   * bench/pg-profile.ts connects as a role of its own and reads the server role's statements alone.
+   */
+  benchDatabaseUrl?: string;
 };
 
 export type Measured = { row: LoadResult; report?: DeliveryReport };
@@ -61,7 +66,7 @@ export async function openTrack(
     `${origin}/api/health`,
     { stdoutFile: path.join(dataDir, "server.log") },
   );
-  const db = createDbClient(databaseUrl, { poolSize: 2 });
+  const db = createDbClient(run.benchDatabaseUrl ?? databaseUrl, { poolSize: 2 });
   const close = async () => {
     await db.$disconnect();
     await stopChild(server);
