@@ -215,7 +215,10 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         FROM x
         WHERE d.id = x.id AND d.id = ANY(${rows.map((r) => r.id)}::bigint[])
           AND d.state = 'delivering' AND d."claimedBy" = x."claimedBy" AND d."claimedAt" = x."claimedAt"
-        RETURNING d.id, d."integrationKey" AS ik, d."incidentId" AS inc
+        -- With what "following" needs of x: joined to x again there, the planner (which can count
+        -- neither) compared every row of one with every row of the other, quadratic in the batch.
+        RETURNING d.id, d."integrationKey" AS ik, d."incidentId" AS inc,
+          x.state = 'delivered' AND x."claimNext" AS "claimNext", x."claimedBy", x.now, x."leaseMs"
       ), recorded AS (
         INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "startedAt", "durationMs", url, "requestHeaders", status, "responseHeaders", "bodyExcerpt", error)
         SELECT x.id, x.attempt, x."startedAt", x."durationMs", x.url, x."requestHeaders", x.status, NULLIF(x."responseHeaders", 'null'::jsonb), x."bodyExcerpt", x.error
@@ -226,28 +229,30 @@ function outcomeStatement(rows: Array<ReturnType<typeof toRow>>): Prisma.Sql {
         -- A delivered row's lane's next LANE_CLAIM_DEPTH unfinished rows, by the lane index (the row
         -- comparison the claims use). The statement's snapshot still shows the finished row as
         -- delivering: the next ones are looked for after its id.
-        SELECT done.id AS after, COALESCE(s.prev, done.id) AS prev, s.id, s.state, s.at, s.holder, s.rank,
-               x."claimedBy", x.now, x."leaseMs"
-        FROM done JOIN x ON x.id = done.id
+        -- "clear": every row before it (of those found) is claimable now or already this worker's.
+        SELECT done.id AS after, COALESCE(s.prev, done.id) AS prev, s.id, s.state, s.at, s.rank, s.clear,
+               done."claimedBy", done.now, done."leaseMs"
+        FROM done
         CROSS JOIN LATERAL (
-          SELECT q.*, row_number() OVER (ORDER BY q.id) AS rank, lag(q.id) OVER (ORDER BY q.id) AS prev FROM (
+          SELECT q.*, row_number() OVER w AS rank, lag(q.id) OVER w AS prev,
+                 COALESCE(bool_and((q.state = 'pending' AND q.at <= done.now) OR (q.state = 'delivering' AND q.holder = done."claimedBy"))
+                   OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), true) AS clear
+          FROM (
             SELECT p.id, p."integrationKey" AS ik, p."incidentId" AS inc, p.state, p."nextAttemptAt" AS at, p."claimedBy" AS holder
             FROM "WebhookDelivery" p
             WHERE p.state IN ('pending', 'delivering')
               AND (p."integrationKey", p."incidentId", p.id) > (done.ik, done.inc, done.id)
             ORDER BY p."integrationKey", p."incidentId", p.id LIMIT ${Prisma.raw(String(LANE_CLAIM_DEPTH))}) q
-          WHERE q.ik = done.ik AND q.inc = done.inc) s
-        WHERE x."claimNext" AND x.state = 'delivered'
+          WHERE q.ik = done.ik AND q.inc = done.inc
+          WINDOW w AS (ORDER BY q.id)) s
+        WHERE done."claimNext"
       ), successor AS (
         -- A row is claimed when it is pending and due and every row before it (of those found) is
         -- claimed now or already this worker's: the worker sends each as soon as the one before it is
-        -- delivered (decisions 0031, 0042).
+        -- delivered (decisions 0031, 0042). Read from the window above, not by comparing the rows
+        -- found with each other: the planner, which cannot count them, did that for every pair.
         SELECT f.id, f.prev, f."claimedBy", f.now, f."leaseMs" FROM following f
-        WHERE f.state = 'pending' AND f.at <= f.now
-          AND NOT EXISTS (
-            SELECT 1 FROM following g
-            WHERE g.after = f.after AND g.rank < f.rank
-              AND NOT ((g.state = 'pending' AND g.at <= g.now) OR (g.state = 'delivering' AND g.holder = g."claimedBy")))
+        WHERE f.state = 'pending' AND f.at <= f.now AND f.clear
       ), claimed AS (
         -- ANY(ARRAY(…)) as in the claims: the planner cannot count the successors, and joined them
         -- against the whole table (a sequential scan per statement: 30 s change-to-record p99 with
