@@ -38,66 +38,73 @@ const BENCH_ROLE = "wb_bench";
 
 const clusterDir = path.join(os.tmpdir(), `wb-pg-profile-${process.pid}`);
 const port = Number(process.env.EMBEDDED_PG_PORT ?? 5499);
-// pg_stat_statements must be preloaded: set on a first start, in force from the second.
-{
-  const first = await startEmbeddedPostgres({ dataDir: clusterDir, port });
-  const c = new pg.Client({ connectionString: first.url("postgres") });
-  await c.connect();
-  try {
-    await c.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
-    await c.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
-    await c.query("ALTER SYSTEM SET pg_stat_statements.track_planning = on");
-  } finally {
-    await c.end();
-    await first.stop();
-  }
-}
-const cluster = await startEmbeddedPostgres({ dataDir: clusterDir, port, ephemeral: true });
 try {
-  const benchPassword = randomBytes(18).toString("base64url");
-  await withClient(cluster.url("postgres"), (c) =>
-    c.query(`CREATE ROLE ${BENCH_ROLE} LOGIN SUPERUSER PASSWORD ${c.escapeLiteral(benchPassword)}`),
-  );
-  const modes = mode === "both" ? ["api", "default"] : [mode];
-  for (const [i, m] of modes.entries()) {
-    const name = `pg_profile_${m}`;
-    await ensureDatabase(cluster.url("postgres"), name);
-    const serverUrl = cluster.url(name);
-    const benchUrl = new URL(serverUrl);
-    benchUrl.username = BENCH_ROLE;
-    benchUrl.password = benchPassword;
-    const label = m === "api" ? "API-only process" : "default mode";
-    const track = await openTrack(
-      label,
-      serverUrl,
-      basePort + 2 * i,
-      {
-        env: { DELIVERY_WORKERS: m === "api" ? "false" : "true" },
-        deliveries: m !== "api",
-        benchDatabaseUrl: benchUrl.href,
-      },
-      workbenchEntry(launcher),
-    );
+  await profile();
+} finally {
+  await rm(clusterDir, { recursive: true, force: true }); // also when the first start failed
+}
+
+async function profile() {
+  // pg_stat_statements must be preloaded: set on a first start, in force from the second.
+  {
+    const first = await startEmbeddedPostgres({ dataDir: clusterDir, port });
+    const c = new pg.Client({ connectionString: first.url("postgres") });
+    await c.connect();
     try {
-      await withClient(benchUrl.href, async (c) => {
-        await c.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-        await c.query("CREATE EXTENSION IF NOT EXISTS pg_walinspect");
-        await c.query("SELECT pg_stat_statements_reset()");
-        const from = await lsn(c);
-        const measured = await track.spread("");
-        const to = await lsn(c);
-        printTable(`pg-profile: ${label}, caller/track, 32 connections`, [measured.row]);
-        const changes = measured.row.requests;
-        await printStatements(c, new URL(serverUrl).username, changes, label);
-        await printWal(c, from, to, changes, label);
-      });
+      await c.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+      await c.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
+      await c.query("ALTER SYSTEM SET pg_stat_statements.track_planning = on");
     } finally {
-      await track.close();
+      await c.end();
+      await first.stop();
     }
   }
-} finally {
-  await cluster.stop();
-  await rm(clusterDir, { recursive: true, force: true });
+  const cluster = await startEmbeddedPostgres({ dataDir: clusterDir, port, ephemeral: true });
+  try {
+    const benchPassword = randomBytes(18).toString("base64url");
+    await withClient(cluster.url("postgres"), (c) =>
+      c.query(`CREATE ROLE ${BENCH_ROLE} LOGIN SUPERUSER PASSWORD ${c.escapeLiteral(benchPassword)}`),
+    );
+    const modes = mode === "both" ? ["api", "default"] : [mode];
+    for (const [i, m] of modes.entries()) {
+      const name = `pg_profile_${m}`;
+      await ensureDatabase(cluster.url("postgres"), name);
+      const serverUrl = cluster.url(name);
+      const benchUrl = new URL(serverUrl);
+      benchUrl.username = BENCH_ROLE;
+      benchUrl.password = benchPassword;
+      const label = m === "api" ? "API-only process" : "default mode";
+      const track = await openTrack(
+        label,
+        serverUrl,
+        basePort + 2 * i,
+        {
+          env: { DELIVERY_WORKERS: m === "api" ? "false" : "true" },
+          deliveries: m !== "api",
+          benchDatabaseUrl: benchUrl.href,
+        },
+        workbenchEntry(launcher),
+      );
+      try {
+        await withClient(benchUrl.href, async (c) => {
+          await c.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+          await c.query("CREATE EXTENSION IF NOT EXISTS pg_walinspect");
+          await c.query("SELECT pg_stat_statements_reset()");
+          const from = await lsn(c);
+          const measured = await track.spread("");
+          const to = await lsn(c);
+          printTable(`pg-profile: ${label}, caller/track, 32 connections`, [measured.row]);
+          const changes = measured.row.requests;
+          await printStatements(c, new URL(serverUrl).username, changes, label);
+          await printWal(c, from, to, changes, label);
+        });
+      } finally {
+        await track.close();
+      }
+    }
+  } finally {
+    await cluster.stop();
+  }
 }
 
 async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
