@@ -59,19 +59,28 @@ async function statement(db: DbClient, now: Date, claimed: ClaimedDelivery[]) {
 async function ceiling(db: DbClient, now: Date, claimed: ClaimedDelivery[]) {
   const heads = claimed.map((c) => c.id.toString());
   const t0 = performance.now();
-  await sqlQuery(
+  // A lane's rows have consecutive ids (one INSERT, in lane order): the events behind a head follow it.
+  const [changed] = await sqlQuery<{ done: number; claimed: number }>(
     db,
     Prisma.sql`
     WITH done AS (
       UPDATE "WebhookDelivery" SET state = 'delivered', "attemptCount" = "attemptCount" + 1, "claimedAt" = NULL,
              "claimedBy" = NULL, "leaseExpiresAt" = NULL, "finishedAt" = ${now}
       WHERE id = ANY(${heads}::bigint[])
+      RETURNING 1
+    ), claimed AS (
+      UPDATE "WebhookDelivery" SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${WORKER},
+             "leaseExpiresAt" = clock_timestamp() + interval '30 seconds'
+      WHERE id = ANY(ARRAY(SELECT generate_series(h + 1, h + ${LANE_CLAIM_DEPTH}) FROM unnest(${heads}::bigint[]) h))
+        AND state = 'pending'
+      RETURNING 1
     )
-    UPDATE "WebhookDelivery" SET state = 'delivering', "claimedAt" = ${now}, "claimedBy" = ${WORKER},
-           "leaseExpiresAt" = clock_timestamp() + interval '30 seconds'
-    WHERE id = ANY(ARRAY(SELECT generate_series(h + 1, h + ${LANE_CLAIM_DEPTH}) FROM unnest(${heads}::bigint[]) h))`,
+    SELECT (SELECT count(*) FROM done)::int AS done, (SELECT count(*) FROM claimed)::int AS claimed`,
   );
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  if (changed?.done !== claimed.length || changed.claimed !== claimed.length * LANE_CLAIM_DEPTH)
+    throw new Error(`outcome-statement: the ceiling changed ${JSON.stringify(changed)}`);
+  return ms;
 }
 
 async function measure(label: string, url: string) {
