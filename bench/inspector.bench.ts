@@ -4,16 +4,14 @@
 // unfiltered first page, each filter, a text search and a page 50,000 rows deep (keyset: it
 // should cost what the first page costs). Embedded PostgreSQL; also the external server when
 // TEST_DATABASE_URL is set.
-import path from "node:path";
 import superjson from "superjson";
 import { WorkbenchClock } from "../server/platform/clock/clock.ts";
 import { applyMigrations } from "../server/platform/db/apply-migrations.ts";
 import { createDbClient, type DbClient } from "../server/platform/db/client.ts";
-import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
-import { ensureDatabase } from "../server/platform/db/open-database.ts";
 import { seedDatabase } from "../prisma/seed.ts";
 import { inspectDeliveries, type TInspectDeliveriesInput } from "../server/webhooks/admin/inspect-deliveries.ts";
 import { insertSyntheticDeliveries } from "../server/webhooks/testing/insert-synthetic-deliveries.ts";
+import { onEachDatabase } from "./lib/bench-databases.ts";
 
 const COUNT = 100_000;
 const RUNS = 30;
@@ -65,30 +63,5 @@ export async function run() {
   console.log(
     `\n## inspector — ${COUNT.toLocaleString("en")} deliveries, ${RUNS} runs per case (ms of server time: query + serialisation)`,
   );
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.resolve(".data/bench-inspector"),
-    port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
-    ephemeral: true,
-  });
-  const name = `wb_bench_inspector_${process.pid}`;
-  try {
-    await ensureDatabase(pg.url("postgres"), name);
-    await measure("embedded PostgreSQL", pg.url(name));
-  } finally {
-    await pg.stop();
-  }
-  const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    await ensureDatabase(external, name);
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    try {
-      await measure("external PostgreSQL", u.toString());
-    } finally {
-      const admin = new (await import("pg")).default.Client({ connectionString: external });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  await onEachDatabase("inspector", measure);
 }

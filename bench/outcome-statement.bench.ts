@@ -6,14 +6,12 @@
 // statement's cost over its ceiling stays level as the batch grows; a join the planner runs pairwise
 // (it cannot count what jsonb_to_recordset and the CTEs yield) shows as a ratio growing with the
 // batch. Embedded PostgreSQL; also the external server when TEST_DATABASE_URL is set.
-import path from "node:path";
 import { applyMigrations } from "../server/platform/db/apply-migrations.ts";
 import { Prisma, createDbClient, type DbClient } from "../server/platform/db/client.ts";
-import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
-import { ensureDatabase } from "../server/platform/db/open-database.ts";
 import { sqlQuery } from "../server/platform/db/sql-transaction.ts";
 import { claimDeliveries, type ClaimedDelivery } from "../server/webhooks/delivery/claim-deliveries.ts";
 import { LANE_CLAIM_DEPTH, recordOutcome } from "../server/webhooks/delivery/record-outcome.ts";
+import { onEachDatabase } from "./lib/bench-databases.ts";
 import { median } from "./lib/median.ts";
 
 const SIZES = [1, 16, 64];
@@ -116,30 +114,5 @@ export async function run() {
   console.log(
     `\n## outcome-statement — medians of ${ROUNDS} rounds each way, the two ways alternating (one statement per round)`,
   );
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.resolve(".data/bench-outcome-statement"),
-    port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
-    ephemeral: true,
-  });
-  const name = `wb_bench_outcome_${process.pid}`;
-  try {
-    await ensureDatabase(pg.url("postgres"), name);
-    await measure("embedded PostgreSQL", pg.url(name));
-  } finally {
-    await pg.stop();
-  }
-  const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    await ensureDatabase(external, name);
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    try {
-      await measure("external PostgreSQL", u.toString());
-    } finally {
-      const admin = new (await import("pg")).default.Client({ connectionString: external });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  await onEachDatabase("outcome-statement", measure);
 }

@@ -10,12 +10,9 @@
 //   3. a bare loop POSTing the same bodies to the same receiver (64 in flight): the limit.
 // Loopback only; every phase is bounded in count and time.
 import { inSqlTransaction } from "../server/platform/db/sql-transaction.ts";
-import path from "node:path";
 import { WorkbenchClock } from "../server/platform/clock/clock.ts";
 import { applyMigrations } from "../server/platform/db/apply-migrations.ts";
 import { createDbClient } from "../server/platform/db/client.ts";
-import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
-import { ensureDatabase } from "../server/platform/db/open-database.ts";
 import { parseEnv } from "../server/platform/env.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import type { Runtime } from "../server/runtime.ts";
@@ -29,6 +26,7 @@ import { EMPTY_ALLOW_LIST } from "../server/platform/network/outbound-policy.ts"
 import { planDeliveriesOnChange } from "../server/webhooks/planning/plan-deliveries.ts";
 import { buildChange, buildSnapshot } from "../server/webhooks/testing/build-change.ts";
 import { webhookEvents } from "../server/webhooks/webhook-events.ts";
+import { onEachDatabase } from "./lib/bench-databases.ts";
 import { startChild, stopChild } from "./lib/load.ts";
 
 const INCIDENTS = 1_000;
@@ -224,32 +222,9 @@ export async function run() {
   const rows: Array<Record<string, unknown>> = [];
   try {
     const bare = await bareLoop(receiverUrl);
-    const pg = await startEmbeddedPostgres({
-      dataDir: path.resolve(".data/bench-webhooks"),
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
-      ephemeral: true,
+    await onEachDatabase("webhook-delivery", async (label, url) => {
+      rows.push(await measure(label, url, receiverUrl));
     });
-    const name = `wb_bench_${process.pid}`;
-    try {
-      await ensureDatabase(pg.url("postgres"), name);
-      rows.push(await measure("embedded PostgreSQL", pg.url(name), receiverUrl));
-    } finally {
-      await pg.stop();
-    }
-    const external = process.env.TEST_DATABASE_URL;
-    if (external) {
-      const u = new URL(external);
-      u.pathname = `/${name}`;
-      await ensureDatabase(external, name);
-      try {
-        rows.push(await measure("external PostgreSQL", u.toString(), receiverUrl));
-      } finally {
-        const admin = new (await import("pg")).default.Client({ connectionString: external });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-      }
-    }
     console.log("\n## Webhook delivery end to end (change committed → 200 recorded), one local receiver");
     console.table(
       rows.map((r) => ({
