@@ -62,8 +62,10 @@ describe.runIf(process.platform === "linux")("startCpuSplit", () => {
       expect(split.idlePct).toBeGreaterThanOrEqual(0);
       expect(split.idlePct).toBeLessThanOrEqual(100);
     } finally {
-      child.kill();
-      await once(child, "exit");
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill();
+        await once(child, "exit");
+      }
     }
   }, 30_000);
 
