@@ -46,18 +46,15 @@ try {
 
 async function profile() {
   // pg_stat_statements must be preloaded: set on a first start, in force from the second.
-  {
-    const first = await startEmbeddedPostgres({ dataDir: clusterDir, port });
-    const c = new pg.Client({ connectionString: first.url("postgres") });
-    await c.connect();
-    try {
+  const first = await startEmbeddedPostgres({ dataDir: clusterDir, port });
+  try {
+    await withClient(first.url("postgres"), async (c) => {
       await c.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
       await c.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
       await c.query("ALTER SYSTEM SET pg_stat_statements.track_planning = on");
-    } finally {
-      await c.end();
-      await first.stop();
-    }
+    });
+  } finally {
+    await first.stop();
   }
   const cluster = await startEmbeddedPostgres({ dataDir: clusterDir, port, ephemeral: true });
   try {
@@ -96,7 +93,7 @@ async function profile() {
           printTable(`pg-profile: ${label}, caller/track, 32 connections`, [measured.row]);
           const changes = measured.row.requests;
           await printStatements(c, new URL(serverUrl).username, changes, label);
-          await printWal(c, from, to, changes, label);
+          await printWal(c, from, to, changes, m === "api" ? label : `${label} (the row and its drain)`);
         });
       } finally {
         await track.close();
@@ -121,8 +118,10 @@ async function lsn(c: pg.Client): Promise<string> {
   return (await c.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn")).rows[0]!.lsn;
 }
 
-function perChange(total: number, changes: number) {
-  return Math.round((total / Math.max(1, changes)) * 10) / 10;
+/** `total` per change, to `decimals` places. */
+function perChange(total: number, changes: number, decimals = 1) {
+  const scale = 10 ** decimals;
+  return Math.round((total / Math.max(1, changes)) * scale) / scale;
 }
 
 async function printStatements(c: pg.Client, serverRole: string, changes: number, label: string) {
@@ -144,7 +143,7 @@ async function printStatements(c: pg.Client, serverRole: string, changes: number
   const shown = rows.slice(0, top).map((r) => ({
     statement: describeStatement(r.query, r.toplevel),
     calls: Number(r.calls),
-    "rows/call": Math.round((Number(r.rows) / Math.max(1, Number(r.calls))) * 10) / 10,
+    "rows/call": perChange(Number(r.rows), Number(r.calls)),
     "exec µs/change": perChange(r.exec * 1000, changes),
     "plan µs/change": perChange(r.plan * 1000, changes),
     "% of top-level": r.toplevel ? Math.round((1000 * (r.exec + r.plan)) / total) / 10 : "(inside)",
@@ -190,13 +189,12 @@ async function printWal(c: pg.Client, from: string, to: string, changes: number,
   );
   const fpi = byType.rows.reduce((sum, r) => sum + r.fpi, 0);
   console.log(
-    `\n## ${label}: WAL over the row${label === "default mode" ? " and its drain" : ""}: ` +
-      `${Math.round(bytes / Math.max(1, changes))} B per change, of it full-page images ${Math.round(fpi / Math.max(1, changes))} B`,
+    `\n## ${label}: WAL ${perChange(bytes, changes, 0)} B per change, of it full-page images ${perChange(fpi, changes, 0)} B`,
   );
   const shape = (r: { count: string; size: number; fpi: number }) => ({
     "records/change": perChange(Number(r.count), changes),
-    "B/change": Math.round(r.size / Math.max(1, changes)),
-    "of it page images": Math.round(r.fpi / Math.max(1, changes)),
+    "B/change": perChange(r.size, changes, 0),
+    "of it page images": perChange(r.fpi, changes, 0),
   });
   console.table(byType.rows.slice(0, top).map((r) => ({ "record type": r.type, ...shape(r) })));
   console.table(byRelation.rows.map((r) => ({ relation: r.relation, ...shape(r) })));
