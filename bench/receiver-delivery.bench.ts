@@ -1,10 +1,9 @@
 // The embedded reference receiver under load: a v3 delivery (token check, durable
 // record with dedupe, answer, then replica processing) and a retried delivery
 // (the dedupe path), next to /health, all through the real entry (server/main.ts).
-// Runs on its own database on TEST_DATABASE_URL's server when set (the bench mints
-// Publisher tokens with the workbench's keys), else on a bench embedded cluster.
+// Runs on a database of its own on TEST_DATABASE_URL's server (the bench mints Publisher tokens
+// with the workbench's keys); skipped without it.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { WorkbenchClock } from "../server/platform/clock/clock.ts";
 import { createDbClient, type DbClient } from "../server/platform/db/client.ts";
 import { SigningKeyStore } from "../server/identity/signing-keys.ts";
@@ -12,36 +11,31 @@ import { mintPublisherToken } from "../server/identity/service-tokens.ts";
 import { makeSnapshot, NORTH_PSAP } from "../server/receiver/testing/snapshot-fixture.ts";
 import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
 import { unprocessedRecordCount } from "../server/receiver/receiver-progress.ts";
+import { onExternalDatabase } from "./lib/bench-databases.ts";
 
 export async function run() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  if (!(await onExternalDatabase("receiver", measure)))
     console.log(
       "\n## Receiver delivery: skipped (set TEST_DATABASE_URL to a PostgreSQL server the bench may create a database on)",
     );
-    return;
-  }
+}
+
+async function measure(databaseUrl: string) {
   const port = Number(process.env.BENCH_PORT ?? 3210) + 2;
   const origin = `http://127.0.0.1:${port}`;
-  const name = `wb_bench_receiver_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   const child = await startChild(
     ...WORKBENCH_ENTRY,
     {
       NODE_ENV: "production",
       PORT: String(port),
       PUBLIC_URL: origin,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
     },
     `${origin}/api/health`,
   );
-  const db = createDbClient(url.toString(), { poolSize: 2 });
+  const db = createDbClient(databaseUrl, { poolSize: 2 });
   try {
     const clock = new WorkbenchClock();
     const keys = new SigningKeyStore({ db, clock });
@@ -84,8 +78,6 @@ export async function run() {
   } finally {
     await db.$disconnect();
     await stopChild(child);
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
   }
 }
 
