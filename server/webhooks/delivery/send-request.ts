@@ -24,6 +24,7 @@ import https from "node:https";
 import {
   inProcessHandler,
   InProcessConnection,
+  responseBytes,
   InProcessRequest,
   type InProcessHandler,
 } from "../../platform/network/in-process-origins.ts";
@@ -209,7 +210,7 @@ function sendInProcess(
       .then(() => handler(request as unknown as Request, { connection }))
       .then(async (response) => {
         if (connection.destroyed) return failed(HANG_UP);
-        const bytes = Buffer.from(await response.arrayBuffer());
+        const bytes = await responseBytes(response);
         const body = bytes.subarray(0, RESPONSE_BODY_CAP_BYTES).toString("utf8");
         finish({
           status: response.status,
