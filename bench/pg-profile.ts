@@ -1,6 +1,7 @@
-// `npx tsx bench/pg-profile.ts [--build=dist] [--mode=both|default|api] [--top=15]`: where
+// `npx tsx bench/pg-profile.ts [--build=dist] [--mode=both|default|api] [--one] [--top=15]`: where
 // PostgreSQL's work goes per change under `inbound-track`'s load (caller/track, 32 connections over
-// 64 incidents, one BENCH_SECONDS row after the usual warm-up), by statement and by WAL:
+// 64 incidents, one BENCH_SECONDS row after the usual warm-up; `--one`: its one-incident row
+// instead, every change on one incident), by statement and by WAL:
 //
 // - the server's statements (pg_stat_statements, nested ones too: the foreign-key checks), each
 //   with its calls, rows per call, and execution and planning time per change;
@@ -25,7 +26,7 @@ import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.t
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
 
 const { values } = parseArgs({
-  options: { build: { type: "string" }, mode: { type: "string" }, top: { type: "string" } },
+  options: { build: { type: "string" }, mode: { type: "string" }, one: { type: "boolean" }, top: { type: "string" } },
 });
 const launcher = path.resolve(values.build ?? "dist", "server", "launch.cjs");
 if (!existsSync(launcher)) throw new Error(`pg-profile: no ${launcher} (npm run build)`);
@@ -88,9 +89,10 @@ async function profile() {
           await c.query("CREATE EXTENSION IF NOT EXISTS pg_walinspect");
           await c.query("SELECT pg_stat_statements_reset()");
           const from = await lsn(c);
-          const measured = await track.spread("");
+          const measured = values.one ? await track.oneIncident() : await track.spread("");
           const to = await lsn(c);
-          printTable(`pg-profile: ${label}, caller/track, 32 connections`, [measured.row]);
+          const load = values.one ? "one incident" : "64 incidents";
+          printTable(`pg-profile: ${label}, caller/track, 32 connections over ${load}`, [measured.row]);
           const changes = measured.row.requests;
           await printStatements(c, new URL(serverUrl).username, changes, label);
           await printWal(c, from, to, changes, m === "api" ? label : `${label} (the row and its drain)`);
