@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 import { batchGapMs } from "./process-deliveries.ts";
 
-it("the next processing batch waits longer the more pairs the last one applied: 20 ms when quiet, 4 ms a pair, 250 ms at most", () => {
-  expect([0, 1, 5, 6, 10, 62, 63, 128].map((pairs) => batchGapMs({ pairs, leftWork: false }))).toEqual([
-    20, 20, 20, 24, 40, 248, 250, 250,
+it("the next processing batch waits longer the more pairs the last one applied: 50 ms at least, 4 ms a pair, 250 ms at most", () => {
+  expect([0, 1, 5, 12, 13, 20, 62, 63, 128].map((pairs) => batchGapMs({ pairs, leftWork: false }))).toEqual([
+    50, 50, 50, 50, 52, 80, 248, 250, 250,
   ]);
 });
 

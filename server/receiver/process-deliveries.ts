@@ -28,15 +28,17 @@ const BUSY_RETRIES = 400;
 const PAIRS_PER_BATCH = 128;
 /**
  * Batches start at least BATCH_MIN_GAP_MS apart: under load the pairs of that time share one
- * transaction instead of the few that arrived during the last one's round trips. A batch costs most
- * per pair (its replica is read and rewritten), so the more pairs the last batch applied records of,
- * the longer the gap: GAP_MS_PER_PAIR each, up to BATCH_MAX_GAP_MS, and each pair gathers several
- * records per rewrite rather than about one (docs/decisions/0043). A batch that left work behind (more
+ * transaction instead of the few that arrived during the last one's round trips. A batch has a cost
+ * of its own (a transaction of five statements, each planned for its batch) and one per pair (its
+ * replica is read and rewritten): one busy incident gathers a few records a batch, not one, and the
+ * more pairs the last batch applied records of, the longer the gap: GAP_MS_PER_PAIR each, up to
+ * BATCH_MAX_GAP_MS, and each pair gathers several records per rewrite rather than about one
+ * (docs/decisions/0043). A batch that left work behind (more
  * pairs waiting than it took, or a pair with more records than it applied) is followed at once.
  * Processing follows the answer (the sender waits for the record only), so this costs the sender
  * nothing; an idle receiver's first delivery is processed at once.
  */
-const BATCH_MIN_GAP_MS = 20;
+const BATCH_MIN_GAP_MS = 50;
 const BATCH_MAX_GAP_MS = 250;
 const GAP_MS_PER_PAIR = 4;
 
