@@ -33,8 +33,8 @@ const PAIRS_PER_BATCH = 128;
  * replica is read and rewritten): one busy incident gathers a few records a batch, not one, and the
  * more pairs the last batch applied records of, the longer the gap: GAP_MS_PER_PAIR each, up to
  * BATCH_MAX_GAP_MS, and each pair gathers several records per rewrite rather than about one
- * (docs/decisions/0043). A batch that left work behind (more
- * pairs waiting than it took, or a pair with more records than it applied) is followed at once.
+ * (docs/decisions/0043). A batch that left work behind (more pairs waiting than it took, or a pair
+ * with more records than it applied) is followed at once.
  * Processing follows the answer (the sender waits for the record only), so this costs the sender
  * nothing; an idle receiver's first delivery is processed at once.
  */
