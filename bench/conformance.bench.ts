@@ -29,7 +29,8 @@ export async function run() {
     const rows = [];
     for (let i = 0; i <= RUNS; i++) {
       const started = performance.now();
-      const { id } = await client.conformance.start.mutate({ receiverUrl: receiver.url });
+      // The fixture receiver is plain http on loopback: marked insecure-dev, as `--insecure-dev` does.
+      const { id } = await client.conformance.start.mutate({ receiverUrl: receiver.url, insecureDev: true });
       let result = await client.conformance.get.query({ id });
       while (result.status === "running") {
         await new Promise((r) => setTimeout(r, 50));
