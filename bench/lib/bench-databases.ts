@@ -4,7 +4,7 @@
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../server/platform/db/embedded-postgres.ts";
-import { ensureDatabase } from "../../server/platform/db/open-database.ts";
+import { ensureDatabase, withDatabase } from "../../server/platform/db/open-database.ts";
 
 export async function onEachDatabase(
   bench: string,
@@ -31,10 +31,8 @@ export async function onExternalDatabase(bench: string, measure: (url: string) =
   if (!external) return false;
   const name = databaseName(bench);
   await ensureDatabase(external, name);
-  const url = new URL(external);
-  url.pathname = `/${name}`;
   try {
-    await measure(url.toString());
+    await measure(withDatabase(external, name));
   } finally {
     const admin = new pg.Client({ connectionString: external });
     await admin.connect();

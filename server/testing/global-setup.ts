@@ -12,6 +12,7 @@ import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { applyMigrations } from "../platform/db/apply-migrations.ts";
 import { createDbClient } from "../platform/db/client.ts";
 import { startEmbeddedPostgres } from "../platform/db/embedded-postgres.ts";
+import { withDatabase } from "../platform/db/open-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,12 +22,6 @@ declare module "vitest" {
     testTemplateDatabase: string;
     testDatabaseMode: "embedded" | "external";
   }
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 async function prepareTemplate(adminUrl: string, template: string) {

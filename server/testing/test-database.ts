@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { createDbClient, type DbClient } from "../platform/db/client.ts";
-import { withDatabase } from "./global-setup.ts";
+import { withDatabase } from "../platform/db/open-database.ts";
 
 export type TestDatabase = {
   url: string;

@@ -33,6 +33,13 @@ export async function openDatabase(env: Env, log: (message: string) => void): Pr
   }
 }
 
+/** `url` with its database replaced by `database` (credentials, host and parameters kept). */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
 /** CREATE DATABASE when missing (PostgreSQL has no IF NOT EXISTS for it). */
 export async function ensureDatabase(maintenanceUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: maintenanceUrl });
@@ -64,10 +71,8 @@ async function createExternalDatabaseIfMissing(url: string, log: (message: strin
   } finally {
     await probe.end().catch(() => {});
   }
-  const maintenance = new URL(url);
-  maintenance.pathname = "/postgres";
   try {
-    await ensureDatabase(maintenance.toString(), name);
+    await ensureDatabase(withDatabase(url, "postgres"), name);
     log(`created database "${name}" on the DATABASE_URL server`);
   } catch (error) {
     throw new Error(
