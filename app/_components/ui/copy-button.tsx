@@ -1,0 +1,44 @@
+"use client";
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { cn, focusRing } from "./cn";
+
+/**
+ * A small copy button beside an id, a URL or a body. `label` names what is copied for screen
+ * readers ("Copy request id"). The Clipboard API exists only in secure contexts (https or
+ * localhost): elsewhere it says so instead of failing silently.
+ */
+export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+    setTimeout(() => setState("idle"), 2_000);
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={label}
+      title={state === "failed" ? "Copy blocked here: select the text" : label}
+      className={cn(
+        "inline-flex h-6 shrink-0 items-center gap-1 rounded px-1.5 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+        focusRing,
+        className,
+      )}
+    >
+      {state === "copied" ? (
+        <Check className="h-3.5 w-3.5" aria-hidden />
+      ) : (
+        <Copy className="h-3.5 w-3.5" aria-hidden />
+      )}
+      <span aria-live="polite" className={state === "idle" ? "sr-only" : undefined}>
+        {state === "copied" ? "Copied" : state === "failed" ? "Blocked" : label}
+      </span>
+    </button>
+  );
+}
