@@ -130,15 +130,31 @@ describe("GetUserSigninToken", () => {
     ).toBe(200);
   });
 
-  it("403 AuthorizationDenied: a token without identity.user.signin, or narrowed away from the Account API", async () => {
+  it("403 AuthorizationDenied: a token for the Account API without identity.user.signin", async () => {
+    // The token endpoint grants the Account audience only with that scope, so mint one directly.
+    const { accessToken: withoutScope } = await mintAccessToken({
+      keys: s.runtime.keys,
+      clock: s.runtime.clock,
+      issuer: s.runtime.env.AUTH_URL,
+      subject: "partner-cad",
+      clientId: "partner-cad",
+      audience: `${s.runtime.env.AUTH_URL}/Account`,
+      scope: ["agency.read"],
+      lifetimeS: 3600,
+      claims: {},
+    });
+    expect(
+      (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: withoutScope })).body,
+    ).toMatchObject({ status: 403, code: "AuthorizationDenied" });
+  });
+
+  it("401 AuthenticationRequired: a token without the Account API in aud (inbound only, or narrowed to /v1)", async () => {
     const inbound = await accessToken(s.url, { scope: "agency.read" });
-    expect(
-      (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: inbound })).body,
-    ).toMatchObject({ status: 403, code: "AuthorizationDenied" });
     const narrowed = await accessToken(s.url, { scope: "agency.read identity.user.signin", resource: `${s.url}/v1` });
-    expect(
-      (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: narrowed })).body,
-    ).toMatchObject({ status: 403, code: "AuthorizationDenied" });
+    for (const bearer of [inbound, narrowed])
+      expect(
+        (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer })).body,
+      ).toMatchObject({ status: 401, code: "AuthenticationRequired" });
   });
 
   it("415 UnsupportedMediaType for a non-JSON body; 400 for malformed JSON", async () => {

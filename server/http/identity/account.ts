@@ -87,7 +87,7 @@ export function accountApp(runtime: Runtime) {
   app.post("/Account/GetUserSigninToken", limitBody, async function handleGetUserSigninToken(c) {
     try {
       const claims = await authenticateBearer(runtime, c.req.header("authorization"));
-      authorizeAccountScope(runtime, claims, SIGNIN_SCOPE);
+      authorizeAccountScope(claims, SIGNIN_SCOPE);
       const request = validateSigninRequest(await readJsonBody(c));
       const result = await getUserSigninToken({ ...runtime, clientId: claims.client_id, request });
       c.header("cache-control", "no-store");

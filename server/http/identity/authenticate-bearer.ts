@@ -1,10 +1,11 @@
-// Bearer authentication for the identity server's own Account API: the token
-// must verify against our keys on the workbench clock (401 AuthenticationRequired
-// otherwise), name {auth_url}/Account in `aud` and carry the operation's scope
-// (403 AuthorizationDenied otherwise).
+// Bearer authentication for the identity server's own Account API, with the same meaning as /v1's:
+// a token that does not verify against our keys on the workbench clock, or whose `aud` does not
+// name {auth_url}/Account, is not a valid token here (401 AuthenticationRequired, RFC 6750
+// `error="invalid_token"`). A valid token for this resource without the operation's scope is
+// 403 AuthorizationDenied. docs/identity.md, "Check order".
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
-import { verifyAccessToken, type AccessTokenClaims } from "../../identity/access-token.ts";
+import { AccessTokenError, verifyAccessToken, type AccessTokenClaims } from "../../identity/access-token.ts";
 import { accountApiResource } from "../../identity/resources.ts";
 
 export async function authenticateBearer(
@@ -19,16 +20,16 @@ export async function authenticateBearer(
       keys: runtime.keys,
       clock: runtime.clock,
       issuer: runtime.env.AUTH_URL,
+      audience: accountApiResource(runtime.env),
     });
-  } catch {
+  } catch (e) {
+    if (e instanceof AccessTokenError && e.reason === "wrong_audience")
+      throw new AppError("AuthenticationRequired", 401, "The access token is not valid here (wrong_audience).");
     throw new AppError("AuthenticationRequired", 401, "The bearer access token is invalid or expired.");
   }
 }
 
-export function authorizeAccountScope(runtime: Pick<Runtime, "env">, claims: AccessTokenClaims, scope: string): void {
-  const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!aud.includes(accountApiResource(runtime.env)))
-    throw new AppError("AuthorizationDenied", 403, "The token's audience does not include the Account API.");
+export function authorizeAccountScope(claims: AccessTokenClaims, scope: string): void {
   if (!claims.scope.split(" ").includes(scope))
     throw new AppError("AuthorizationDenied", 403, `The token does not grant the scope ${scope}.`);
 }

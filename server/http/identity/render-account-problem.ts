@@ -36,6 +36,12 @@ export function renderAccountProblem(
     traceId,
     ...(known && error.errors ? { errors: error.errors } : {}),
   };
-  if (status === 401) c.header("www-authenticate", 'Bearer realm="Account"');
+  // RFC 6750 §3.1: a presented token that is not valid here names invalid_token; a request
+  // without one gets the bare challenge. Same wording as /v1's.
+  if (status === 401)
+    c.header(
+      "www-authenticate",
+      c.req.header("authorization") ? 'Bearer realm="Account", error="invalid_token"' : 'Bearer realm="Account"',
+    );
   return c.body(JSON.stringify(body), status as 400, { "content-type": "application/problem+json" });
 }

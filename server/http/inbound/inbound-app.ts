@@ -84,9 +84,19 @@ export function inboundErrorHandler(runtime: Runtime): ErrorHandler {
     return problemResponse(
       c,
       problem,
-      appError.code === "AuthenticationRequired" ? { "www-authenticate": 'Bearer error="invalid_token"' } : {},
+      appError.code === "AuthenticationRequired"
+        ? { "www-authenticate": bearerChallenge(c.req.header("authorization")) }
+        : {},
     );
   };
+}
+
+/**
+ * RFC 6750 §3.1: a presented token that is not valid here names invalid_token; a request without
+ * one gets the bare challenge (the Account API answers the same way).
+ */
+function bearerChallenge(authorization: string | undefined): string {
+  return authorization ? 'Bearer error="invalid_token"' : "Bearer";
 }
 
 /** Known failures keep their code; Hono's own 4xx become the matching code; anything else a generic 500 (details only in the log). */
