@@ -135,6 +135,25 @@ describe("discovery", () => {
     expect(row.nextCheckAt.getTime() - row.checkedAt.getTime()).toBe(30_000);
   });
 
+  it("reads a flag or group sent as null as unsupported and keeps the rest; a non-boolean flag is rejected by path", async () => {
+    aboutFor = v3Only({
+      version: "3.0",
+      allowsMonitoring: null,
+      supports: {
+        incident: { created: true, closed: null, caller: { newLocation: true, chat: null }, involvedAgency: null },
+      },
+    });
+    expect(await discoverIntegration(h.runtime, "central-ems")).toMatchObject({
+      status: "active",
+      flags: ["incident.created", "caller.newLocation"],
+      error: null,
+    });
+    aboutFor = v3Only({ version: "3.0", supports: { incident: { created: true, closed: "yes" } } });
+    const rejected = await discoverIntegration(h.runtime, "central-ems");
+    expect(rejected.status).toBe("rejected");
+    expect(rejected.error).toMatch(/^invalid capability declaration: supports\.incident\.closed: /);
+  });
+
   it("rejects a declaration without `supports`, and reports an /about failure as unreachable", async () => {
     aboutFor = v3Only({ version: "3.0" });
     expect((await discoverIntegration(h.runtime, "central-ems")).status).toBe("rejected");

@@ -1,47 +1,44 @@
 // The capability declaration a receiver answers on GET /about
 // (platform-interface.md, "Webhook capability declaration"). `supports` is
 // required; every nested group and flag is optional and a missing one means
-// unsupported. Unknown members are ignored (a newer 3.x receiver may add some).
+// unsupported. A flag or group sent as `null` reads as missing (unsupported), so one null does
+// not reject the rest of the declaration; any other non-boolean flag value is rejected with its
+// path. Unknown members are ignored (a newer 3.x receiver may add some).
 import { z } from "zod";
 
-const flag = z.boolean().optional();
+const flag = z.boolean().nullish();
+const group = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).nullish();
 
 export const ZSupportsV3 = z.looseObject({
-  incident: z
-    .looseObject({
-      created: flag,
-      closed: flag,
+  incident: group({
+    created: flag,
+    closed: flag,
+    changed: flag,
+    caller: group({
       changed: flag,
-      caller: z
-        .looseObject({
-          changed: flag,
-          newLocation: flag,
-          trackReplaced: flag,
-          fullNameChanged: flag,
-          phoneNumberChanged: flag,
-          deviceInfoChanged: flag,
-          chat: z.looseObject({ activated: flag }).optional(),
-          liveVideo: z.looseObject({ activated: flag, ended: flag }).optional(),
-        })
-        .optional(),
-      involvedAgency: z
-        .looseObject({
-          invited: flag,
-          collaboration: z.looseObject({ changed: flag }).optional(),
-        })
-        .optional(),
-      labelChanged: flag,
-      summaryChanged: flag,
-      callSignChanged: flag,
-      patient: z.looseObject({ descriptionChanged: flag }).optional(),
-    })
-    .optional(),
+      newLocation: flag,
+      trackReplaced: flag,
+      fullNameChanged: flag,
+      phoneNumberChanged: flag,
+      deviceInfoChanged: flag,
+      chat: group({ activated: flag }),
+      liveVideo: group({ activated: flag, ended: flag }),
+    }),
+    involvedAgency: group({
+      invited: flag,
+      collaboration: group({ changed: flag }),
+    }),
+    labelChanged: flag,
+    summaryChanged: flag,
+    callSignChanged: flag,
+    patient: group({ descriptionChanged: flag }),
+  }),
 });
 
 export const ZAboutDeclaration = z.looseObject({
   version: z.string().min(1).describe("implemented contract version; for v3 a 3.x value"),
   supports: ZSupportsV3,
-  allowsMonitoring: z.boolean().optional().describe("advisory only: recorded, never acted on"),
+  allowsMonitoring: z.boolean().nullish().describe("advisory only: recorded, never acted on"),
 });
 export type TAboutDeclaration = z.infer<typeof ZAboutDeclaration>;
 
