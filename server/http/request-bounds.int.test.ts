@@ -1,7 +1,10 @@
-// Bounded everything on the protocol surfaces (issue 20, point 5): body limits
-// on /receivers and the login form, and a receiver cache that unknown keys cannot grow.
+// Bounded everything on the protocol surfaces: what /receivers reads and stores, the login form's
+// body limit, and a receiver cache that unknown keys cannot grow.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { mintPsapConnectorToken, mintPublisherToken } from "../identity/service-tokens.ts";
 import { createReceiverLookup } from "../receiver/receiver-lookup.ts";
+import { MAX_STORED_DELIVERY_BYTES } from "./receivers/read-delivery-body.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;
@@ -19,21 +22,65 @@ describe("/receivers/{key}", () => {
   it.each([
     ["declared", (t: string) => ({ body: t })],
     ["chunked", chunked],
+  ] as const)("answers a %s body over 1 MiB without a token 401, keeping none of the body", async (_kind, body) => {
+    const res = await fetch(`${s.url}/receivers/north-psap/v3/incidents`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      ...body(JSON.stringify({ pad: twoMiB })),
+    });
+    expect(res.status).toBe(401);
+    // The refusal is recorded, as every refused token is; its body is not.
+    const record = await s.runtime.db.receiverRecord.findFirstOrThrow({
+      where: { integrationKey: "north-psap" },
+      orderBy: { id: "desc" },
+    });
+    expect([record.outcome, record.body]).toEqual(["rejected-token", null]);
+  });
+
+  // Delivery rule 4: a retry cannot fix size, so a 413 would only stall the incident's lane for
+  // the hour of expiry. The delivery is recorded by its size (never its content), flagged, and
+  // answered 200; the v3 and legacy routes alike.
+  it.each([
+    ["declared", "v3", (t: string) => ({ body: t })],
+    ["chunked", "v3", chunked],
+    ["declared", "v2", (t: string) => ({ body: t })],
   ] as const)(
-    "refuses a %s body over 1 MiB with 413 in the receiver's error format, recording nothing",
-    async (_kind, body) => {
-      const before = await s.runtime.db.receiverRecord.count();
-      const res = await fetch(`${s.url}/receivers/north-psap/v3/incidents`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        ...body(JSON.stringify({ pad: twoMiB })),
-      });
-      expect(res.status).toBe(413);
-      expect(await res.json()).toMatchObject({
-        error: "request_too_large",
-        error_description: expect.stringContaining("1048576"),
-      });
-      expect(await s.runtime.db.receiverRecord.count()).toBe(before);
+    "records a %s %s delivery over 1 MiB by its size, flagged, and answers 200",
+    async (_kind, contract, body) => {
+      const agencyId = "0b0c5b52-1c0e-4a57-9a57-000000000001";
+      // v3 routes take the Publisher credential, v1/v2 routes PsapConnector with the route's scope.
+      const token =
+        contract === "v3"
+          ? await mintPublisherToken(s.runtime, agencyId)
+          : await mintPsapConnectorToken(s.runtime, agencyId, ["psap.incident"]);
+      const incidentId = randomUUID();
+      const path = contract === "v3" ? `/v3/incidents/${incidentId}/caller/track` : `/v2/incident`;
+      const serviceRequestId = randomUUID();
+      const text = JSON.stringify({ pad: twoMiB });
+      {
+        const res = await fetch(`${s.url}/receivers/north-psap${path}`, {
+          method: contract === "v3" ? "PUT" : "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${token.accessToken}`,
+            "service-request-id": serviceRequestId,
+            "service-request-timestamp": s.runtime.clock.now().toISOString(),
+          },
+          ...body(text),
+        });
+        expect(res.status).toBe(200);
+        const record = await s.runtime.db.receiverRecord.findFirstOrThrow({
+          where: { integrationKey: "north-psap", path },
+          orderBy: { id: "desc" },
+        });
+        expect(record.body).toEqual({
+          tooLarge: { bytes: Buffer.byteLength(text), limitBytes: MAX_STORED_DELIVERY_BYTES },
+        });
+        expect(record.anomalies).toContain(`too-large:${Buffer.byteLength(text)} bytes (stored up to 1048576)`);
+        expect(record.status).toBe(200);
+        if (contract === "v3")
+          expect([record.incidentId, record.serviceRequestId]).toEqual([incidentId, serviceRequestId]);
+      }
     },
   );
 

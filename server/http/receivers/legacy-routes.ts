@@ -18,6 +18,7 @@ import { afterAnswer } from "./after-answer.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
 import { authenticate } from "./authenticate.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
+import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 
 /** A declaration of version 1.x or 2.x: the receiver speaks the legacy contract at /about. */
 export const isLegacyVersion = (version: string) => /^[12](\.|$)/.test(version);
@@ -69,15 +70,20 @@ export function authenticateAbout(runtime: Runtime, verifyToken: WebhookTokenVer
 async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
   const { db, clock, logger } = c.get("runtime");
   const match = matchLegacyRoute(c.req.method, c.get("receiverPath"))!;
-  const text = await c.req.text();
+  const read = await readDeliveryBody(c);
   let body: unknown;
   const anomalies: string[] = [];
-  try {
-    body = text.trim() === "" ? null : JSON.parse(text);
-  } catch {
-    body = { unparsed: text.slice(0, 4_000) };
-    anomalies.push("invalid-json");
-  }
+  if ("tooLarge" in read) {
+    const record = tooLargeRecord(read.tooLarge);
+    body = record.body;
+    anomalies.push(record.anomaly);
+  } else
+    try {
+      body = read.text.trim() === "" ? null : JSON.parse(read.text);
+    } catch {
+      body = { unparsed: read.text.slice(0, 4_000) };
+      anomalies.push("invalid-json");
+    }
   const b = (body ?? {}) as {
     requestId?: unknown;
     requestTimeStampUtc?: unknown;

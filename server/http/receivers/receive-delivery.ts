@@ -1,9 +1,10 @@
-// One v3 event delivery (spec, "Delivery rules" 1, 4 and 6): read, record
+// One v3 event delivery (spec, "Delivery rules" 1, 4 and 6): read (bounded), record
 // durably (deduplicated on Service-Request-Id), answer, then process.
 import type { Context } from "hono";
 import { incidentIdOf, matchEventRoute, type MatchedRoute } from "../../receiver/event-routes.ts";
 import { processPendingDeliveries } from "../../receiver/process-deliveries.ts";
 import { afterAnswer } from "./after-answer.ts";
+import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 
@@ -18,12 +19,20 @@ export async function receiveDelivery(c: Context<ReceiverEnv>) {
   return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
 }
 
-/** The body as JSON; anything else is kept as text and flagged (still recorded and answered 200). */
+/**
+ * The body as JSON; anything else is kept as text and flagged, and a body past the storage bound
+ * is recorded by its size (read-delivery-body.ts). All are recorded and answered 200.
+ */
 async function readBody(c: Context<ReceiverEnv>): Promise<{ body: unknown; anomalies: string[] }> {
-  const text = await c.req.text();
+  const read = await readDeliveryBody(c);
   const anomalies: string[] = [];
   if (!c.req.header("service-request-id")) anomalies.push("missing-header:Service-Request-Id");
   if (!c.req.header("service-request-timestamp")) anomalies.push("missing-header:Service-Request-Timestamp");
+  if ("tooLarge" in read) {
+    const { body, anomaly } = tooLargeRecord(read.tooLarge);
+    return { body, anomalies: [...anomalies, anomaly] };
+  }
+  const text = read.text;
   if (text.trim() === "") return { body: null, anomalies };
   try {
     return { body: JSON.parse(text) as unknown, anomalies };

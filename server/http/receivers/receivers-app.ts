@@ -9,24 +9,11 @@ import { matchEventRoute } from "../../receiver/event-routes.ts";
 import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
 import { createReceiverLookup } from "../../receiver/receiver-lookup.ts";
 import { createWebhookTokenVerifier, publisherTokenVerifier } from "../../receiver/verify-webhook-token.ts";
-import { limitRequestBody } from "../limit-request-body.ts";
 import { applyFault } from "./apply-fault.ts";
 import { authenticate } from "./authenticate.ts";
 import { receiveDelivery } from "./receive-delivery.ts";
 import { authenticateAbout, mountLegacyRoutes } from "./legacy-routes.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
-
-/** Largest delivery a reference receiver reads: an event carries one incident snapshot, a few KiB. */
-export const MAX_DELIVERY_BYTES = 1024 * 1024;
-
-const limitDeliveryBody = limitRequestBody<ReceiverEnv>({
-  maxBytes: MAX_DELIVERY_BYTES,
-  onTooLarge: (c) =>
-    c.json(
-      { error: "request_too_large", error_description: `The request body exceeds ${MAX_DELIVERY_BYTES} bytes.` },
-      413,
-    ),
-});
 
 export function receiversApp(runtime: Runtime) {
   // One verifier per app, for every contract: it caches the discovery document and the JWKS it fetched.
@@ -59,7 +46,9 @@ export function receiversApp(runtime: Runtime) {
     return next();
   }
 
-  app.use("/:key/*", limitDeliveryBody, findReceiver, applyFault);
+  // No 413 here: a delivery's body is read after authentication, bounded by what is stored
+  // (read-delivery-body.ts, Delivery rule 4).
+  app.use("/:key/*", findReceiver, applyFault);
 
   // /health: ordinary HTTP semantics, 200 when the connector is available. It
   // carries no incident data, so it asks for no token (only /about declares 401/403).
