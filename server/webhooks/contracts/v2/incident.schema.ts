@@ -14,6 +14,7 @@ import {
   ZChat,
   ZDataSources,
   ZLiveVideo,
+  ZText,
   ZUtcTimestamp,
 } from "../../../incidents/snapshot.schema.ts";
 
@@ -93,6 +94,34 @@ export const ZMedicalDataV2 = z.strictObject({
   lastUpdatedUtc: z.null().describe("no v3 counterpart: always null"),
 });
 
+/** The value of v2's appInfo.type, which v3 dropped (decision 0047). */
+export const V2_APP_TYPE = "MobileApp";
+
+/** v3's dataSources, with the member v3 dropped (platform-interface.md: "appInfo has no type"). */
+export const ZDataSourcesV2 = ZDataSources.extend({
+  mobileApp: z
+    .strictObject({
+      appInfo: z.strictObject({
+        type: z
+          .literal(V2_APP_TYPE)
+          .describe("no v3 counterpart: always MobileApp, the kind of source (decision 0047)"),
+        name: ZText,
+        version: ZText,
+      }),
+    })
+    .nullable(),
+});
+
+/**
+ * v2's temporary information: a caller warning with an expiry. v3 merged it into
+ * medicData.notes.caller "while unexpired" and keeps neither the split nor the expiry, so it is
+ * always null here; the warning still reaches a v2 receiver in medicalData.other ("Caller notes").
+ */
+export const ZTemporaryInformationV2 = z
+  .strictObject({ text: z.string(), expiresAtUtc: ZUtcTimestamp.nullable() })
+  .nullable()
+  .describe("no v3 counterpart: always null; the warning travels in medicalData.other (decision 0047)");
+
 /** Rule 4: Psap/PsapId (v3 Agency/AgencyId), psap.name (v3 agency.displayName). */
 export const ZPsapV2 = z.strictObject({
   psapId: z.uuid(),
@@ -102,7 +131,7 @@ export const ZPsapV2 = z.strictObject({
 });
 
 export const ZCallerV2 = z.strictObject({
-  dataSources: ZDataSources,
+  dataSources: ZDataSourcesV2,
   fullname: z.string().nullable(),
   phoneNumbers: z.array(z.string()).describe("v3 phoneNumber as a list: [] when none resolved"),
   email: z.string().nullable(),
@@ -127,6 +156,7 @@ export const ZCallerV2 = z.strictObject({
     .nullable()
     .describe("years at the event's production (v3 yearOfBirth: production year − birth year)"),
   medicalData: ZMedicalDataV2.nullable(),
+  temporaryInformation: ZTemporaryInformationV2,
   chat: ZChat.nullable(),
   liveVideo: ZLiveVideo.nullable(),
   tracks: z.array(ZTrackV2),

@@ -11,7 +11,13 @@ import type {
   TMedicData,
   TTrack,
 } from "../../../incidents/snapshot.schema.ts";
-import type { TIncidentV2, TPositionSourceV2, TPositionV2, TTrackV2 } from "./incident.schema.ts";
+import {
+  V2_APP_TYPE,
+  type TIncidentV2,
+  type TPositionSourceV2,
+  type TPositionV2,
+  type TTrackV2,
+} from "./incident.schema.ts";
 
 /** Rule 5 (Manual, MobileAppSms folded into MobileApp); the other sources keep their names. */
 export const V2_SOURCE_OF: Record<TLocationSource, TPositionSourceV2> = {
@@ -143,10 +149,16 @@ export function ageAt(yearOfBirth: number | null, at: Date): number | null {
   return yearOfBirth === null ? null : Math.max(0, at.getUTCFullYear() - yearOfBirth);
 }
 
+/** v3's data sources with v2's appInfo.type put back (decision 0047). */
+export function renderDataSources(d: TCaller["dataSources"]): TIncidentV2["caller"]["dataSources"] {
+  const copy = structuredClone(d);
+  return { ...copy, mobileApp: copy.mobileApp && { appInfo: { type: V2_APP_TYPE, ...copy.mobileApp.appInfo } } };
+}
+
 export function renderCaller(c: TCaller, at: Date): TIncidentV2["caller"] {
   const person = c.medicData?.person ?? null;
   return {
-    dataSources: structuredClone(c.dataSources),
+    dataSources: renderDataSources(c.dataSources),
     fullname: c.fullName,
     phoneNumbers: c.phoneNumber === null ? [] : [c.phoneNumber],
     email: c.email,
@@ -162,6 +174,7 @@ export function renderCaller(c: TCaller, at: Date): TIncidentV2["caller"] {
     weight: person?.weight ?? null,
     age: ageAt(person?.yearOfBirth ?? null, at),
     medicalData: renderMedicalData(c.medicData),
+    temporaryInformation: null,
     chat: c.chat && { ...c.chat },
     liveVideo: c.liveVideo && { ...c.liveVideo },
     tracks: renderTracks(c.tracks),
