@@ -15,7 +15,8 @@ export const GROUP_TITLES: Record<CheckGroup, string> = {
 
 export type CheckOutcome =
   | { outcome: "pass"; note?: string }
-  | { outcome: "fail"; reason: string; risk: string }
+  /** `advisory`: this failure is a warning here, whatever the check's `required` (see `warn`). */
+  | { outcome: "fail"; reason: string; risk: string; advisory?: true }
   | { outcome: "skipped"; why: string };
 
 export type Check = {
@@ -44,6 +45,11 @@ export type CheckResult = {
 export const pass = (note?: string): CheckOutcome => (note ? { outcome: "pass", note } : { outcome: "pass" });
 export const fail = (reason: string, risk: string): CheckOutcome => ({ outcome: "fail", reason, risk });
 export const skipped = (why: string): CheckOutcome => ({ outcome: "skipped", why });
+/**
+ * A failure that does not decide the verdict in this case: the result is reported as advice (a
+ * non-required failure), with the reason saying why it is only a warning.
+ */
+export const warn = (reason: string, risk: string): CheckOutcome => ({ outcome: "fail", reason, risk, advisory: true });
 
 /** The verdict: passed only when every required check passed (a skipped required check does not count against it). */
 export function verdictOf(results: Pick<CheckResult, "required" | "outcome">[]): "passed" | "failed" {

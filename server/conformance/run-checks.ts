@@ -25,12 +25,12 @@ export async function runChecks(options: {
     const started = performance.now();
     let result: CheckResult;
     try {
-      const outcome = await check.run(ctx);
+      const { advisory, ...outcome } = { advisory: undefined, ...(await check.run(ctx)) };
       result = {
         id: check.id,
         group: check.group,
         title: check.title,
-        required: check.required,
+        required: check.required && !advisory,
         ...outcome,
         ms: Math.round(performance.now() - started),
       };

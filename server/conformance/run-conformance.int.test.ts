@@ -104,6 +104,16 @@ describe("conformance kit", () => {
     expect(run.status).toBe("failed");
   });
 
+  it("a 3.x receiver serving v2 routes side by side gets a warning, not a failure, for the legacy credential", async () => {
+    const run = await runAgainstFixture({ servesV2SideBySide: true });
+    const legacy = run.results.find((r) => r.id === "about.refuses-legacy-credential")!;
+    expect(legacy).toMatchObject({ outcome: "fail", required: false });
+    expect(legacy.reason).toMatch(/serves v2 routes beside v3 \(POST \/v2\/incident answered 200/);
+    expect(legacy.risk).toMatch(/Once they are removed/);
+    expect(run.status).toBe("passed");
+    expect(run.counts.requiredFailed).toBe(0);
+  });
+
   it("a receiver answering 201 fails the exact-200 check and every delivery", async () => {
     const run = await runAgainstFixture({ answers201: true });
     const exact = run.results.find((r) => r.id === "delivery.exactly-200")!;

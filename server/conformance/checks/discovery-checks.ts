@@ -4,10 +4,11 @@
 // The first three checks are the same for every contract: what /about declares
 // decides which checks follow (conformance-checks.ts, checksForVersion).
 import { z } from "zod";
-import { fail, pass, skipped, type Check } from "../check.ts";
+import { fail, pass, skipped, warn, type Check } from "../check.ts";
 import type { ConformanceContext, DiscoveryState } from "../context.ts";
 import { declares, isV3Version, legacyMajorOf, ZAbout } from "../about.schema.ts";
 import { describeAnswer } from "../receiver-http.ts";
+import { LEGACY_ROUTES } from "../../webhooks/contracts/v2/routes.ts";
 
 const NO_START =
   "The service reads /about before it delivers anything: without a valid declaration the integration never starts, and every event waits in the queue until its one-hour window expires.";
@@ -20,6 +21,20 @@ async function discover(ctx: ConformanceContext): Promise<DiscoveryState> {
   const answer = publisher ?? legacy;
   const parsed = answer.status === 200 ? ZAbout.safeParse(answer.json) : undefined;
   return { legacy, publisher, answer, about: parsed?.success ? parsed.data : undefined };
+}
+
+/**
+ * Does the receiver serve the v2 routes? A PsapConnector token with the route's scope and an
+ * empty object as the body (no incident in it, so nothing a receiver could apply): any answer but
+ * 404 means the route exists.
+ */
+async function probeV2Route(ctx: ConformanceContext) {
+  return ctx.send({
+    method: "POST",
+    path: "/v2/incident",
+    token: await ctx.tokens.psapConnector([LEGACY_ROUTES.incident.scope]),
+    body: {},
+  });
 }
 
 /** Checks after the first need a parsed v3 declaration. */
@@ -134,12 +149,21 @@ export const v3DiscoveryChecks: Check[] = [
     id: "about.refuses-legacy-credential",
     group: "discovery",
     required: true,
-    title: "A v3-only receiver refuses the legacy PsapConnector credential with 401 or 403",
+    title:
+      "A v3-only receiver refuses the legacy PsapConnector credential with 401 or 403 (a warning while it serves v2 routes)",
     async run(ctx) {
       const { skip } = requireV3About(ctx);
       if (skip) return skip;
       const legacy = ctx.state.discovery!.legacy;
       if (legacy.status === 401 || legacy.status === 403) return pass(`answered ${legacy.status}`);
+      // Versioning rule 3: during a cutover a receiver serves its v2 routes beside the v3 ones and
+      // so rightly knows the legacy credential; it is not v3-only yet.
+      const v2 = await probeV2Route(ctx);
+      if (v2.status !== 404 && v2.status !== 0)
+        return warn(
+          `/about ${describeAnswer(legacy)} to a PsapConnector token, and the receiver serves v2 routes beside v3 (POST /v2/incident ${describeAnswer(v2)} to a probe): a receiver mid-cutover, not v3-only.`,
+          "Fine while the v2 routes are served. Once they are removed, /about must refuse the legacy credential: otherwise it shows the receiver checks neither aud, sub nor client_id.",
+        );
       return fail(
         `/about ${describeAnswer(legacy)} to a PsapConnector token (aud urn:service:agency:…, sub PsapConnector).`,
         "A v3 receiver must accept only Publisher tokens for its own webhooks audience. Accepting the legacy credential shows it does not check aud, sub or client_id, and the service takes the answer to that first call as the declaration.",
