@@ -286,12 +286,72 @@ describe("request envelope", () => {
     expect(a.status).toBe(200);
     expect(a.body.openapi).toBe("3.1.0");
     const create = a.body.paths["/v1/incidents"].post;
-    expect(Object.keys(create.responses)).toEqual(
-      expect.arrayContaining(["200", "201", "400", "401", "403", "404", "409", "413", "415", "500"]),
-    );
-    expect(Object.keys(create.responses["409"].content["application/problem+json"].examples)).toEqual([
-      "IncidentAlreadyExists",
-    ]);
     expect(create.requestBody.content["application/json"].schema).toBeDefined();
+    const documented: Record<string, string[]> = {};
+    for (const [path, methods] of Object.entries(a.body.paths as Record<string, Record<string, Operation>>))
+      for (const [method, operation] of Object.entries(methods)) {
+        const codes: string[] = [];
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const examples = response.content?.["application/problem+json"]?.examples ?? {};
+          for (const [code, example] of Object.entries(examples)) {
+            // Each example sits under its code's status in the spec's error table.
+            expect({ code, status: Number(status) }).toEqual({ code, status: example.value.status });
+            expect(example.value.code).toBe(code);
+            codes.push(code);
+          }
+        }
+        documented[`${method.toUpperCase()} ${path}`] = codes.sort();
+      }
+    expect(documented).toEqual(
+      Object.fromEntries(Object.entries(EXPECTED_CODES).map(([op, c]) => [op, [...new Set(c)].sort()])),
+    );
   });
 });
+
+type Operation = {
+  responses: Record<
+    string,
+    { content?: Record<string, { examples?: Record<string, { value: { status: number; code: string } }> }> }
+  >;
+};
+
+// Every operation's error codes, written from the spec's error table and each operation's text
+// (docs/spec/platform-interface.md, "Inbound API"), independently of the code that documents them.
+const AUTH = ["AuthenticationRequired", "AgencyContextRequired", "AuthorizationDenied", "InternalServerError"];
+const USER = [...AUTH, "UserContextRequired"];
+const BODY = ["ValidationFailed", "RequestTooLarge", "UnsupportedMediaType"];
+const ON_INCIDENT = [...USER, "IncidentNotFound", "IncidentClosed", "UnsupportedMediaType", "RequestTooLarge"];
+const TEXT_PATCH = [...ON_INCIDENT, ...BODY, "UpdateConflict"];
+const EXPECTED_CODES: Record<string, string[]> = {
+  "GET /v1/agency/info": AUTH,
+  "POST /v1/calls": [...AUTH, ...BODY, "CallAlreadyExists"],
+  "POST /v1/calls/{callId}/end": [...AUTH, ...BODY, "CallNotFound", "CallAlreadyEnded"],
+  "POST /v1/incidents": [...USER, ...BODY, "CallerPhoneNumberRequired", "CallNotFound", "IncidentAlreadyExists"],
+  "PATCH /v1/incidents/{incidentId}/label": TEXT_PATCH,
+  "PATCH /v1/incidents/{incidentId}/summary": TEXT_PATCH,
+  "PATCH /v1/incidents/{incidentId}/call-sign": TEXT_PATCH,
+  "PATCH /v1/incidents/{incidentId}/patient/description": TEXT_PATCH,
+  "PATCH /v1/incidents/{incidentId}/caller/full-name": TEXT_PATCH,
+  "POST /v1/incidents/{incidentId}/caller/track": [...ON_INCIDENT, ...BODY],
+  "POST /v1/incidents/{incidentId}/caller/locate": [...ON_INCIDENT, "CallerPhoneNumberRequired"],
+  "POST /v1/incidents/{incidentId}/caller/chat/activate": [...ON_INCIDENT, "ChatAlreadyActive"],
+  "POST /v1/incidents/{incidentId}/caller/live-video/activate": [...ON_INCIDENT, "LiveVideoAlreadyActive"],
+  "POST /v1/incidents/{incidentId}/close": ON_INCIDENT,
+  "POST /v1/incidents/{incidentId}/involved-agencies": [
+    ...ON_INCIDENT,
+    ...BODY,
+    "AgencyNotAllowed",
+    "CollaborationInvitationPending",
+    "CollaborationAlreadyActive",
+  ],
+  "POST /v1/incidents/{incidentId}/collaboration/accept": [
+    ...ON_INCIDENT,
+    "NoPendingCollaborationInvitation",
+    "CollaborationInvitationAlreadyResolved",
+  ],
+  "POST /v1/incidents/{incidentId}/collaboration/decline": [
+    ...ON_INCIDENT,
+    "NoPendingCollaborationInvitation",
+    "CollaborationInvitationAlreadyResolved",
+  ],
+};

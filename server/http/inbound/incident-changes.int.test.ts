@@ -211,6 +211,11 @@ describe("close", () => {
   it("200 { incidentId, closedAtUtc }; afterwards every change is 409 IncidentClosed and changes nothing", async () => {
     const id = await f.createIncident();
     await f.call("POST", on(id, "caller/live-video/activate"), { token: f.tokens.north });
+    // Pending invitations, so accept and decline reach the closed check rather than "no invitation".
+    for (const agencyId of [AGENCY.centralEms, AGENCY.fireRescue])
+      expect(
+        (await f.call("POST", on(id, "involved-agencies"), { token: f.tokens.north, body: { agencyId } })).status,
+      ).toBe(201);
     const closed = await f.call("POST", on(id, "close"), { token: f.tokens.north });
     expect(closed).toMatchObject({ status: 200, body: { incidentId: id, closedAtUtc: expect.any(String) } });
     expect((await snapshotOf(id)).caller.liveVideo.state).toBe("Ended");
@@ -227,6 +232,18 @@ describe("close", () => {
     for (const [method, path, body] of attempts) {
       const a = await f.call(method, on(id, path), { token: f.tokens.north, body });
       expect({ path, status: a.status, code: a.body.code }).toEqual({ path, status: 409, code: "IncidentClosed" });
+    }
+    // The invited agencies' own operations on the closed incident.
+    for (const [decision, token] of [
+      ["accept", f.tokens.ems],
+      ["decline", f.tokens.fire],
+    ] as const) {
+      const a = await f.call("POST", on(id, `collaboration/${decision}`), { token });
+      expect({ decision, status: a.status, code: a.body.code }).toEqual({
+        decision,
+        status: 409,
+        code: "IncidentClosed",
+      });
     }
     expect(await versionOf(id)).toBe(version);
     expect(await f.runtime.db.simulatedSms.count({ where: { incidentId: id } })).toBe(0);
