@@ -41,10 +41,26 @@ describe("capability declarations", () => {
     expect(isFlagSet({ version: "3.0", supports: {}, allowsMonitoring: false }, "created")).toBe(false);
   });
 
-  it("names the declarations the service would reject (Endpoints rule 1)", () => {
-    const d = defaultDeclaration();
-    expect(declarationProblem(d)).toBeNull();
-    d.supports.incident = withFlag(withFlag(d.supports.incident!, "created", false), "changed", false);
-    expect(declarationProblem(d)).toMatch(/neither incident.created nor incident.changed/);
+  it("names the declarations the service would reject (Endpoints rule 1, Versioning rule 3), and only those", () => {
+    const only = (...flags: string[]) => {
+      const d = defaultDeclaration();
+      for (const f of V3_FLAGS) d.supports.incident = withFlag(d.supports.incident!, f, flags.includes(f));
+      return d;
+    };
+    const cases: Array<[string, ReturnType<typeof defaultDeclaration>, RegExp | null]> = [
+      ["the default", defaultDeclaration(), null],
+      ["only created", only("created"), null],
+      ["only changed", only("changed"), null],
+      ["neither created nor changed", only("labelChanged"), /neither incident.created nor incident.changed/],
+      ["no flag at all", only(), /neither incident.created nor incident.changed/],
+      ["version 4.0", { ...defaultDeclaration(), version: "4.0" }, /version 4.0 is not a 3.x version/],
+      ["version 2.0 without flags (legacy: no flags read)", { ...only(), version: "2.0" }, null],
+      ["version 1.3 without flags (legacy: no flags read)", { ...only(), version: "1.3" }, null],
+    ];
+    for (const [name, declaration, problem] of cases) {
+      const found = declarationProblem(declaration);
+      if (problem) expect({ name, found }).toEqual({ name, found: expect.stringMatching(problem) });
+      else expect({ name, found }).toEqual({ name, found: null });
+    }
   });
 });

@@ -3,7 +3,16 @@
 // unknown kid appears (a rotation), and that refetch is rate limited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateKeyPair, SignJWT } from "jose";
-import { mintPsapConnectorToken, mintPublisherToken } from "../identity/service-tokens.ts";
+import { mintAccessToken } from "../identity/access-token.ts";
+import {
+  mintPsapConnectorToken,
+  mintPublisherToken,
+  PSAP_CONNECTOR,
+  psapConnectorAudience,
+  PUBLISHER,
+  publisherAudience,
+  WEBHOOKS_RECEIVE_SCOPE,
+} from "../identity/service-tokens.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { NORTH_PSAP } from "./testing/snapshot-fixture.ts";
 import {
@@ -70,7 +79,7 @@ describe("Publisher token verifier", () => {
     expect(jwksFetches() - before).toBe(0);
   });
 
-  it("serves both contracts from one key cache, each with its own audience, identity and scope", async () => {
+  it("serves both contracts from one key cache; neither credential passes for the other contract", async () => {
     const verifyToken = createWebhookTokenVerifier({ authUrl: s.url });
     const publisher = publisherTokenVerifier(verifyToken);
     const psap = psapConnectorTokenVerifier(verifyToken);
@@ -93,5 +102,49 @@ describe("Publisher token verifier", () => {
     expect(
       await psap({ authorization: legacy, agencyId: NORTH_PSAP, scope: "psap.incident.close", now }),
     ).toMatchObject({ ok: false, reason: "scope must contain psap.incident.close" });
+  });
+
+  it("each contract checks its own audience: the right identity and scope with the other's aud is refused for aud", async () => {
+    const verifyToken = createWebhookTokenVerifier({ authUrl: s.url });
+    const publisher = publisherTokenVerifier(verifyToken);
+    const psap = psapConnectorTokenVerifier(verifyToken);
+    const now = s.runtime.clock.now();
+    const mint = async (identity: string, audience: string, scope: string) =>
+      `Bearer ${
+        (
+          await mintAccessToken({
+            keys: s.runtime.keys,
+            clock: s.runtime.clock,
+            issuer: s.runtime.env.AUTH_URL,
+            subject: identity,
+            clientId: identity,
+            audience,
+            scope: [scope],
+            lifetimeS: 3600,
+          })
+        ).accessToken
+      }`;
+    // Publisher's identity and scope, PsapConnector's audience; and the other way round.
+    const v3WithLegacyAud = await mint(PUBLISHER, psapConnectorAudience(NORTH_PSAP), WEBHOOKS_RECEIVE_SCOPE);
+    const legacyWithV3Aud = await mint(PSAP_CONNECTOR, publisherAudience(NORTH_PSAP), "psap.incident");
+    expect(await publisher({ authorization: v3WithLegacyAud, agencyId: NORTH_PSAP, now })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^claim aud /),
+    });
+    expect(await psap({ authorization: legacyWithV3Aud, agencyId: NORTH_PSAP, scope: "psap.incident", now })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^claim aud /),
+    });
+    // The same identities with their own audience pass, with the audience in their claims.
+    const v3 = await mint(PUBLISHER, publisherAudience(NORTH_PSAP), WEBHOOKS_RECEIVE_SCOPE);
+    const legacy = await mint(PSAP_CONNECTOR, psapConnectorAudience(NORTH_PSAP), "psap.incident");
+    expect(await publisher({ authorization: v3, agencyId: NORTH_PSAP, now })).toMatchObject({
+      ok: true,
+      claims: { aud: `urn:service:webhooks:${NORTH_PSAP}` },
+    });
+    expect(await psap({ authorization: legacy, agencyId: NORTH_PSAP, scope: "psap.incident", now })).toMatchObject({
+      ok: true,
+      claims: { aud: `urn:service:agency:${NORTH_PSAP}` },
+    });
   });
 });

@@ -52,7 +52,7 @@ describe("a burst", () => {
     }
   });
 
-  it("20 concurrent appends to ONE incident (writers queue on the row lock): one delivery per change, in seq order, replica = platform", async () => {
+  it("20 concurrent appends to ONE incident (one change of an incident per batch, optimistic on its xmin: decision 0010): one delivery per change, in seq order, replica = platform", async () => {
     const north = await s.requestToken();
     const id = await s.createIncident(north, { label: "one incident, many writers" });
     await Promise.all(

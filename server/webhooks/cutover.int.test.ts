@@ -16,6 +16,7 @@ import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { inProcessHandler, serveInProcess } from "../platform/network/in-process-origins.ts";
 import { renderIncidentV2 } from "./contracts/v2/render-incident.ts";
 import { LEGACY_ROUTES, matchLegacyRoute } from "./contracts/v2/routes.ts";
 import { rediscoverIntegration } from "./admin/manage-integrations.ts";
@@ -29,8 +30,20 @@ const KEY = "fire-rescue";
 let s: TestServer;
 let engine: Awaited<ReturnType<typeof startWebhookEngine>>;
 
+/** Every request the engine sent to the embedded receivers, as sent (their tokens are stored nowhere). */
+const sent: Array<{ method: string; path: string; authorization: string | null }> = [];
+let restoreHandler = () => {};
+
 beforeAll(async () => {
   s = await startTestServer();
+  const origin = new URL(s.runtime.env.PUBLIC_URL).origin;
+  const handler = inProcessHandler(origin)!;
+  serveInProcess(origin, (request, bindings) => {
+    const url = new URL(request.url);
+    sent.push({ method: request.method, path: url.pathname, authorization: request.headers.get("authorization") });
+    return handler(request, bindings);
+  });
+  restoreHandler = () => serveInProcess(origin, handler);
   const discovered = waitForEvents(
     "integration:discovered",
     1,
@@ -40,6 +53,7 @@ beforeAll(async () => {
   await discovered;
 });
 afterAll(async () => {
+  restoreHandler();
   await engine?.stop();
   await whenReceiverProcessingIdle();
   await s?.close();
@@ -124,17 +138,20 @@ describe("cutover rehearsal: fire-rescue from v2 to v3", () => {
   });
 
   it("tokens: aud urn:service:agency:{id}, sub = client_id = PsapConnector, the route's scope", async () => {
-    // The receiver validated them (no rejected-token record above); here their claims, as the receiver saw them, via a fresh mint check.
-    const { getServiceToken } = await import("./delivery/service-token-cache.ts");
-    const claims = decodeJwt(
-      await getServiceToken(s.runtime, FIRE, "PsapConnector", [LEGACY_ROUTES.positionAppended.scope]),
-    );
-    expect([claims.aud, claims.sub, claims.client_id, claims.scope]).toEqual([
-      psapConnectorAudience(FIRE),
-      PSAP_CONNECTOR,
-      PSAP_CONNECTOR,
-      "psap.incident.position",
-    ]);
+    // The tokens the engine actually sent with each v2 delivery above, decoded.
+    const v2 = sent.filter((r) => r.path.startsWith(`/receivers/${KEY}/v2/`));
+    expect(v2.length).toBeGreaterThanOrEqual(5);
+    for (const r of v2) {
+      const route = matchLegacyRoute(r.method, r.path.slice(`/receivers/${KEY}`.length))!;
+      const claims = decodeJwt(r.authorization!.replace(/^Bearer /, ""));
+      expect({
+        route: `${r.method} ${r.path}`,
+        claims: [claims.aud, claims.sub, claims.client_id, claims.scope],
+      }).toEqual({
+        route: `${r.method} ${r.path}`,
+        claims: [psapConnectorAudience(FIRE), PSAP_CONNECTOR, PSAP_CONNECTOR, LEGACY_ROUTES[route.key].scope],
+      });
+    }
     expect(await s.runtime.db.receiverRecord.count({ where: { integrationKey: KEY, outcome: "rejected-token" } })).toBe(
       0,
     );

@@ -10,11 +10,14 @@ import { createLogger } from "../../platform/logger.ts";
 
 const RECEIVER = "https://receiver.partner.test/hooks";
 const seenTokens: Array<Record<string, unknown>> = [];
+/** The header names of every /about request the service sent. */
+const seenHeaderNames: string[][] = [];
 let aboutFor: (identity: string) => Response = () => HttpResponse.json({}, { status: 500 });
 const msw = setupServer(
   http.get(`${RECEIVER}/about`, ({ request }) => {
     const claims = decodeJwt(String(request.headers.get("authorization")).replace("Bearer ", ""));
     seenTokens.push(claims);
+    seenHeaderNames.push([...request.headers.keys()]);
     return aboutFor(String(claims.client_id));
   }),
   http.get("http://127.0.0.1:9/receivers/north-psap/about", () =>
@@ -27,6 +30,7 @@ afterAll(() => msw.close());
 let h: WebhookHarness;
 beforeEach(async () => {
   seenTokens.length = 0;
+  seenHeaderNames.length = 0;
   h = await startWebhookHarness();
   await h.database.db.integration.update({
     where: { key: "central-ems" },
@@ -69,6 +73,9 @@ describe("discovery", () => {
       "caller.chat.activated",
       "labelChanged",
     ]);
+    // Spec, "Events": Service-Request-Id/-Timestamp on every v3 event, not on /about or /health.
+    expect(seenHeaderNames).toHaveLength(2);
+    for (const names of seenHeaderNames) expect(names.filter((n) => n.startsWith("service-request-"))).toEqual([]);
     expect(seenTokens.map((t) => [t.client_id, t.aud])).toEqual([
       ["PsapConnector", "urn:service:agency:0b0c5b52-1c0e-4a57-9a57-000000000002"],
       ["Publisher", "urn:service:webhooks:0b0c5b52-1c0e-4a57-9a57-000000000002"],

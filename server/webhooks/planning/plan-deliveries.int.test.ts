@@ -46,6 +46,28 @@ describe("planned writes", () => {
     expect((await deliveries()).map((d) => d.eventName)).toEqual(["created", "IncidentLabelChanged", "created"]);
   });
 
+  it("plans Test incidents for a receiver whatever its allowsMonitoring says (advisory: recorded, never acted on)", async () => {
+    for (const [allowsMonitoring, id] of [
+      [false, "0e7f0000-0000-4000-8000-0000000000a1"],
+      [true, "0e7f0000-0000-4000-8000-0000000000a2"],
+    ] as const) {
+      const { count } = await h.database.db.webhookCapabilities.updateMany({
+        where: { integrationKey: "north-psap" },
+        data: { allowsMonitoring },
+      });
+      expect(count).toBe(1);
+      await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id, purpose: "Test" })));
+      const planned = await h.database.db.webhookDelivery.findMany({
+        where: { incidentId: id, integrationKey: "north-psap" },
+        select: { eventName: true },
+      });
+      expect({ allowsMonitoring, events: planned.map((d) => d.eventName) }).toEqual({
+        allowsMonitoring,
+        events: ["created"],
+      });
+    }
+  });
+
   it("names the events the spec names (IncidentLabelChanged, IncidentLiveVideoEndedV3), in the outbox and the inspector", async () => {
     const video = {
       state: "Active" as const,
