@@ -50,5 +50,14 @@ export {
 export { matchesRequest, type ReceivedMatch } from "./matchers.ts";
 export { workbenchApi, WorkbenchApiError, type WorkbenchApi } from "./workbench-api.ts";
 export { startEphemeralWorkbench, type EphemeralWorkbench, type ReadyLine, type WorkbenchSeed } from "./ephemeral.ts";
+export {
+  SYSTEM_CHROMIUM,
+  chromiumExecutablePath,
+  findChromium,
+  type ChromiumSearch,
+  type ChromiumSource,
+  type FindChromiumOptions,
+} from "./find-chromium.js";
+
 /** Playwright's expect with the delivery matchers: `await expect(receiver).toHaveReceived("PATCH", "/label", { incidentId })`. */
 export const expect = baseExpect.extend(receiverMatchers);

@@ -6,6 +6,7 @@ import {
   EmbeddedReceiver,
   ExternalReceiver,
   expect,
+  findChromium,
   test,
   v3Declaration,
   type AboutDeclaration,
@@ -111,7 +112,11 @@ test("wrong usages do not compile", async ({ externalReceiver, receivers, clock,
   await expect(receiver).toHaveReceived("PATCH", "/label", { incidentID: "x" });
 });
 
-// The ready line, as a script reads it.
+// The ready line and the browser search, as a script reads them.
 declare const ready: ReadyLine;
 const healthUrl: string = ready.healthUrl;
-void healthUrl;
+const chromium = findChromium();
+const where: string = chromium.found ? chromium.path : chromium.message;
+// @ts-expect-error -- a search that found nothing has no path
+void (chromium.found || chromium.path);
+void [healthUrl, where];
