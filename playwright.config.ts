@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumExecutablePath } from "./packages/playwright/src/find-chromium.js";
 import { SERVER_NODE_OPTIONS } from "./server/platform/server-node-options.ts";
 
 // The real entry as `npm start` runs it (dist/server/launch.cjs, production build) on its own port and data
-// directory; Debian's Chromium (never `playwright install` on these machines).
+// directory; the Chromium packages/playwright/src/find-chromium.js finds (CHROMIUM_PATH, Debian's
+// /usr/bin/chromium, Playwright's own), or one line saying what to install.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_URL = `http://localhost:${PORT}`;
 const SERVER_COMMAND = `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-maps dist/server/launch.cjs`;
@@ -25,7 +27,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "on",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: chromiumExecutablePath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

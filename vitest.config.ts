@@ -36,6 +36,7 @@ export default defineConfig({
             "packages/**/*.test.ts",
             "app/**/*.test.ts",
             "bench/**/*.test.ts",
+            "scripts/**/*.test.ts",
           ],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
         },

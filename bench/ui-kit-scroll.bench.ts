@@ -1,11 +1,12 @@
 // The UI kit's virtual list with 100,000 rows (the delivery inspector's list), in
-// Debian's Chromium against the compiled server, as `npm start` runs it:
+// Chromium (packages/playwright/src/find-chromium.js) against the compiled server, as `npm start` runs it:
 // time per animation frame while jumping 2,000 rows per frame, next to two
 // ceilings measured in the same run on the same (shared, GPU-less) machine — idle
 // frames of the same page, and the same jumps in a bare scroll container with
 // nothing to render. A frame-time figure is a measurement, not a test assertion:
 // e2e/ui-kit.spec.ts keeps the functional check (rows rendered, DOM small).
 import { chromium, type Page } from "@playwright/test";
+import { chromiumExecutablePath } from "../packages/playwright/src/find-chromium.js";
 import { WORKBENCH_ENTRY, startChild, stopChild } from "./lib/load.ts";
 
 const FRAMES = 50;
@@ -42,7 +43,7 @@ export async function run() {
     `${origin}/api/health`,
   );
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: chromiumExecutablePath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {

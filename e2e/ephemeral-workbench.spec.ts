@@ -13,6 +13,7 @@ const CLI = ["packages/cli/bin/workbench.mjs"];
 type Ready = {
   event: string;
   url: string;
+  healthUrl: string;
   pid: number;
   dataDir: string;
   clients: { partnerCad: { clientId: string; clientSecret: string } };
@@ -84,7 +85,11 @@ test("up prints one ready line with what a CI step needs; down leaves nothing be
     clients: { partnerCad: { clientId: "partner-cad" } },
   });
   expect(path.dirname(ready.dataDir)).toBe(os.tmpdir());
-  expect((await request.get(`${ready.url}/api/health`)).status()).toBe(200);
+  // The health probe it names answers, with the database's state.
+  expect(ready.healthUrl).toBe(`${ready.url}/api/health`);
+  const health = await request.get(ready.healthUrl);
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: "ok", database: "embedded" });
   // The credentials it prints work against the workbench it started.
   const token = await request.post(`${ready.url}/connect/token`, {
     form: {

@@ -5,11 +5,15 @@
 // entries: every current browser and Windows since Vista read it). Run it after changing the icon.
 import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumExecutablePath } from "../packages/playwright/src/find-chromium.js";
 
 const SIZES = [16, 32, 48];
 const svg = readFileSync("app/icon.svg", "utf8");
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: chromiumExecutablePath(),
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 const pngs: Buffer[] = [];
 try {
   for (const size of SIZES) {

@@ -1,7 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumExecutablePath } from "@workbench/playwright";
 
 // Each worker gets its own ephemeral workbench (or set WORKBENCH_URL to use a running one).
-// Debian's Chromium on these machines; elsewhere drop executablePath and run `npx playwright install`.
+// Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own (`npx playwright
+// install chromium`); with none, loading this config fails with one line saying what to install.
 export default defineConfig({
   testDir: "tests",
   workers: 1,
@@ -11,7 +13,7 @@ export default defineConfig({
   use: {
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumExecutablePath(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     },
   },

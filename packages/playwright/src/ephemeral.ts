@@ -7,17 +7,48 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** What `workbench up` prints on its ready line: where the workbench is and the seed's ids and credentials. */
+/** The seed's fixed ids and the partner clients' credentials (docs/seed-data.md). */
 export type WorkbenchSeed = {
+  /** Agency ids, for `agency_context` and `partnerApi.as({ agencyId })`. */
   agencies: { northPsap: string; centralEms: string; fireRescue: string; southPsap: string };
-  users: Record<string, string>;
+  /** User ids (the users sign in by name: dispatcher.north, dispatcher.ems, dispatcher.fire, …). */
+  users: {
+    dispatcherNorth: string;
+    dispatcherEms: string;
+    dispatcherFire: string;
+    lockedUser: string;
+    jSmithLower: string;
+    jSmithUpper: string;
+  };
+  /** partner-cad holds every inbound scope; partner-readonly only agency.read. */
   clients: {
     partnerCad: { clientId: string; clientSecret: string };
     partnerReadonly: { clientId: string; clientSecret: string };
   };
 };
-export type ReadyLine = WorkbenchSeed & { event: "ready"; url: string; pid: number; dataDir: string };
 
+/**
+ * What `workbench up` prints on its ready line (one JSON line on stdout): where the workbench is
+ * and the seed's ids and credentials. A copy of the CLI's (server/cli/commands/ephemeral.ts),
+ * guarded by server-copies.test.ts.
+ */
+export type ReadyLine = WorkbenchSeed & {
+  event: "ready";
+  /** Its origin. */
+  url: string;
+  /** {auth_url}: /connect/token, the JWKS. */
+  authUrl: string;
+  /** {base_url}/v1, the inbound API. */
+  baseUrl: string;
+  /** GET answers 200 with the database's state while the workbench and its database are up, 503 when the database is not. */
+  healthUrl: string;
+  /** The `workbench up` process: SIGTERM stops the workbench. */
+  pid: number;
+  /** Its temporary data directory, deleted when it stops. */
+  dataDir: string;
+};
+
+/** A workbench the kit started: its ready line, and `stop()`, which resolves once it is gone. */
 export type EphemeralWorkbench = ReadyLine & { stop: () => Promise<void> };
 
 const READY_TIMEOUT_MS = 240_000;
@@ -38,7 +69,13 @@ export function workbenchCli(): { command: string; args: string[] } {
   );
 }
 
-export async function startEphemeralWorkbench(options: { log?: (line: string) => void } = {}) {
+/**
+ * Starts `workbench up` and resolves with its ready line (5–20 s; a build first, when the
+ * checkout has none). `log` gets the workbench's log lines (default: stderr, prefixed [workbench]).
+ */
+export async function startEphemeralWorkbench(
+  options: { log?: (line: string) => void } = {},
+): Promise<EphemeralWorkbench> {
   const { command, args } = workbenchCli();
   const child = spawn(command, [...args, "up"], { stdio: ["ignore", "pipe", "pipe", "ipc"] });
   const log = options.log ?? ((line: string) => process.stderr.write(`[workbench] ${line}\n`));

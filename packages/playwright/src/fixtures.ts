@@ -4,12 +4,22 @@
 // external receivers — and whatever a test changes through them is undone after
 // it, so tests sharing a workbench do not see each other's faults or jumps.
 import { test as base, type Page } from "@playwright/test";
+import { durationMs } from "./duration.ts";
 import { startEphemeralWorkbench, type WorkbenchSeed } from "./ephemeral.ts";
+import type {
+  ClockControl,
+  ExternalReceiverControl,
+  FaultOptions,
+  ReceiverControl,
+  SignInDispatcher,
+  Workbench,
+  WorkbenchOptions,
+} from "./fixture-types.ts";
 import { PartnerApi } from "./partner-api.ts";
-import { EmbeddedReceiver, ExternalReceiver, type ExternalReceiverOptions } from "./receivers.ts";
-import { workbenchApi, type WorkbenchApi } from "./workbench-api.ts";
+import { EmbeddedReceiver, ExternalReceiver } from "./receivers.ts";
+import { workbenchApi } from "./workbench-api.ts";
 
-/** The seed of every workbench (fixed ids): agencies, users, the partner clients. */
+/** The seed of every workbench (fixed ids): agencies, users, the partner clients. A copy of the server's, guarded by server-copies.test.ts. */
 export const SEED: WorkbenchSeed = {
   agencies: {
     northPsap: "0b0c5b52-1c0e-4a57-9a57-000000000001",
@@ -21,6 +31,9 @@ export const SEED: WorkbenchSeed = {
     dispatcherNorth: "0b0c5b52-1c0e-4a57-9a57-100000000001",
     dispatcherEms: "0b0c5b52-1c0e-4a57-9a57-100000000002",
     dispatcherFire: "0b0c5b52-1c0e-4a57-9a57-100000000003",
+    lockedUser: "0b0c5b52-1c0e-4a57-9a57-100000000004",
+    jSmithLower: "0b0c5b52-1c0e-4a57-9a57-100000000005",
+    jSmithUpper: "0b0c5b52-1c0e-4a57-9a57-100000000006",
   },
   clients: {
     partnerCad: { clientId: "partner-cad", clientSecret: "partner-cad-secret" },
@@ -28,76 +41,10 @@ export const SEED: WorkbenchSeed = {
   },
 };
 
-export type Workbench = {
-  /** Its origin: the portal, the dashboard, /connect, /v1 and the embedded receivers all live there. */
-  url: string;
-  seed: WorkbenchSeed;
-  /** The workbench's own API (what its dashboard and CLI use). */
-  api: WorkbenchApi;
-  /** True when the kit started it (and stops it with the worker). */
-  ephemeral: boolean;
-};
-
-/** A duration: milliseconds, or "90s", "61m", "2h", "1d". */
-export type Duration = number | `${number}${"ms" | "s" | "m" | "h" | "d"}`;
-
-export function durationMs(duration: Duration): number {
-  if (typeof duration === "number") return duration;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(duration);
-  if (!m) throw new Error(`not a duration: ${duration} (write 90s, 61m, 2h, 1d or milliseconds)`);
-  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "ms" | "s" | "m" | "h" | "d"];
-  return Math.round(Number(m[1]) * unit);
-}
-
-export type ClockControl = {
-  /** Moves the workbench clock ahead (retries come due, the hour runs out): forward only, at most 7 days a jump. */
-  advance(by: Duration): Promise<void>;
-  /** The workbench's time now. */
-  now(): Promise<Date>;
-};
-
-export type FaultOptions = {
-  /** How long the fault lasts, on the workbench clock (default: until changed). */
-  for?: Duration;
-  /** When it starts, e.g. "+5m" (default: now). */
-  at?: string;
-};
-
-export type ReceiverControl = {
-  /** An embedded receiver (north-psap, central-ems, fire-rescue, south-psap), to assert on what it recorded. */
-  embedded(key: string): EmbeddedReceiver;
-  /** Break an embedded receiver: http-500 | http-503 | http-201 | timeout | slow:<ms> | flaky:<percent> | reject-token | down | ok. */
-  fault(key: string, mode: string, options?: FaultOptions): Promise<void>;
-  /** Fail the network on the platform's side for any integration: refused | timeout | ok. */
-  networkFault(key: string, mode: string, options?: FaultOptions): Promise<void>;
-  /** Change what an embedded receiver declares on /about, e.g. { labelChanged: false } (the engine rediscovers). */
-  capabilities(key: string, flags: Record<string, boolean>, options?: { version?: string }): Promise<void>;
-};
-
-export type ExternalReceiverControl = {
-  /**
-   * Starts a receiver of the test's own and points an integration at it (default north-psap);
-   * the integration's receiver is restored after the test.
-   */
-  attach(integration?: string, options?: ExternalReceiverOptions): Promise<ExternalReceiver>;
-  /** After `receiver.declare(...)`: the engine reads /about again now. */
-  rediscover(integration?: string): Promise<void>;
-};
-
-export type WorkbenchOptions = {
-  /** A running workbench to use instead of an ephemeral one (default: WORKBENCH_URL). */
-  workbenchUrl: string | undefined;
-  /** Its API token, for a shared workbench (default: WORKBENCH_TOKEN). */
-  workbenchToken: string | undefined;
-};
-
 type WorkerFixtures = WorkbenchOptions & { workbench: Workbench };
 type TestFixtures = {
   partnerApi: PartnerApi;
-  signInDispatcher: (
-    page: Page,
-    options?: { username?: string; agencyId?: string; returnUrl?: string },
-  ) => Promise<void>;
+  signInDispatcher: SignInDispatcher;
   dispatcherPage: Page;
   clock: ClockControl;
   receivers: ReceiverControl;

@@ -3,29 +3,61 @@
 import { expect as baseExpect } from "@playwright/test";
 import { receiverMatchers } from "./matchers.ts";
 
-export { test, SEED, durationMs } from "./fixtures.ts";
+export { test, SEED } from "./fixtures.ts";
+export { durationMs, type Duration } from "./duration.ts";
 export type {
+  AnyIntegrationKey,
+  CapabilityOptions,
   ClockControl,
-  Duration,
   ExternalReceiverControl,
   FaultOptions,
+  IntegrationKey,
+  IsoTimestamp,
+  NetworkFaultMode,
   ReceiverControl,
+  ReceiverFaultMode,
+  SignInDispatcher,
+  SignInOptions,
   Workbench,
   WorkbenchOptions,
-} from "./fixtures.ts";
-export { PartnerApi, INBOUND_SCOPES, type Acting, type ApiAnswer } from "./partner-api.ts";
+} from "./fixture-types.ts";
+export {
+  PartnerApi,
+  INBOUND_SCOPES,
+  type Acting,
+  type ApiAnswer,
+  type CreateIncidentRequest,
+  type GeoPoint,
+  type HttpMethod,
+  type InboundScope,
+} from "./partner-api.ts";
+export {
+  V3_FLAGS,
+  declarationProblem,
+  v3Declaration,
+  type AboutDeclaration,
+  type V3Flag,
+  type V3Flags,
+  type V3Supports,
+} from "./about-declaration.ts";
 export {
   EmbeddedReceiver,
   ExternalReceiver,
-  v3Declaration,
   type ExternalReceiverOptions,
   type ReceivedRequest,
   type Receiver,
-  type V3Flag,
 } from "./receivers.ts";
 export { matchesRequest, type ReceivedMatch } from "./matchers.ts";
 export { workbenchApi, WorkbenchApiError, type WorkbenchApi } from "./workbench-api.ts";
-export { startEphemeralWorkbench, type EphemeralWorkbench, type WorkbenchSeed } from "./ephemeral.ts";
+export { startEphemeralWorkbench, type EphemeralWorkbench, type ReadyLine, type WorkbenchSeed } from "./ephemeral.ts";
+export {
+  SYSTEM_CHROMIUM,
+  chromiumExecutablePath,
+  findChromium,
+  type ChromiumSearch,
+  type ChromiumSource,
+  type FindChromiumOptions,
+} from "./find-chromium.js";
 
 /** Playwright's expect with the delivery matchers: `await expect(receiver).toHaveReceived("PATCH", "/label", { incidentId })`. */
 export const expect = baseExpect.extend(receiverMatchers);

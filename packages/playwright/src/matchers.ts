@@ -2,6 +2,7 @@
 //   await expect(receiver).toHaveReceived("PATCH", "/label", { incidentId });
 // They re-read the receiver until the request is there or the timeout passes,
 // and a failure shows what did arrive.
+import type { HttpMethod } from "./partner-api.ts";
 import type { ReceivedRequest, Receiver } from "./receivers.ts";
 
 export type ReceivedMatch = {
@@ -20,7 +21,7 @@ export type ReceivedMatch = {
 const POLL_MS = 100;
 
 /** `path` matches a request whose path is it, or ends with it (`/label` matches /v3/incidents/{id}/label). */
-export function matchesRequest(r: ReceivedRequest, method: string, path: string, match: ReceivedMatch): boolean {
+export function matchesRequest(r: ReceivedRequest, method: HttpMethod, path: string, match: ReceivedMatch): boolean {
   return (
     r.method === method.toUpperCase() &&
     (r.path === path || r.path.endsWith(path)) &&
@@ -47,7 +48,7 @@ export const receiverMatchers = {
   async toHaveReceived(
     this: { isNot: boolean },
     receiver: Receiver,
-    method: string,
+    method: HttpMethod,
     path: string,
     match: ReceivedMatch = {},
   ) {

@@ -18,16 +18,57 @@ export const INBOUND_SCOPES = [
   "incident.close",
 ] as const;
 
+/** A scope of the inbound API. */
+export type InboundScope = (typeof INBOUND_SCOPES)[number];
+
+/** Who a partner system acts for; every field has a default. */
 export type Acting = {
-  /** agency_context (default North PSAP). */
+  /** agency_context: the agency the token acts for (default North PSAP, `SEED.agencies.northPsap`). */
   agencyId?: string;
   /** A seeded user for a user-context token (default dispatcher.north; null: an application token). */
   username?: string | null;
-  scopes?: readonly string[];
+  /** The scopes to ask for (default: every inbound scope); username.required is added for a user token. */
+  scopes?: readonly (InboundScope | "identity.user.signin" | (string & {}))[];
 };
 
+/** An HTTP method of the inbound API. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** An answer of the inbound API, whatever its status: a problem (application/problem+json) when it is not 2xx. */
 export type ApiAnswer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
 
+/** A WGS84 position. */
+export type GeoPoint = { latitude: number; longitude: number };
+
+/**
+ * The body of POST /v1/incidents (docs/inbound-api.md). A copy of the server's schema
+ * (server/http/inbound/operations/create-incident.schema.ts), guarded by server-copies.test.ts.
+ */
+export type CreateIncidentRequest = {
+  /** TokenAgency: the incident belongs to the token's agency. Jurisdiction: to the agencies whose area holds caller.location. */
+  routingMode: "TokenAgency" | "Jurisdiction";
+  /** A UUID of the caller's choosing: repeating the call with it answers the same incident. */
+  requestedIncidentId?: string;
+  /** A call of the token's agency (POST /v1/calls). */
+  callId?: string;
+  caller?: {
+    /** Required in both routing modes, e.g. "+4791234567" (digits, optionally +, spaces, dashes, parentheses; 32 at most). */
+    phoneNumber?: string;
+    /** Required for Jurisdiction: the caller's first position. */
+    location?: GeoPoint;
+  };
+  /** Jurisdiction only: prefer covering agencies of these types, in this order. */
+  preferredAgencyTypes?: ("Psap" | "Ems" | "Fire")[];
+  /** Text, or null; empty or whitespace-only text is refused. */
+  label?: string | null;
+  summary?: string | null;
+  callSign?: string | null;
+};
+
+/**
+ * A partner system calling the inbound API: tokens from the real POST /connect/token (client
+ * partner-cad by default), cached per agency, user and scopes.
+ */
 export class PartnerApi {
   private readonly tokens = new Map<string, { token: string; until: number }>();
 
@@ -72,7 +113,7 @@ export class PartnerApi {
 
   /** Any inbound call: `/v1/…` with this client's token; the answer whatever its status. */
   async call<T = Record<string, unknown>>(
-    method: string,
+    method: HttpMethod,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
@@ -98,15 +139,18 @@ export class PartnerApi {
   }
 
   /** Like `call`, but a status outside 2xx fails with the problem the API answered. */
-  async expectOk<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+  async expectOk<T = Record<string, unknown>>(method: HttpMethod, path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const answer = await this.call<T>(method, path, body);
     if (answer.status < 200 || answer.status > 299)
       throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer;
   }
 
-  /** POST /v1/incidents (TokenAgency unless the body says otherwise); resolves with the incident's id. */
-  async createIncident(body: Record<string, unknown> = {}): Promise<string> {
+  /**
+   * POST /v1/incidents; resolves with the incident's id. Defaults: routingMode TokenAgency, a new
+   * requestedIncidentId, caller.phoneNumber +4791234567; `body` replaces any of them.
+   */
+  async createIncident(body: Partial<CreateIncidentRequest> = {}): Promise<string> {
     const answer = await this.expectOk<{ incidentId: string }>("POST", "/v1/incidents", {
       routingMode: "TokenAgency",
       requestedIncidentId: randomUUID(),
@@ -116,10 +160,12 @@ export class PartnerApi {
     return answer.body.incidentId;
   }
 
+  /** PATCH /v1/incidents/{id}/label (null clears it). */
   setLabel(incidentId: string, label: string | null) {
     return this.expectOk("PATCH", `/v1/incidents/${incidentId}/label`, { label });
   }
 
+  /** POST /v1/incidents/{id}/close. */
   close(incidentId: string) {
     return this.expectOk("POST", `/v1/incidents/${incidentId}/close`);
   }

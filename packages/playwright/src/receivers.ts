@@ -4,18 +4,24 @@
 // declares the capabilities the test chooses on /about).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { declarationProblem, v3Declaration, type AboutDeclaration } from "./about-declaration.ts";
 import type { WorkbenchApi } from "./workbench-api.ts";
 
-/** One request a receiver got. Tokens are never kept: `headers.authorization` is redacted. */
+/** One request a receiver got. Tokens are never kept. */
 export type ReceivedRequest = {
+  /** The HTTP method: POST, PUT or PATCH for an event (v3 routes), GET for /about. */
   method: string;
   /** Below {receiver_url}, e.g. /v3/incidents/{id}/label. */
   path: string;
+  /** The incident it is about (from the path, or a create's body); null when none is named. */
   incidentId: string | null;
+  /** The request's Service-Request-Id header: one per event, the same on every retry of it. */
   serviceRequestId: string | null;
   /** What the receiver answered. */
   status: number;
+  /** The JSON body (text when it was not JSON; null when empty). */
   body: unknown;
+  /** When it arrived, ISO 8601: the workbench clock's time for an embedded receiver, real time for an external one. */
   receivedAt: string;
 };
 
@@ -37,6 +43,7 @@ export class EmbeddedReceiver implements Receiver {
     this.name = `embedded receiver ${key}`;
   }
 
+  /** What it recorded (the newest 1,000), oldest first; `incidentId` narrows it to one incident. */
   async received(options: { incidentId?: string } = {}): Promise<ReceivedRequest[]> {
     // The API says more of each record; a test sees the fields of ReceivedRequest only.
     const records = await this.api.query<ReceivedRequest[]>("receivers.events", {
@@ -58,64 +65,13 @@ export class EmbeddedReceiver implements Receiver {
   }
 }
 
-/** The v3 flags a receiver can declare on /about, by the spec's names. */
-export type V3Flag =
-  | "incident.created"
-  | "incident.closed"
-  | "incident.changed"
-  | "caller.changed"
-  | "caller.newLocation"
-  | "caller.trackReplaced"
-  | "caller.fullNameChanged"
-  | "caller.phoneNumberChanged"
-  | "caller.deviceInfoChanged"
-  | "caller.chat.activated"
-  | "caller.liveVideo.activated"
-  | "caller.liveVideo.ended"
-  | "involvedAgency.invited"
-  | "involvedAgency.collaboration.changed"
-  | "labelChanged"
-  | "summaryChanged"
-  | "callSignChanged"
-  | "patient.descriptionChanged";
-
-const V3_FLAGS: V3Flag[] = [
-  "incident.created",
-  "incident.closed",
-  "incident.changed",
-  "caller.changed",
-  "caller.newLocation",
-  "caller.trackReplaced",
-  "caller.fullNameChanged",
-  "caller.phoneNumberChanged",
-  "caller.deviceInfoChanged",
-  "caller.chat.activated",
-  "caller.liveVideo.activated",
-  "caller.liveVideo.ended",
-  "involvedAgency.invited",
-  "involvedAgency.collaboration.changed",
-  "labelChanged",
-  "summaryChanged",
-  "callSignChanged",
-  "patient.descriptionChanged",
-];
-
-/** A v3 /about declaration: every flag true unless `flags` says otherwise. */
-export function v3Declaration(flags: Partial<Record<V3Flag, boolean>> = {}, version = "3.0") {
-  const supports: Record<string, unknown> = {};
-  for (const flag of V3_FLAGS) {
-    const path = flag.startsWith("incident.") ? flag.split(".") : ["incident", ...flag.split(".")];
-    let node = supports;
-    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[path.at(-1)!] = flags[flag] ?? true;
-  }
-  return { version, supports, allowsMonitoring: false };
-}
-
 export type ExternalReceiverOptions = {
-  /** The /about declaration (default: v3, every flag true). */
-  declaration?: unknown;
-  /** The status event requests are answered with (default 200); change it any time with `answerWith`. */
+  /**
+   * What the receiver answers on GET /about (default: v3, every flag true). Capability flags go
+   * through `v3Declaration`: `{ declaration: v3Declaration({ labelChanged: false }) }`.
+   */
+  declaration?: AboutDeclaration;
+  /** The HTTP status event requests are answered with (default 200, the only one that accepts); change it any time with `answerWith`. */
   status?: number;
 };
 
@@ -128,7 +84,7 @@ export type ExternalReceiverOptions = {
 export class ExternalReceiver implements Receiver {
   readonly name: string;
   private readonly requests: ReceivedRequest[] = [];
-  private declaration: unknown;
+  private declaration: AboutDeclaration;
   private status: number;
   /** How often the platform read /about (discovery). */
   aboutServed = 0;
@@ -143,7 +99,9 @@ export class ExternalReceiver implements Receiver {
     this.status = options.status ?? 200;
   }
 
+  /** Starts one (`externalReceiver.attach` does this and points an integration at it). */
   static async start(options: ExternalReceiverOptions = {}): Promise<ExternalReceiver> {
+    if (options.declaration !== undefined) assertDeclaration(options.declaration);
     let receiver: ExternalReceiver | undefined;
     const server = createServer((req, res) => void receiver!.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -184,6 +142,7 @@ export class ExternalReceiver implements Receiver {
     res.writeHead(status).end();
   }
 
+  /** Every request so far except GET /about and /health, oldest first. */
   async received(): Promise<ReceivedRequest[]> {
     return [...this.requests];
   }
@@ -193,17 +152,27 @@ export class ExternalReceiver implements Receiver {
     this.status = status;
   }
 
-  /** Declare other capabilities on /about; `WorkbenchFixtures.externalReceiver` rediscovers for you. */
-  declare(declaration: unknown): void {
+  /**
+   * Answer GET /about with another declaration from now on, e.g. `v3Declaration()`; then
+   * `externalReceiver.rediscover(integration)` has the platform read it.
+   */
+  declare(declaration: AboutDeclaration): void {
+    assertDeclaration(declaration);
     this.declaration = declaration;
   }
 
+  /** Stops it (the `externalReceiver` fixture closes the ones it attached after the test). */
   close(): Promise<void> {
     return new Promise((resolve) => {
       this.server.closeAllConnections();
       this.server.close(() => resolve());
     });
   }
+}
+
+function assertDeclaration(value: unknown): void {
+  const problem = declarationProblem(value);
+  if (problem) throw new TypeError(`declaration: ${problem}`);
 }
 
 /** A create (POST /v3/incidents) names its incident in the body: { incident: { id } } (v1/v2: { incident: { incidentId } }). */

@@ -15,8 +15,14 @@ export class WorkbenchApiError extends Error {
   }
 }
 
+/**
+ * The workbench's own API: the tRPC procedures its dashboard and CLI use, by name (docs/cli.md
+ * lists what they do). A refusal rejects with a WorkbenchApiError.
+ */
 export type WorkbenchApi = {
+  /** Reads, e.g. `query("deliveries.list", { incidentId })`, `query("clock.show")`; `T` is the answer's type as you expect it. */
   query<T = unknown>(procedure: string, input?: unknown): Promise<T>;
+  /** Changes, e.g. `mutate("clock.advance", { byMs: 60_000 })`; on a shared workbench they need a token with the right role. */
   mutate<T = unknown>(procedure: string, input?: unknown): Promise<T>;
 };
 

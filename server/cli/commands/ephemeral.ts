@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
+import { HEALTH_PATH } from "../../http/health.ts";
 import { fail, type OutputMode } from "../output.ts";
 import { wholeNumber } from "../parse-options.ts";
 import { startEphemeralWorkbench, type EphemeralWorkbench } from "../ephemeral/start-ephemeral-workbench.ts";
@@ -14,12 +15,14 @@ import { startEphemeralWorkbench, type EphemeralWorkbench } from "../ephemeral/s
 const REGISTRY = path.join(os.tmpdir(), "workbench-ephemeral-registry");
 type Entry = { pid: number; url: string; dataDir: string };
 
+/** The ready line; `healthUrl` is what a CI script or load balancer probes (GET: 200 while the database answers, else 503). */
 export function readyLine(w: Pick<EphemeralWorkbench, "url" | "pid" | "dataDir" | "seed">) {
   return {
-    event: "ready",
+    event: "ready" as const,
     url: w.url,
     authUrl: w.url,
     baseUrl: `${w.url}/v1`,
+    healthUrl: `${w.url}${HEALTH_PATH}`,
     pid: w.pid,
     dataDir: w.dataDir,
     agencies: w.seed.agencies,
@@ -60,7 +63,9 @@ export function registerEphemeralCommands(program: Command) {
       );
       process.stdout.write(`${JSON.stringify(readyLine(workbench))}\n`);
       if (!mode.json)
-        process.stderr.write(`Ephemeral workbench on ${workbench.url} — stop it with \`workbench down\` or Ctrl-C.\n`);
+        process.stderr.write(
+          `Ephemeral workbench on ${workbench.url} (health: ${workbench.url}${HEALTH_PATH}) — stop it with \`workbench down\` or Ctrl-C.\n`,
+        );
       let stopping = false;
       const stop = async (code: number) => {
         if (stopping) return;
