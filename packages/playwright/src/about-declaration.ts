@@ -57,44 +57,44 @@ export type V3Flags = Partial<Record<V3Flag, boolean>>;
 export type V3Supports = {
   incident?: {
     /** POST /v3/incidents: a new incident. A v3 receiver must declare this or `changed`. */
-    created?: boolean;
+    created?: boolean | null;
     /** POST …/{id}/closed. */
-    closed?: boolean;
+    closed?: boolean | null;
     /** POST …/{id}/changed: the whole incident after a change. A v3 receiver must declare this or `created`. */
-    changed?: boolean;
+    changed?: boolean | null;
     caller?: {
       /** PUT …/{id}/caller: the caller's whole record. */
-      changed?: boolean;
+      changed?: boolean | null;
       /** POST …/{id}/caller/track: one new position. */
-      newLocation?: boolean;
+      newLocation?: boolean | null;
       /** PUT …/{id}/caller/track: a source's track replaced. */
-      trackReplaced?: boolean;
+      trackReplaced?: boolean | null;
       /** PATCH …/{id}/caller/full-name. */
-      fullNameChanged?: boolean;
+      fullNameChanged?: boolean | null;
       /** PATCH …/{id}/caller/phone-number. */
-      phoneNumberChanged?: boolean;
+      phoneNumberChanged?: boolean | null;
       /** PATCH …/{id}/caller/device-info. */
-      deviceInfoChanged?: boolean;
+      deviceInfoChanged?: boolean | null;
       /** `activated`: POST …/{id}/caller/chat/activated. */
-      chat?: { activated?: boolean };
+      chat?: { activated?: boolean | null } | null;
       /** `activated`, `ended`: POST …/{id}/caller/live-video/activated, …/ended. */
-      liveVideo?: { activated?: boolean; ended?: boolean };
-    };
+      liveVideo?: { activated?: boolean | null; ended?: boolean | null } | null;
+    } | null;
     involvedAgency?: {
       /** POST …/{id}/involved-agency: another agency invited. */
-      invited?: boolean;
+      invited?: boolean | null;
       /** `changed`: PATCH …/{id}/involved-agency/{agencyId}/collaboration. */
-      collaboration?: { changed?: boolean };
-    };
+      collaboration?: { changed?: boolean | null } | null;
+    } | null;
     /** PATCH …/{id}/label. */
-    labelChanged?: boolean;
+    labelChanged?: boolean | null;
     /** PATCH …/{id}/summary. */
-    summaryChanged?: boolean;
+    summaryChanged?: boolean | null;
     /** PATCH …/{id}/call-sign. */
-    callSignChanged?: boolean;
+    callSignChanged?: boolean | null;
     /** `descriptionChanged`: PATCH …/{id}/patient/description. */
-    patient?: { descriptionChanged?: boolean };
-  };
+    patient?: { descriptionChanged?: boolean | null } | null;
+  } | null;
 };
 
 /**
@@ -104,10 +104,10 @@ export type V3Supports = {
 export type AboutDeclaration = {
   /** The contract version implemented: a 3.x value ("3.0") for v3; "2.0" or "1.0" selects the frozen legacy contract. */
   version: string;
-  /** What the receiver takes; a missing group or flag means unsupported. */
+  /** What the receiver takes; a missing (or null) group or flag means unsupported. */
   supports: V3Supports;
   /** Advisory only: the platform records it and never acts on it (default false). */
-  allowsMonitoring?: boolean;
+  allowsMonitoring?: boolean | null;
 };
 
 /**
