@@ -39,8 +39,8 @@ test("a scenario run shows progress per step and its incident appears in the por
   await card.getByRole("button", { name: /^Run/ }).click();
   const run = card.getByTestId("scenario-run");
   await expect(run).toHaveAttribute("data-state", "done", { timeout: 15_000 });
-  await expect(run.getByRole("progressbar")).toHaveCount(8);
-  await expect(run.locator("[data-step-state=done]")).toHaveCount(8);
+  await expect(run.getByRole("progressbar")).toHaveCount(9);
+  await expect(run.locator("[data-step-state=done]")).toHaveCount(9);
   await testInfo.attach("scenario-run", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   const portalHref = await run.getByRole("link", { name: "Portal" }).getAttribute("href");
 
