@@ -18,7 +18,7 @@ test("a caller action from the Simulator page becomes a change record on the Inc
   await testInfo.attach("simulator", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
   await page.getByRole("link", { name: "Incident page" }).first().click();
-  await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("New MobileApp location ±8 m");
+  await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("New Mobile app location ±8 m");
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("Incident created");
   await expectAccessible(page);
   await testInfo.attach("incident-detail", {
@@ -39,8 +39,8 @@ test("a scenario run shows progress per step and its incident appears in the por
   await card.getByRole("button", { name: /^Run/ }).click();
   const run = card.getByTestId("scenario-run");
   await expect(run).toHaveAttribute("data-state", "done", { timeout: 15_000 });
-  await expect(run.getByRole("progressbar")).toHaveCount(8);
-  await expect(run.locator("[data-step-state=done]")).toHaveCount(8);
+  await expect(run.getByRole("progressbar")).toHaveCount(9);
+  await expect(run.locator("[data-step-state=done]")).toHaveCount(9);
   await testInfo.attach("scenario-run", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   const portalHref = await run.getByRole("link", { name: "Portal" }).getAttribute("href");
 
@@ -50,7 +50,7 @@ test("a scenario run shows progress per step and its incident appears in the por
   await expect(row).toContainText("Ola Nordmann");
   await row.getByRole("link").first().click();
   await expect(page.getByTestId("incident-snapshot")).toContainText("Ola Nordmann");
-  await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("New MobileApp location ±6 m");
+  await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("New Mobile app location ±6 m");
   await expectAccessible(page);
   await testInfo.attach("portal-scenario-incident", {
     body: await page.screenshot({ fullPage: true }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safePortalNext } from "./safe-portal-next";
+import { safePortalNext, signInTarget } from "./safe-portal-next";
 
 describe("safePortalNext", () => {
   it("follows portal pages", () => {
@@ -21,5 +21,15 @@ describe("safePortalNext", () => {
       expect(safePortalNext(bad), bad).toBeUndefined();
     expect(safePortalNext(["/portal/a", "/portal/b"])).toBeUndefined();
     expect(safePortalNext(undefined)).toBeUndefined();
+  });
+});
+
+describe("signInTarget", () => {
+  it("goes to the page asked for, else to the incident list, never elsewhere", () => {
+    expect(signInTarget("/portal/incidents/0b0c5b52-1c0e-4a57-9a57-200000000001")).toBe(
+      "/portal/incidents/0b0c5b52-1c0e-4a57-9a57-200000000001",
+    );
+    expect(signInTarget(null)).toBe("/portal/incidents");
+    expect(signInTarget("//evil.example/portal/x")).toBe("/portal/incidents");
   });
 });

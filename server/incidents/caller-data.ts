@@ -66,6 +66,16 @@ export const setMedicData = (o: IncidentOperation & { medicData: TMedicData | nu
     },
   });
 
+/**
+ * What the caller reported (spec: caller.reportedProblems, thirteen flags): the named problems become
+ * true, the others keep their value, so a second report adds to the first rather than replacing it.
+ */
+export const reportProblems = (o: IncidentOperation & { problems: ReadonlyArray<keyof TCaller["reportedProblems"]> }) =>
+  changeCaller(o, (c) => {
+    for (const p of o.problems) c.reportedProblems[p] = true;
+    return { kind: { kind: "caller.changed", what: "reportedProblems" }, result: c.reportedProblems };
+  });
+
 export type DataSourceLink =
   | { kind: "mobileApp"; appInfo: { name: string; version: string } }
   | { kind: "webApp" }

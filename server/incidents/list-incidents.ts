@@ -3,7 +3,7 @@
 // carries `version` so a live list (polled every second) can tell what moved.
 import { z } from "zod";
 import type { Db } from "./db-handle.ts";
-import type { TIncidentSnapshotV3 } from "./snapshot.schema.ts";
+import { REPORTED_PROBLEMS, type TIncidentSnapshotV3 } from "./snapshot.schema.ts";
 
 export const ZListIncidentsInput = z.object({
   state: z.enum(["open", "closed", "all"]).default("all"),
@@ -18,6 +18,8 @@ export type IncidentListRow = {
   id: string;
   purpose: "Real" | "Test" | "Demo";
   label: string | null;
+  /** The reported problems that are true (caller.reportedProblems), in the spec's order: a title when there is no label. */
+  problems: Array<(typeof REPORTED_PROBLEMS)[number]>;
   createdAtUtc: string;
   closedAtUtc: string | null;
   version: number;
@@ -47,6 +49,7 @@ export async function listIncidents(options: { db: Db; input: TListIncidentsInpu
       id: row.id,
       purpose: row.purpose,
       label: s.label,
+      problems: REPORTED_PROBLEMS.filter((p) => s.caller.reportedProblems[p]),
       createdAtUtc: row.createdAt.toISOString(),
       closedAtUtc: row.closedAt?.toISOString() ?? null,
       version: row.version,

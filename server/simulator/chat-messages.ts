@@ -49,3 +49,14 @@ const view = (r: { id: string; author: string; text: string; sentAt: Date }): Ch
   text: r.text,
   sentAtUtc: r.sentAt.toISOString(),
 });
+
+/** Per incident, when the caller last wrote (the portal list's unread marker compares it with what was seen). */
+export async function lastCallerMessageTimes(options: { db: Db; incidentIds: string[] }): Promise<Map<string, string>> {
+  if (options.incidentIds.length === 0) return new Map();
+  const rows = await options.db.simulatedChatMessage.groupBy({
+    by: ["incidentId"],
+    where: { incidentId: { in: options.incidentIds }, author: "Caller" },
+    _max: { sentAt: true },
+  });
+  return new Map(rows.flatMap((r) => (r._max.sentAt ? [[r.incidentId, r._max.sentAt.toISOString()] as const] : [])));
+}

@@ -4,6 +4,7 @@
 import { addMeasuredLocation, replaceTrack } from "../incidents/caller-track.ts";
 import {
   linkDataSource,
+  reportProblems,
   setCallerFullName,
   setCallerPhoneNumber,
   setDeviceInfo,
@@ -73,6 +74,8 @@ async function apply(deps: SimulatorDeps, base: Base, action: TSimulatorAction):
       return setCallerFullName({ ...base, fullName: action.fullName });
     case "phoneNumber":
       return setCallerPhoneNumber({ ...base, phoneNumber: action.phoneNumber });
+    case "reportProblems":
+      return reportProblems({ ...base, problems: action.problems });
     case "medicData":
       return setMedicData({
         ...base,

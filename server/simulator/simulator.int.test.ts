@@ -155,6 +155,23 @@ describe("caller-side actions", () => {
   });
 });
 
+describe("reported problems", () => {
+  it("a report adds its flags to those already reported; the same report again records no change", async () => {
+    const { incidentId } = await caller.simulator.raise({
+      origin: "Aml",
+      agencyId: AGENCY.northPsap,
+      location: { ...NORTH, accuracy: 50 },
+    });
+    const report = (problems: Array<"fall" | "bleeding">) =>
+      caller.simulator.act({ incidentId, action: { action: "reportProblems", problems } });
+    expect((await report(["fall"])).changes).toEqual(["caller.changed"]);
+    expect((await report(["bleeding"])).changes).toEqual(["caller.changed"]);
+    expect((await report(["fall"])).changes).toEqual([]);
+    const detail = (await caller.incidents.detail({ incidentId }))!;
+    expect(detail.snapshot.caller.reportedProblems).toMatchObject({ fall: true, bleeding: true, fire: false });
+  });
+});
+
 describe("scenarios", () => {
   const run = async (scenario: Parameters<typeof startScenarioRun>[0]["scenario"]) => {
     const { done } = startScenarioRun({ ...simulatorDeps(s.runtime), scenario });
@@ -177,6 +194,9 @@ describe("scenarios", () => {
       fullName: "Ola Nordmann",
       deviceInfo: { batteryLevel: 14 },
       chat: { state: "Active" },
+      // What the caller says in the chat is in the snapshot too, not only in the conversation.
+      reportedProblems: { unconscious: true, notBreathing: true, chestPain: false, fall: false },
+      medicData: { conditions: { heart: { reported: true } }, allergies: "Penicillin" },
     });
   });
 

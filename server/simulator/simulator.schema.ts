@@ -3,7 +3,7 @@
 // Text is never blank: the snapshot's own text schemas refuse an empty or
 // whitespace-only string here as the inbound API does (ValidationFailed there).
 import { z } from "zod";
-import { INTERNET_CONNECTION_TYPES, textInput, ZMedicData } from "../incidents/snapshot.schema.ts";
+import { INTERNET_CONNECTION_TYPES, REPORTED_PROBLEMS, textInput, ZMedicData } from "../incidents/snapshot.schema.ts";
 
 /** Where a simulated incident comes from. "ConnectorAdmin" is the connector administration screen's Test incident. */
 export const INCIDENT_ORIGINS = ["MobileApp", "WebApp", "Aml", "GoogleEls", "ConnectorAdmin", "Demo"] as const;
@@ -53,6 +53,11 @@ export const ZSimulatorAction = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("phoneNumber"),
     phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, "E.164, e.g. +4795000001"),
+  }),
+  /** The caller reports problems (caller.reportedProblems): the named flags become true, the others stay. */
+  z.object({
+    action: z.literal("reportProblems"),
+    problems: z.array(z.enum(REPORTED_PROBLEMS)).min(1).max(REPORTED_PROBLEMS.length),
   }),
   /** Medical data: the given record, or a sample when absent. */
   z.object({ action: z.literal("medicData"), medicData: ZMedicData.nullable().optional() }),

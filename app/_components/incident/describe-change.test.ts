@@ -8,7 +8,7 @@ describe("describeChange", () => {
   it("names a measured location with its source and rounded accuracy", () => {
     expect(
       describeChange(rec("caller.locationAdded", { source: "Aml", location: { type: "Measured", accuracy: 59.6 } })),
-    ).toEqual({ title: "New Aml location ±60 m", status: "info" });
+    ).toEqual({ title: "New AML location ±60 m", status: "info" });
     expect(describeChange(rec("caller.locationAdded", { source: "Entered", location: { type: "Known" } })).title).toBe(
       "New Entered location",
     );
@@ -18,7 +18,12 @@ describe("describeChange", () => {
       describeChange(rec("involvedAgency.invited", { agencyId: "a2" }), (id) => (id === "a2" ? "Central EMS" : id))
         .title,
     ).toBe("Central EMS invited");
-    expect(describeChange(rec("caller.changed", { what: "medicData" })).title).toBe("Caller data changed: medicData");
+    expect(describeChange(rec("caller.changed", { what: "medicData" })).title).toBe("Medical data shared");
+    expect(describeChange(rec("caller.changed", { what: "reportedProblems" }))).toEqual({
+      title: "Problems reported",
+      status: "warning",
+    });
+    expect(describeChange(rec("caller.changed", { what: "contacts" })).title).toBe("Caller data changed: contacts");
   });
   it("falls back to the kind for anything unknown", () => {
     expect(describeChange(rec("something.new"))).toEqual({ title: "something.new", status: "neutral" });

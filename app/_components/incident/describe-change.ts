@@ -1,6 +1,21 @@
 // How a change record reads in a timeline: a title a dispatcher understands and
 // a status colour. Pure, so it is unit-tested.
+import type { TLocationSource } from "@/server/incidents/snapshot.schema";
+import { SOURCE_LABELS } from "../map/select-tracks";
 import type { TimelineStatus } from "../timeline/timeline";
+
+/** What a caller.changed record changed, in words (its `what` is the member's path). */
+const CALLER_CHANGED: Record<string, string> = {
+  medicData: "Medical data shared",
+  reportedProblems: "Problems reported",
+  "dataSources.mobileApp": "Mobile app linked",
+  "dataSources.webApp": "Web app linked",
+  "dataSources.appleEed": "Apple EED linked",
+  "dataSources.googleEls": "Google ELS linked",
+};
+
+const sourceName = (source: string | undefined) =>
+  source ? (SOURCE_LABELS[source as TLocationSource] ?? source) : undefined;
 
 export type ChangeRecord = { seq: number; kind: string; payload: unknown; producedAtUtc: string; actor: string };
 
@@ -21,12 +36,15 @@ export function describeChange(
         p.location?.type === "Measured" && typeof p.location.accuracy === "number"
           ? ` ±${Math.round(p.location.accuracy)} m`
           : "";
-      return { title: `New ${p.source ?? ""} location${acc}`.replace("  ", " "), status: "info" };
+      return { title: `New ${sourceName(p.source) ?? ""} location${acc}`.replace("  ", " "), status: "info" };
     }
     case "caller.trackReplaced":
-      return { title: `${p.source ?? "A"} track replaced`, status: "info" };
+      return { title: `${sourceName(p.source) ?? "A"} track replaced`, status: "info" };
     case "caller.changed":
-      return { title: p.what ? `Caller data changed: ${p.what}` : "Caller data changed", status: "neutral" };
+      return {
+        title: p.what ? (CALLER_CHANGED[p.what] ?? `Caller data changed: ${p.what}`) : "Caller data changed",
+        status: p.what === "reportedProblems" ? "warning" : "neutral",
+      };
     case "caller.fullNameChanged":
       return { title: "Caller's name changed", status: "neutral" };
     case "caller.phoneNumberChanged":

@@ -1,8 +1,9 @@
 import { Signal, Wifi } from "lucide-react";
-import type { TCaller } from "@/server/incidents/snapshot.schema";
+import type { TCaller, TTrack } from "@/server/incidents/snapshot.schema";
 import { Badge } from "../ui/badge";
 import { KeyValueList } from "../ui/key-value";
 import { BatteryGauge } from "./battery-gauge";
+import { dataSourcesUsed } from "./data-sources-used";
 import { CONNECTION_LABELS } from "./labels";
 
 const yesNo = (v: boolean | null) => (v === null ? null : v ? "yes" : "no");
@@ -55,35 +56,20 @@ export function DeviceInfoView({ device }: { device: TCaller["deviceInfo"] }) {
   );
 }
 
-/** Which channels the caller's data came through (spec: caller.dataSources; null = not used). */
-export function DataSourcesView({ sources }: { sources: TCaller["dataSources"] }) {
-  const eed = sources.appleEed;
-  const rows: [string, string | null][] = [
-    ["Mobile app", sources.mobileApp ? `${sources.mobileApp.appInfo.name} ${sources.mobileApp.appInfo.version}` : null],
-    ["Web app", sources.webApp ? "used" : null],
-    [
-      "Apple EED",
-      eed
-        ? (["hasLocation", "hasLiveVideo", "hasMediaUpload", "hasAdditionalData"] as const)
-            .filter((k) => eed[k])
-            .map((k) =>
-              k
-                .slice(3)
-                .replace(/([A-Z])/g, " $1")
-                .trim()
-                .toLowerCase(),
-            )
-            .join(", ") || "used"
-        : null,
-    ],
-    ["Google ELS", sources.googleEls ? "used" : null],
-  ];
+/**
+ * Which channels the caller's data came through: what a source declared when it linked (spec:
+ * caller.dataSources) and which sources sent positions (caller.tracks), so a source is never "not
+ * used" beside its own fixes.
+ */
+export function DataSourcesView({ sources, tracks }: { sources: TCaller["dataSources"]; tracks: TTrack[] }) {
   return (
-    <ul className="grid gap-1 text-sm">
-      {rows.map(([name, value]) => (
+    <ul className="grid gap-1 text-sm" data-testid="data-sources">
+      {dataSourcesUsed(sources, tracks).map(({ name, used, detail }) => (
         <li key={name} className="flex items-baseline justify-between gap-3">
-          <span className={value ? "font-medium" : "text-slate-500"}>{name}</span>
-          <span className={value ? "text-right text-slate-700" : "text-slate-500"}>{value ?? "not used"}</span>
+          <span className={used ? "font-medium" : "text-slate-500"}>{name}</span>
+          <span className={used ? "text-right text-slate-700" : "text-slate-500"}>
+            {used ? (detail ?? "used") : "not used"}
+          </span>
         </li>
       ))}
     </ul>

@@ -1,14 +1,14 @@
-import { REPORTED_PROBLEMS, type TCaller } from "@/server/incidents/snapshot.schema";
+import type { TCaller } from "@/server/incidents/snapshot.schema";
+import { reportedProblemsOf } from "./describe-incident";
 import { PROBLEM_LABELS } from "./labels";
 
-/** The reported problems are the headline; the rest are listed quietly so "not reported" is also information. */
+/** The problems that are reported, as the headline; when none is, that is said once. */
 export function ReportedProblems({ problems }: { problems: TCaller["reportedProblems"] }) {
-  const reported = REPORTED_PROBLEMS.filter((p) => problems[p]);
-  const others = REPORTED_PROBLEMS.filter((p) => !problems[p]);
+  const reported = reportedProblemsOf(problems);
   return (
     <div data-testid="reported-problems">
       {reported.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Reported">
+        <ul className="flex flex-wrap gap-2" aria-label="Reported problems">
           {reported.map((p) => (
             <li
               key={p}
@@ -19,12 +19,7 @@ export function ReportedProblems({ problems }: { problems: TCaller["reportedProb
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600">No problem reported.</p>
-      )}
-      {others.length > 0 && (
-        <p className="mt-2 text-xs text-slate-500">
-          Not reported: {others.map((p) => PROBLEM_LABELS[p].toLowerCase()).join(", ")}.
-        </p>
+        <p className="text-sm text-slate-600">No problem reported yet.</p>
       )}
     </div>
   );

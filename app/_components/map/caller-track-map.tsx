@@ -21,6 +21,8 @@ export type CallerTrackMapProps = {
   /** Controlled time (ms); uncontrolled starts at the latest capture. */
   atMs?: number;
   onAtMsChange?: (atMs: number) => void;
+  /** A narrow map beside other facts: no table of fixes under it, the slider and legend stacked. */
+  compact?: boolean;
   className?: string;
 };
 
@@ -32,6 +34,7 @@ export function CallerTrackMap({
   height = 420,
   atMs,
   onAtMsChange,
+  compact = false,
   className,
 }: CallerTrackMapProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -90,12 +93,21 @@ export function CallerTrackMap({
         {tileUrl && attribution && (
           <div className="absolute bottom-0 right-0 bg-white/80 px-1 text-[10px] text-slate-600">{attribution}</div>
         )}
+        {!tileUrl && (
+          // Without tiles the lines are a coordinate grid, not streets: said on the map itself so nobody reads it as one.
+          <p
+            className="absolute bottom-5 right-1 rounded bg-white/90 px-1.5 py-0.5 text-[11px] text-slate-700"
+            data-testid="offline-grid-caption"
+          >
+            Offline grid, no map tiles configured
+          </p>
+        )}
       </div>
-      <div className="mt-3 grid gap-3 lg:grid-cols-[1fr_auto] lg:items-start">
+      <div className={cn("mt-3 grid gap-3", !compact && "lg:grid-cols-[1fr_auto] lg:items-start")}>
         <TimeSlider times={times} atMs={at} onChange={setAt} />
         <TrackLegend tracks={tracks} visible={visible} />
       </div>
-      <TrackTable tracks={visible} />
+      {!compact && <TrackTable tracks={visible} />}
     </div>
   );
 }

@@ -120,6 +120,58 @@ describe("portal router", () => {
       code: "FORBIDDEN",
     });
   });
+
+  it("lists by activity with each row's last update, latest position and caller's last message; tells the clock", async () => {
+    const older = await raiseSimulatedIncident({
+      ...deps(),
+      input: {
+        origin: "Aml",
+        agencyId: AGENCY.northPsap,
+        location: { latitude: 59.96, longitude: 10.76, accuracy: 60 },
+      },
+    });
+    clock.setOffset(clock.offsetMs + 1000);
+    const newer = await raiseSimulatedIncident({ ...deps(), input: { origin: "WebApp", agencyId: AGENCY.northPsap } });
+    const north = await caller("north");
+    const order = async () => (await north.portal.incidents({})).filter((r) => [older.id, newer.id].includes(r.id));
+    expect((await order()).map((r) => r.id)).toEqual([newer.id, older.id]);
+
+    // The older incident moves: a precise app fix captured after the AML one is where the caller is now.
+    clock.setOffset(clock.offsetMs + 1000);
+    const movedAt = clock.nowMs();
+    await performSimulatorAction({
+      ...deps(),
+      incidentId: older.id,
+      action: { action: "location", source: "MobileApp", fix: { latitude: 59.9604, longitude: 10.7597, accuracy: 6 } },
+    });
+    const [first, second] = await order();
+    expect(first).toMatchObject({
+      id: older.id,
+      latestLocation: { source: "MobileApp", accuracy: 6, latitude: 59.9604 },
+      lastCallerMessageAtUtc: null,
+    });
+    expect(Date.parse(first!.lastUpdateAtUtc)).toBeGreaterThanOrEqual(movedAt);
+    expect(second).toMatchObject({ id: newer.id, latestLocation: null });
+
+    // A caller's message is activity too, and the row says when the caller last wrote.
+    await performSimulatorAction({ ...deps(), incidentId: newer.id, action: { action: "activateChat" } });
+    clock.setOffset(clock.offsetMs + 1000);
+    const wroteAt = clock.nowMs();
+    await performSimulatorAction({
+      ...deps(),
+      incidentId: newer.id,
+      action: { action: "chatMessage", text: "Still here" },
+    });
+    const [top] = await order();
+    expect(top!.id).toBe(newer.id);
+    expect(Date.parse(top!.lastCallerMessageAtUtc!)).toBeGreaterThanOrEqual(wroteAt);
+
+    // Dispatchers read the workbench clock through their own session (clock.show needs a dashboard role).
+    const shown = await north.portal.clock();
+    expect(shown.offsetMs).toBe(clock.offsetMs);
+    expect(Math.abs(Date.parse(shown.now) - clock.nowMs())).toBeLessThan(1_000);
+    await expect((await callerFor(null)).portal.clock()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
 });
 
 const caller = (who: "north" | "ems" | "fire") =>

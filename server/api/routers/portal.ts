@@ -5,10 +5,12 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createTRPCRouter, publicProcedure } from "../trpc.ts";
 import { findPortalSession, readSessionCookie } from "../../identity/portal-sessions.ts";
+import { readIncidentActivity, sortByActivity } from "../../incidents/incident-activity.ts";
 import { listIncidentChanges, listIncidents } from "../../incidents/list-incidents.ts";
 import { isVisibleTo, visibleAgencies } from "../../incidents/portal-visibility.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
-import { addChatMessage, listChatMessages } from "../../simulator/chat-messages.ts";
+import { addChatMessage, lastCallerMessageTimes, listChatMessages } from "../../simulator/chat-messages.ts";
+import { describeClock } from "../../workbench/clock-control.ts";
 
 const portalProcedure = publicProcedure.meta({ access: "portal" }).use(async ({ ctx, next }) => {
   const session = await findPortalSession({
@@ -38,6 +40,11 @@ const withVisibleIncident = portalProcedure
 
 export const portalRouter = createTRPCRouter({
   agencies: portalProcedure.query(({ ctx }) => ctx.agencies),
+  /**
+   * The workbench clock for the portal's ages and header clock. The dashboard's clock.show needs a
+   * dashboard role, which a dispatcher signed in through the portal does not hold in shared mode.
+   */
+  clock: portalProcedure.query(({ ctx }) => describeClock(ctx.clock)),
   incidents: portalProcedure
     .input(
       z.object({
@@ -46,11 +53,27 @@ export const portalRouter = createTRPCRouter({
         agencyId: z.uuid().optional(),
       }),
     )
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const agencyId = input.agencyId ?? ctx.session.agencyId;
       if (!ctx.agencies.some((a) => a.id === agencyId))
         throw new TRPCError({ code: "FORBIDDEN", message: "That agency's incidents are not visible to you." });
-      return listIncidents({ db: ctx.db, input: { state: input.state, purpose: input.purpose, agencyId, take: 200 } });
+      const rows = await listIncidents({
+        db: ctx.db,
+        input: { state: input.state, purpose: input.purpose, agencyId, take: 200 },
+      });
+      const incidentIds = rows.map((r) => r.id);
+      const [activity, callerWrote] = await Promise.all([
+        readIncidentActivity({ db: ctx.db, incidentIds }),
+        lastCallerMessageTimes({ db: ctx.db, incidentIds }),
+      ]);
+      return sortByActivity(
+        rows.map((r) => ({
+          ...r,
+          lastUpdateAtUtc: activity.get(r.id)?.lastUpdateAtUtc ?? r.createdAtUtc,
+          latestLocation: activity.get(r.id)?.latestLocation ?? null,
+          lastCallerMessageAtUtc: callerWrote.get(r.id) ?? null,
+        })),
+      );
     }),
   incident: withVisibleIncident.query(async ({ ctx }) => {
     const { incident } = ctx;

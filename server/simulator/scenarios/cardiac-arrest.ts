@@ -7,7 +7,7 @@ import { NORTH_SPOT, type Scenario } from "./scenario.ts";
 export const cardiacArrest: Scenario = {
   title: "Cardiac arrest: AML, then app location",
   description:
-    "A Real incident raised from an AML fix (±60 m); the app links, sends a ±6 m fix, name, medical data and battery, and the caller chats.",
+    "A Real incident raised from an AML fix (±60 m); the app links, sends a ±6 m fix, the reported problems (unconscious, not breathing), name, medical data and battery, and the caller chats.",
   steps: [
     {
       title: "Caller dials; AML fix arrives",
@@ -45,6 +45,14 @@ export const cardiacArrest: Scenario = {
           },
         });
         return "MobileApp ±6 m";
+      },
+    },
+    {
+      // What the caller said on the phone, recorded as the snapshot's problems, so the portal's
+      // header and every receiver know it too, not only whoever reads the chat.
+      title: "Caller reports: unconscious, not breathing",
+      run: async (ctx) => {
+        await act(ctx, { action: "reportProblems", problems: ["unconscious", "notBreathing"] });
       },
     },
     {

@@ -1,14 +1,32 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/app/_components/ui/alert";
 import { Button } from "@/app/_components/ui/button";
 import { ClientForm, Input } from "@/app/_components/ui/form";
 import { cn } from "@/app/_components/ui/cn";
+import { RelativeTime } from "@/app/_components/ui/relative-time";
+import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { useTRPC } from "@/app/_trpc/react";
+import { markChatSeen } from "../../../_components/chat-seen";
 
-/** The simulated conversation: caller messages come from the simulator, the dispatcher answers here. */
-export function ChatConversation({ incidentId, active }: { incidentId: string; active: boolean }) {
+/**
+ * The simulated conversation: caller messages come from the simulator, the dispatcher answers
+ * here. Shown, the caller's newest message counts as seen in this browser (the list's unread mark).
+ */
+export function ChatConversation({
+  incidentId,
+  active,
+  nowMs,
+  className,
+  listClassName,
+}: {
+  incidentId: string;
+  active: boolean;
+  nowMs: number | null;
+  className?: string;
+  listClassName?: string;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
@@ -21,41 +39,64 @@ export function ChatConversation({ incidentId, active }: { incidentId: string; a
       },
     }),
   );
+  const list = useRef<HTMLOListElement>(null);
+  const count = messages.data?.length ?? 0;
+  const lastCaller = messages.data?.findLast((m) => m.author === "Caller")?.sentAtUtc;
+  useEffect(() => {
+    if (lastCaller) markChatSeen(incidentId, lastCaller);
+  }, [incidentId, lastCaller]);
+  // The newest message in view as messages arrive (the list scrolls inside its own box).
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [count]);
   return (
-    <section aria-labelledby="conversation-h" className="rounded-lg border border-slate-200 bg-white">
-      <h2 id="conversation-h" className="border-b border-slate-200 px-4 py-2.5 text-sm font-semibold">
-        Conversation
-      </h2>
-      <ol
-        aria-live="polite"
-        aria-label="Messages"
-        className="flex max-h-[28rem] min-h-40 flex-col gap-2 overflow-y-auto p-4"
-        data-testid="chat-messages"
-      >
-        {(messages.data ?? []).map((m) => (
-          <li
-            key={m.id}
-            className={cn(
-              "max-w-[80%] rounded-lg px-3 py-2 text-sm",
-              m.author === "Caller" ? "self-start bg-slate-100 text-slate-900" : "self-end bg-slate-900 text-white",
-            )}
-          >
-            <span className="sr-only">{m.author}: </span>
-            {m.text}
-            <div
+    <div className={cn("flex min-h-0 flex-col", className)}>
+      {messages.error && (
+        <Alert tone="danger" className="m-3">
+          The conversation could not be loaded: {messages.error.message}
+        </Alert>
+      )}
+      {messages.isPending ? (
+        <div className="p-4">
+          <SkeletonRows rows={3} label="Loading the conversation…" />
+        </div>
+      ) : (
+        <ol
+          ref={list}
+          aria-live="polite"
+          aria-label="Messages"
+          // Scrollable region: focusable so keyboard users can scroll it.
+          tabIndex={0}
+          className={cn(
+            "flex min-h-32 flex-col gap-2 overflow-y-auto p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-orange-500",
+            listClassName,
+          )}
+          data-testid="chat-messages"
+        >
+          {(messages.data ?? []).map((m) => (
+            <li
+              key={m.id}
               className={cn(
-                "mt-0.5 font-mono text-[11px]",
-                m.author === "Caller" ? "text-slate-600" : "text-slate-300",
+                "max-w-[85%] break-words rounded-lg px-3 py-2 text-sm",
+                m.author === "Caller" ? "self-start bg-slate-100 text-slate-900" : "self-end bg-slate-900 text-white",
               )}
             >
-              {m.author} · {m.sentAtUtc.slice(11, 19)}Z
-            </div>
-          </li>
-        ))}
-        {messages.data?.length === 0 && (
-          <li className="text-sm text-slate-600">No messages yet. Caller messages are sent from the Simulator.</li>
-        )}
-      </ol>
+              <span className="sr-only">{m.author}: </span>
+              {m.text}
+              <div className={cn("mt-0.5 text-[11px]", m.author === "Caller" ? "text-slate-600" : "text-slate-300")}>
+                {m.author} · <RelativeTime iso={m.sentAtUtc} nowMs={nowMs} />
+              </div>
+            </li>
+          ))}
+          {messages.data?.length === 0 && (
+            <li className="text-sm text-slate-600">
+              {active
+                ? "No messages yet. The caller's messages appear here."
+                : "Chat is not active: the caller's app starts it (in the workbench, from the Simulator)."}
+            </li>
+          )}
+        </ol>
+      )}
       <ClientForm
         className="flex gap-2 border-t border-slate-200 p-3"
         onSubmit={(e) => {
@@ -63,11 +104,11 @@ export function ChatConversation({ incidentId, active }: { incidentId: string; a
           if (text.trim()) send.mutate({ incidentId, text });
         }}
       >
-        <label htmlFor="chat-reply" className="sr-only">
+        <label htmlFor={`chat-reply-${incidentId}`} className="sr-only">
           Reply to the caller
         </label>
         <Input
-          id="chat-reply"
+          id={`chat-reply-${incidentId}`}
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder={active ? "Reply to the caller" : "Chat is not active"}
@@ -83,6 +124,6 @@ export function ChatConversation({ incidentId, active }: { incidentId: string; a
           {send.error.message}
         </Alert>
       )}
-    </section>
+    </div>
   );
 }
