@@ -15,6 +15,7 @@ const msw = setupServer(
   http.get("https://cad.partner.test/webhooks/about", () =>
     HttpResponse.json({ version: "3.1", supports: { incident: { created: true, closed: true } } }),
   ),
+  http.get("https://new-cad.partner.test/webhooks/about", () => new HttpResponse("starting", { status: 503 })),
 );
 let h: WebhookHarness;
 let caller: ReturnType<typeof createCaller>;
@@ -82,5 +83,31 @@ describe("deliveries and integrations API", () => {
       code: "BAD_REQUEST",
     });
     await expect(caller.integrations.rediscover({ key: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a new receiver URL starts undiscovered: the old declaration goes, its lanes start anew", async () => {
+    await caller.integrations.set({ key: "central-ems", url: "https://cad.partner.test/webhooks/" });
+    const { db, clock } = h.runtime;
+    const lane = { integrationKey: "central-ems", incidentId: ID };
+    await db.webhookLane.upsert({
+      where: { integrationKey_incidentId: lane },
+      create: { ...lane, introduced: true, fullTracks: ["MobileApp"], updatedAt: clock.now() },
+      update: { introduced: true, fullTracks: ["MobileApp"] },
+    });
+    // The same URL again keeps both.
+    await caller.integrations.set({ key: "central-ems", url: "https://cad.partner.test/webhooks" });
+    expect(await db.webhookLane.findUniqueOrThrow({ where: { integrationKey_incidentId: lane } })).toMatchObject({
+      introduced: true,
+    });
+    // A new URL whose /about does not answer yet: nothing is planned against the old receiver's
+    // declaration (an unreachable /about kept it before), and each incident starts anew there.
+    const result = await caller.integrations.set({ key: "central-ems", url: "https://new-cad.partner.test/webhooks" });
+    expect(result).toMatchObject({ status: "unreachable" });
+    const listed = (await caller.integrations.list()).find((i) => i.key === "central-ems")!;
+    expect(listed.discovery).toMatchObject({ status: "unreachable", majorVersion: null });
+    expect(await db.webhookLane.findUniqueOrThrow({ where: { integrationKey_incidentId: lane } })).toMatchObject({
+      introduced: false,
+      fullTracks: [],
+    });
   });
 });

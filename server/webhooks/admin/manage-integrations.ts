@@ -77,8 +77,28 @@ export async function setIntegration(options: {
     target.kind === "embedded"
       ? { receiverUrl: target.path, insecureDev: input.insecureDev || env.PUBLIC_URL.startsWith("http:") }
       : { receiverUrl: target.url, insecureDev: input.insecureDev };
-  await options.runtime.db.integration.update({ where: { key: input.key }, data });
+  await moveIntegration(options.runtime, input.key, data);
   return discoverIntegration(options.runtime, input.key);
+}
+
+/**
+ * Stores the integration's receiver. A URL never discovered has no declaration (decision 0023): when
+ * the URL changes, the old receiver's accepted declaration goes in the same transaction, so the new
+ * receiver's changes are held until it declares, as for a new integration, and its lanes start anew
+ * (each incident's next change reaches it as the create-and-track sequence of the current snapshot).
+ * Deleting the declaration moves the planning version, so no process plans from what it remembered.
+ */
+async function moveIntegration(runtime: Runtime, key: string, data: { receiverUrl: string; insecureDev: boolean }) {
+  await runtime.db.$transaction(async (tx) => {
+    const before = await tx.integration.findUniqueOrThrow({ where: { key }, select: { receiverUrl: true } });
+    await tx.integration.update({ where: { key }, data });
+    if (before.receiverUrl === data.receiverUrl) return;
+    await tx.webhookCapabilities.deleteMany({ where: { integrationKey: key } });
+    await tx.webhookLane.updateMany({
+      where: { integrationKey: key },
+      data: { introduced: false, fullTracks: [], updatedAt: runtime.clock.now() },
+    });
+  });
 }
 
 export async function rediscoverIntegration(options: { runtime: Runtime; key: string }): Promise<DiscoveryResult> {
