@@ -1,11 +1,17 @@
 // The discovery worker and the process's own origin: the embedded receivers are read once that
-// origin answers (the server listens, or a test server serves it in-process), not before.
+// origin answers (the server listens, or a test server serves it in-process), not before; and the
+// rediscovery a failed delivery asks for.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import type { Runtime } from "../../runtime.ts";
 import { startDiscoveryWorker } from "./discovery-worker.ts";
+import { webhookEvents } from "../webhook-events.ts";
+import { http as mock, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+
+const PARTNER = "https://receiver.partner.test/hooks";
 
 const EMBEDDED = ["central-ems", "fire-rescue", "north-psap"];
 
@@ -96,5 +102,64 @@ it("stops at once while an /about hangs, rather than waiting out its 10 s deadli
     await worker.stop();
     silent.closeAllConnections();
     silent.close();
+  }
+});
+
+it("rediscovers a partner's receiver soon after a failed delivery, at most once per 30 s", async () => {
+  // central-ems pointed at a partner's receiver (msw below); the embedded ones announce their own changes.
+  const msw = setupServer(
+    mock.get(`${PARTNER}/about`, () =>
+      HttpResponse.json({ version: "3.0", supports: { incident: { created: true } } }),
+    ),
+  );
+  msw.listen({ onUnhandledRequest: "bypass" });
+  await s.runtime.db.integration.update({
+    where: { key: "central-ems" },
+    data: { receiverUrl: PARTNER, insecureDev: false },
+  });
+  const worker = await startDiscoveryWorker(s.runtime);
+  const seen: string[] = [];
+  const onDiscovered = (e: { integrationKey: string }) => void seen.push(e.integrationKey);
+  try {
+    await expect
+      .poll(
+        async () =>
+          (await s.runtime.db.webhookCapabilities.findUnique({ where: { integrationKey: "central-ems" } }))?.flags,
+      )
+      .toEqual(["incident.created"]);
+    await new Promise((r) => setTimeout(r, 300)); // the start-up pass settles
+    webhookEvents().on("integration:discovered", onDiscovered);
+    const attempt = (integrationKey: string, status: number | null) =>
+      webhookEvents().emit("delivery:attempted", {
+        deliveryId: "1",
+        requestId: "00000000-0000-4000-8000-000000000001",
+        integrationKey,
+        incidentId: "00000000-0000-4000-8000-000000000002",
+        method: "PATCH",
+        path: "/v3/incidents/x/summary",
+        workerId: "test",
+        attempt: 1,
+        status,
+        error: status === null ? "connect ECONNREFUSED" : null,
+        durationMs: 3,
+      });
+    attempt("central-ems", 200);
+    attempt("north-psap", 503); // embedded: not asked
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen).toEqual([]);
+    attempt("central-ems", 404);
+    await expect.poll(() => seen, { timeout: 10_000 }).toEqual(["central-ems"]);
+    attempt("central-ems", null);
+    attempt("central-ems", 503);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(seen).toEqual(["central-ems"]); // within 30 s: not again
+  } finally {
+    webhookEvents().off("integration:discovered", onDiscovered);
+    await worker.stop();
+    msw.close();
+    await s.runtime.db.integration.update({
+      where: { key: "central-ems" },
+      data: { receiverUrl: "/receivers/central-ems", insecureDev: true },
+    });
   }
 });

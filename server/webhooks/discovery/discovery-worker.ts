@@ -1,6 +1,7 @@
 // Keeps every integration's capabilities fresh: all at start-up, then each one
 // when its nextCheckAt (workbench clock) comes due, checked every few seconds
-// and at once on a clock jump. On demand: `workbench integrations rediscover KEY`.
+// and at once on a clock jump; soon after a failed delivery (rediscover-after-failure.ts).
+// On demand: `workbench integrations rediscover KEY`.
 import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
@@ -8,6 +9,8 @@ import { planHeldChanges } from "../planning/plan-held-changes.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
 import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
 import { isEmbeddedReceiver } from "../receiver-url.ts";
+import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
+import { isFailedAttempt, RediscoveryLimiter } from "./rediscover-after-failure.ts";
 
 const CHECK_EVERY_MS = 5_000;
 
@@ -91,6 +94,24 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
     void p.finally(() => inFlight.delete(p));
   };
   receiverEvents.on("receiver:capabilities-changed", onCapabilities);
+  // A failed delivery to a partner's receiver: it may have changed its declaration (a cutover);
+  // look again soon. The embedded receivers announce their changes (above), so they are not asked.
+  const limiter = new RediscoveryLimiter();
+  const rediscoverExternal = async (key: string) => {
+    const integration = await runtime.db.integration.findUnique({ where: { key }, select: { receiverUrl: true } });
+    if (integration && !isEmbeddedReceiver(integration.receiverUrl))
+      await discover(key, "rediscovery after a failed delivery failed");
+  };
+  const onAttempt = (attempt: WebhookEvents["delivery:attempted"][0]) => {
+    if (!isFailedAttempt(attempt) || closing.signal.aborted) return;
+    if (!limiter.take(attempt.integrationKey, runtime.clock.nowMs())) return;
+    const p = rediscoverExternal(attempt.integrationKey).catch((err: Error) =>
+      runtime.logger.warn({ err, integration: attempt.integrationKey }, "rediscovery after a failed delivery failed"),
+    );
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+  webhookEvents().on("delivery:attempted", onAttempt);
   return {
     name: "webhook-discovery",
     listening,
@@ -100,6 +121,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
       clearInterval(timer);
       runtime.clock.off("changed", onClock);
       receiverEvents.off("receiver:capabilities-changed", onCapabilities);
+      webhookEvents().off("delivery:attempted", onAttempt);
       await Promise.all(inFlight);
     },
   };
