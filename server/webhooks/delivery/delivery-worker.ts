@@ -20,13 +20,7 @@ import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
 import { isOwnOutboxNotification, OUTBOX_SENDER } from "./outbox-notifier.ts";
 import { registerLocalClaimer } from "./local-claimer.ts";
-
-/**
- * The due-time read runs at most this often (a clock jump reads at once). What it finds is in the
- * future (retries at 1 s and more, holds, leases), so reading a little later never makes them late;
- * read after every claim, it was a statement per claim under load.
- */
-const DUE_READ_MIN_GAP_MS = 250;
+import { createDueTimer } from "./due-timer.ts";
 
 export type DeliveryWorkerOptions = {
   workerId?: string;
@@ -85,7 +79,6 @@ export async function startDeliveryWorker(
     releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) =>
       log.warn({ err }, "releasing unsent claims failed; their lease will free them"),
     );
-  let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
   // A delivered event's record claims its lane's next event for this worker (record-outcome.ts): a
@@ -342,64 +335,22 @@ export async function startDeliveryWorker(
         startReady();
         if (rows.length === wanted) again = true;
       } while (again && !stopped);
-      if (!stopped) refreshTimer();
+      if (!stopped) dueTimer.refresh();
     } catch (err) {
       log.error({ err }, "claiming deliveries failed; retrying in 1 s");
-      clearTimeout(timer);
-      timer = setTimeout(wake, 1_000);
+      dueTimer.retrySoon();
     } finally {
       pumping = false;
     }
     if (again && !stopped) wake();
   }
 
-  // The due-time query runs beside the pump, not in it (awaited, it held the pump
-  // for ~17 % of a drain's time), one at a time: calls while one runs coalesce
-  // into one more run after it, so the timer always ends up set from a fresh read;
-  // and at most every DUE_READ_MIN_GAP_MS, a call within the gap reading at its end.
-  let timerQuery: Promise<void> | undefined;
-  let timerAgain = false;
-  let lastDueReadMs = -Infinity;
-  let deferredRead: NodeJS.Timeout | undefined;
-  function refreshTimer() {
-    if (timerQuery) {
-      timerAgain = true;
-      return;
-    }
-    const waitMs = lastDueReadMs + DUE_READ_MIN_GAP_MS - performance.now();
-    if (waitMs > 0) {
-      deferredRead ??= setTimeout(() => {
-        deferredRead = undefined;
-        if (!stopped) refreshTimer();
-      }, waitMs);
-      return;
-    }
-    clearTimeout(deferredRead);
-    deferredRead = undefined;
-    lastDueReadMs = performance.now();
-    timerQuery = scheduleTimer()
-      .catch((err: Error) => {
-        log.error({ err }, "reading the next due time failed; retrying in 1 s");
-        clearTimeout(timer);
-        timer = setTimeout(wake, 1_000);
-      })
-      .finally(() => {
-        timerQuery = undefined;
-        if (timerAgain && !stopped) {
-          timerAgain = false;
-          refreshTimer();
-        }
-      });
-  }
-
-  async function scheduleTimer() {
-    const wakeIn = await nextWakeInMs(runtime.db, { now: runtime.clock.now() });
-    if (stopped) return;
-    clearTimeout(timer);
-    const delay = wakeIn === null ? maxSleepMs : Math.min(wakeIn, maxSleepMs);
-    timer = setTimeout(wake, delay + 1);
-    timer.unref();
-  }
+  const dueTimer = createDueTimer({
+    readNextWakeInMs: () => nextWakeInMs(runtime.db, { now: runtime.clock.now() }),
+    wake,
+    maxSleepMs,
+    onReadFailed: (err) => log.error({ err }, "reading the next due time failed; retrying in 1 s"),
+  });
 
   // Other processes' plans arrive by NOTIFY after their commit. A lost listener connection is
   // made again (with backoff); what was notified meanwhile is found by the claim its return wakes.
@@ -445,7 +396,7 @@ export async function startDeliveryWorker(
   events.on("outbox:wake", onLocal);
   // A jump makes future due times due now: claim, and read the next due time at once.
   const onClockChanged = () => {
-    lastDueReadMs = -Infinity;
+    dueTimer.forgetLastRead();
     plansHeard++; // what became due counts as new work for a lane a record just found empty
     wake();
   };
@@ -459,14 +410,13 @@ export async function startDeliveryWorker(
     async stop() {
       stopped = true;
       unregisterClaimer();
-      clearTimeout(timer);
-      clearTimeout(deferredRead);
+      const timerStopped = dueTimer.stop();
       events.off("outbox:wake", onLocal);
       runtime.clock.off("changed", onClockChanged);
       targets.close();
       await listener.stop();
       await pumped; // a claim in flight lands in `ready`, and is released below
-      await timerQuery;
+      await timerStopped;
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
       const unsent = ready.splice(0).map((r) => r.row);
       for (const lane of lanes.values()) {
