@@ -21,6 +21,7 @@ import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
 import { isOwnOutboxNotification, OUTBOX_SENDER } from "./outbox-notifier.ts";
 import { registerLocalClaimer } from "./local-claimer.ts";
 import { createDueTimer } from "./due-timer.ts";
+import { createClaimPump } from "./claim-pump.ts";
 
 export type DeliveryWorkerOptions = {
   workerId?: string;
@@ -57,9 +58,6 @@ export async function startDeliveryWorker(
   const log = runtime.logger.child({ worker: workerId });
 
   let stopped = false;
-  let pumping = false;
-  let pumped: Promise<void> = Promise.resolve();
-  let again = false;
   /** Attempts in flight: what `concurrency` bounds. */
   let inflight = 0;
   /** Deliveries started whose outcome is not recorded yet (stop waits for them). */
@@ -80,6 +78,8 @@ export async function startDeliveryWorker(
       log.warn({ err }, "releasing unsent claims failed; their lease will free them"),
     );
   const idle = new Set<() => void>();
+  /** How many more heads the worker would take now: free slots plus prefetch, less what it holds. */
+  const room = () => concurrency + prefetch - inflight - ready.length;
 
   // A delivered event's record claims its lane's next event for this worker (record-outcome.ts): a
   // busy lane's events follow one another without a claim each. It queues like any claimed head. The
@@ -199,26 +199,6 @@ export async function startDeliveryWorker(
   };
   const deps = { runtime, workerId, targets, timeoutMs, claimNext };
 
-  // Coalesced to one claim per event-loop turn: under load many deliveries finish in the
-  // same turn, and one claim for all their freed slots beats one claim each.
-  let wakeQueued = false;
-  const wake = () => {
-    if (stopped || wakeQueued) return;
-    wakeQueued = true;
-    setImmediate(() => {
-      wakeQueued = false;
-      if (stopped) return;
-      if (pumping) again = true;
-      else pumped = pump();
-    });
-  };
-
-  // Whether the last claim was cut short by free capacity (it got all it asked for, or asked for
-  // nothing): only then can a slot freeing up find more heads to claim. Otherwise every ready head
-  // was claimed, and what becomes ready later wakes the worker itself (a plan, a finished lane, a due
-  // time, a clock jump).
-  let capacityBound = false;
-
   // A slot is free as soon as its attempt is over, not once its outcome is recorded:
   // holding it through the record statement (batched per event-loop turn) kept a
   // slot ~19 ms per event in a drain, and 64 slots made that the bound.
@@ -255,7 +235,7 @@ export async function startDeliveryWorker(
           parked.map((p) => p.row),
         );
       startReady();
-      if (capacityBound) wake();
+      pump.slotFreed();
       // This record waits for the lane's previous one, and for any successor given back meanwhile.
       return previous.then(() => lane.releasing).then(() => !lane.broken);
     };
@@ -318,32 +298,20 @@ export async function startDeliveryWorker(
     if (late.length) releasing = Promise.all([releasing, release(late).then(wake)]);
   }
 
-  async function pump() {
-    pumping = true;
-    try {
-      do {
-        again = false;
-        const wanted = concurrency + prefetch - inflight - ready.length;
-        if (wanted <= 0) {
-          capacityBound = true; // a slot freeing up wakes us
-          break;
-        }
-        const claimedAtMs = performance.now();
-        const rows = await claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit: wanted });
-        capacityBound = rows.length === wanted;
-        for (const row of rows) hold(row, claimedAtMs);
-        startReady();
-        if (rows.length === wanted) again = true;
-      } while (again && !stopped);
-      if (!stopped) dueTimer.refresh();
-    } catch (err) {
+  const pump = createClaimPump({
+    room,
+    claim: (limit) => claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit }),
+    take(rows, claimedAtMs) {
+      for (const row of rows) hold(row, claimedAtMs);
+      startReady();
+    },
+    idle: () => dueTimer.refresh(),
+    failed(err) {
       log.error({ err }, "claiming deliveries failed; retrying in 1 s");
       dueTimer.retrySoon();
-    } finally {
-      pumping = false;
-    }
-    if (again && !stopped) wake();
-  }
+    },
+  });
+  const wake = pump.wake;
 
   const dueTimer = createDueTimer({
     readNextWakeInMs: () => nextWakeInMs(runtime.db, { now: runtime.clock.now() }),
@@ -375,7 +343,7 @@ export async function startDeliveryWorker(
   const unregisterClaimer = registerLocalClaimer(runtime.db, {
     workerId,
     leaseMs,
-    room: () => (stopped ? 0 : concurrency + prefetch - inflight - ready.length),
+    room: () => (stopped ? 0 : room()),
     take(rows, claimedAtMs) {
       if (stopped) {
         releasing = Promise.all([releasing, release(rows)]);
@@ -410,12 +378,13 @@ export async function startDeliveryWorker(
     async stop() {
       stopped = true;
       unregisterClaimer();
+      const pumpStopped = pump.stop();
       const timerStopped = dueTimer.stop();
       events.off("outbox:wake", onLocal);
       runtime.clock.off("changed", onClockChanged);
       targets.close();
       await listener.stop();
-      await pumped; // a claim in flight lands in `ready`, and is released below
+      await pumpStopped; // a claim in flight lands in `ready`, and is released below
       await timerStopped;
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
       const unsent = ready.splice(0).map((r) => r.row);
