@@ -8,7 +8,7 @@
 // retries and expiries happen at once), and one timer set to the earliest due
 // time from the due-time index (not a timer per incident).
 //
-// This file composes the pieces (decision 0046): the claim pump (claim-pump.ts), the due-time
+// This file composes the pieces (decision 0048): the claim pump (claim-pump.ts), the due-time
 // timer (due-timer.ts), the lanes and their transitions (lanes.ts: the worker's state), and the
 // slots that run attempts (attempt-slots.ts).
 import { randomUUID } from "node:crypto";
