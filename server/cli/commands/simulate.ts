@@ -36,10 +36,12 @@ const withFix = (c: Command) =>
     .option("--altitude <m>", "altitude in metres")
     .option("--captured-ago <s>", "captured this many seconds before now");
 
+type Act = (incidentId: string, build: (mode: OutputMode) => TSimulatorAction) => Promise<void>;
+
 export function registerSimulateCommands(program: Command, run: Run) {
   const sim = program.command("simulate").description("caller-side changes and scripted scenarios (the simulator)");
-
-  const act = (incidentId: string, build: (mode: OutputMode) => TSimulatorAction) =>
+  registerRaise(sim, run);
+  const act: Act = (incidentId, build) =>
     run(async (client, mode) => {
       const outcome = await client.simulator.act.mutate({ incidentId, action: build(mode) });
       print(
@@ -49,7 +51,11 @@ export function registerSimulateCommands(program: Command, run: Run) {
           `${outcome.action}: ${outcome.changes.length ? outcome.changes.join(", ") : "no change recorded"}${outcome.version ? ` (version ${outcome.version})` : ""}`,
       );
     })();
+  registerCallerActions(sim, act);
+  registerScenarioCommands(sim, run);
+}
 
+function registerRaise(sim: Command, run: Run) {
   withFix(
     sim
       .command("raise")
@@ -73,7 +79,10 @@ export function registerSimulateCommands(program: Command, run: Run) {
     })(),
   );
   // `raise` has a fix by default; a fix-less raise is the tRPC call (the page, tests).
+}
 
+/** One command per simulator action: each builds the action and sends it (`act`). */
+function registerCallerActions(sim: Command, act: Act) {
   withFix(
     sim
       .command("location <incidentId>")
@@ -146,7 +155,9 @@ export function registerSimulateCommands(program: Command, run: Run) {
     .command("close <incidentId>")
     .description("close the incident")
     .action((id: string) => act(id, () => ({ action: "close" })));
+}
 
+function registerScenarioCommands(sim: Command, run: Run) {
   sim
     .command("scenarios")
     .description("list the scripted scenarios")

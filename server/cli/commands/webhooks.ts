@@ -12,6 +12,12 @@ const DELIVERY_STATES = ["pending", "delivering", "delivered", "expired"] as con
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
 export function registerWebhookCommands(program: Command, run: Run) {
+  registerDeliveryCommands(program, run);
+  registerIntegrationCommands(program, run);
+  registerResendCommand(program, run);
+}
+
+function registerDeliveryCommands(program: Command, run: Run) {
   const deliveries = program
     .command("deliveries")
     .description("webhook deliveries: list (the default), export for a bug report, replay to another receiver");
@@ -109,7 +115,9 @@ export function registerWebhookCommands(program: Command, run: Run) {
         if (result.accepted < result.requested) process.exitCode = 1;
       })(),
     );
+}
 
+function registerIntegrationCommands(program: Command, run: Run) {
   const integrations = program
     .command("integrations")
     .description("webhook integrations: receivers and their declared capabilities");
@@ -163,8 +171,10 @@ export function registerWebhookCommands(program: Command, run: Run) {
         );
       })(),
     );
+}
 
-  // Another issue may own the `incidents` group: add to it rather than declare it twice.
+function registerResendCommand(program: Command, run: Run) {
+  // Another command file may own the `incidents` group: add to it rather than declare it twice.
   const incidents =
     program.commands.find((c) => c.name() === "incidents") ?? program.command("incidents").description("incidents");
   incidents

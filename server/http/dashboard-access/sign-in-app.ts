@@ -51,20 +51,35 @@ function readPending(c: Context): PendingSignIn | undefined {
   }
 }
 
+/** What the handlers share: the dashboard's cookies belong to PUBLIC_URL (AUTH_URL may be another origin in a split deployment). */
+type SignInSettings = { runtime: Runtime; secure: boolean; callbackUri: string };
+
+function noStore(c: Context) {
+  c.header("cache-control", "no-store");
+  c.header("referrer-policy", "same-origin");
+}
+
 export function dashboardSignInApp(runtime: Runtime) {
   const { env } = runtime;
-  // The dashboard's cookies belong to PUBLIC_URL (AUTH_URL may be another origin in a split deployment).
-  const secure = env.PUBLIC_URL.startsWith("https://");
-  const callbackUri = `${env.PUBLIC_URL}${DASHBOARD_CALLBACK_PATH}`;
-  const app = new Hono();
+  const settings: SignInSettings = {
+    runtime,
+    secure: env.PUBLIC_URL.startsWith("https://"),
+    callbackUri: `${env.PUBLIC_URL}${DASHBOARD_CALLBACK_PATH}`,
+  };
   const sameOrigin = requireSameOrigin([env.PUBLIC_URL, ...applicationOrigins(env)]);
   const smallForm = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("The form is too large.", 413) });
-  const noStore = (c: Context) => {
-    c.header("cache-control", "no-store");
-    c.header("referrer-policy", "same-origin");
-  };
+  const app = new Hono();
+  app.get("/auth/sign-in", startSignIn(settings));
+  app.get(DASHBOARD_CALLBACK_PATH, finishSignIn(settings));
+  app.post("/auth/sign-out", sameOrigin, signOut(settings));
+  app.get("/auth/setup", showSetup(settings));
+  app.post("/auth/setup", smallForm, sameOrigin, finishSetup(settings));
+  return app;
+}
 
-  app.get("/auth/sign-in", async function startSignIn(c) {
+function startSignIn({ runtime, secure, callbackUri }: SignInSettings) {
+  const { env } = runtime;
+  return async function startSignIn(c: Context) {
     noStore(c);
     const next = safeReturnPath(c.req.query("next"));
     if (env.ACCESS_MODE === "local") return c.redirect(next, 302);
@@ -88,9 +103,12 @@ export function dashboardSignInApp(runtime: Runtime) {
       code_challenge_method: "S256",
     }).toString();
     return c.redirect(authorize.href, 302);
-  });
+  };
+}
 
-  app.get(DASHBOARD_CALLBACK_PATH, async function finishSignIn(c) {
+function finishSignIn({ runtime, secure, callbackUri }: SignInSettings) {
+  const { env } = runtime;
+  return async function finishSignIn(c: Context) {
     noStore(c);
     const again = { href: "/auth/sign-in", label: "Sign in again" };
     const pending = readPending(c);
@@ -150,9 +168,11 @@ export function dashboardSignInApp(runtime: Runtime) {
         400,
       );
     }
-  });
+  };
+}
 
-  app.post("/auth/sign-out", sameOrigin, async function signOut(c) {
+function signOut({ runtime, secure }: SignInSettings) {
+  return async function signOut(c: Context) {
     noStore(c);
     await endWorkbenchSession({ ...runtime, sessionId: getCookie(c, WORKBENCH_SESSION_COOKIE) });
     deleteCookie(c, WORKBENCH_SESSION_COOKIE, { path: "/", secure });
@@ -163,9 +183,12 @@ export function dashboardSignInApp(runtime: Runtime) {
         link: { href: "/auth/sign-in", label: "Sign in" },
       }),
     );
-  });
+  };
+}
 
-  app.get("/auth/setup", async function showSetup(c) {
+function showSetup({ runtime }: SignInSettings) {
+  const { env } = runtime;
+  return async function showSetup(c: Context) {
     noStore(c);
     if (env.ACCESS_MODE === "local" || (await hasEnabledAdmin(runtime)))
       return c.html(
@@ -177,9 +200,12 @@ export function dashboardSignInApp(runtime: Runtime) {
         404,
       );
     return c.html(renderSetupForm());
-  });
+  };
+}
 
-  app.post("/auth/setup", smallForm, sameOrigin, async function finishSetup(c) {
+function finishSetup({ runtime }: SignInSettings) {
+  const { env } = runtime;
+  return async function finishSetup(c: Context) {
     noStore(c);
     if (env.ACCESS_MODE === "local" || (await hasEnabledAdmin(runtime)))
       return c.html(
@@ -221,7 +247,5 @@ export function dashboardSignInApp(runtime: Runtime) {
       }),
       201,
     );
-  });
-
-  return app;
+  };
 }
