@@ -164,7 +164,7 @@ export function registerWebhookCommands(program: Command, run: Run) {
       })(),
     );
 
-  // Another issue may own the `incidents` group: add to it rather than declare it twice.
+  // Another command file may own the `incidents` group: add to it rather than declare it twice.
   const incidents =
     program.commands.find((c) => c.name() === "incidents") ?? program.command("incidents").description("incidents");
   incidents
