@@ -30,7 +30,7 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
-      // Type-aware: the rules this issue asked for first.
+      // Type-aware: floating and misused promises first (CONTRIBUTING.md, Lint and layering).
       "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: true }],
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/await-thenable": "error",

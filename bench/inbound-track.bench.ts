@@ -4,7 +4,8 @@
 // their snapshot updates, change records and planned deliveries in one
 // statement, apply-change.ts), 32 connections, on the embedded
 // PostgreSQL 18 and — when TEST_DATABASE_URL is set — the external one, next to
-// a bare node:http handler in the same run. Target (issue 4): ≥ 2,000 req/s, p99 < 25 ms.
+// a bare node:http handler in the same run. Target: ≥ 2,000 req/s, p99 < 25 ms
+// (docs/performance.md).
 //
 // Load is spread over INCIDENTS incidents (the changes of one incident are
 // applied one at a time by design: one per batch, or under its row lock); a
@@ -18,7 +19,7 @@
 // target needs the three together under 1 ms per request on these 2 cores. And
 // the WAL written per request: what the commits flush, where the tail waits.
 //
-// The default mode (issue 22): one process doing everything `npm start` does, on
+// The default mode: one process doing everything `npm start` does, on
 // a database of its own (the API-only rows leave an undelivered outbox behind).
 // Its rows are judged against the API-only row run just before each (BENCH_PAIRS
 // pairs over 64 incidents, then one incident, right after a dashboard page, and

@@ -1,5 +1,5 @@
-// The delivery inspector with 100,000 recorded deliveries (issue 7, "Done when": the first
-// page in under 300 ms of server time). Measures the `deliveries.inspect` procedure through
+// The delivery inspector with 100,000 recorded deliveries. Target: the first page in under
+// 300 ms of server time (docs/performance.md). Measures the `deliveries.inspect` procedure through
 // the tRPC caller plus superjson serialisation — the server's share of a page load — for the
 // unfiltered first page, each filter, a text search and a page 50,000 rows deep (keyset: it
 // should cost what the first page costs). Embedded PostgreSQL; also the external server when

@@ -1,7 +1,7 @@
 // `npm start` as a user runs it, on a data directory of its own: the first start
 // (initdb, migrations, seed), then warm starts of the same directory, each timed
 // from the spawn to the first 200 of /api/health, and the server's resident memory
-// once idle. Target (issue 22): a warm start ready in under 2 s. The memory under
+// once idle. Target: a warm start ready in under 2 s (docs/performance.md). The memory under
 // load is in inbound-track's rows (peak RSS of the server process).
 import { spawn, type ChildProcess } from "node:child_process";
 import { rm } from "node:fs/promises";

@@ -50,7 +50,7 @@ export async function run() {
     printTable(
       "POST /connect/token client_credentials, 16 connections (tokens/s = req/s of 2xx rows)",
       rows,
-      "target (issue 22): application tokens ≥ 0.5 × the bare signing loop's rate in the same run, p99 < 25 ms. Without the verified-secret cache every token would cost the scrypt of the last row.",
+      "target (docs/performance.md): application tokens ≥ 0.5 × the bare signing loop's rate in the same run, p99 < 25 ms. Without the verified-secret cache every token would cost the scrypt of the last row.",
     );
   } finally {
     await stopChild(workbench);

@@ -1,4 +1,4 @@
-// Webhook delivery end to end (issue 5): changes committed the way the
+// Webhook delivery end to end: changes committed the way the
 // aggregate commits them (planner inside the transaction) → claimed → POSTed
 // to a local receiver → 200 recorded. On the embedded PostgreSQL and, when
 // TEST_DATABASE_URL is set, on that external server. Figures:

@@ -1,5 +1,5 @@
-// A real cross-origin page in Chromium against the running workbench (issue 20,
-// point 3): an "evil" page served from another origin tries a multipart form POST
+// A real cross-origin page in Chromium against the running workbench (SECURITY.md,
+// no cross-site writes): an "evil" page served from another origin tries a multipart form POST
 // and fetch() POSTs at /api/trpc. Each is refused (403) and the workbench's state,
 // read back over the API, is unchanged. Also: the dashboard still works from its
 // own origin, the security headers are on dashboard, portal and login pages, and
@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures/workbench";
 
 const MOVED_MS = 3_600_000;
 
-/** A page on another origin that posts at the workbench: a form (multipart, as the issue's curl) and fetch()es. */
+/** A page on another origin that posts at the workbench: a form (multipart, as `curl -F` sends) and fetch()es. */
 function evilPage(target: string) {
   return `<!doctype html><html><body>
 <form id="form" method="POST" enctype="multipart/form-data" action="${target}/api/trpc/clock.reset"><input name="x" value="1"><button>go</button></form>

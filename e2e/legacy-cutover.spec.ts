@@ -1,4 +1,4 @@
-// The v2 → v3 cutover rehearsal in the dashboard (issue 8): the seeded
+// The v2 → v3 cutover rehearsal in the dashboard (Versioning rule 3): the seeded
 // fire-rescue integration delivers to its embedded receiver's v2 routes; its
 // /about is switched to 3.0 on the Reference receivers page; after Rediscover on
 // the Admin page the next change goes to v3 routes, starting with the whole

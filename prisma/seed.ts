@@ -204,7 +204,7 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
       ],
     });
 
-    // Issue 8: fire-rescue's embedded receiver speaks the legacy v2 contract (its /about says 2.0),
+    // fire-rescue's embedded receiver speaks the legacy v2 contract (its /about says 2.0),
     // with v3 declared beside it, ready for a cutover rehearsal (workbench-decisions.md, seed table).
     await tx.receiverCapabilities.create({
       data: {
@@ -214,7 +214,7 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
       },
     });
   });
-  // Issue 4: two Demo incidents with fixed ids (server/incidents/seed-demo-incidents.ts), made
+  // Two Demo incidents (spec, Delivery rule 6) with fixed ids (server/incidents/seed-demo-incidents.ts), made
   // through the aggregate, which runs its own transactions (on the pg pool): so after the commit
   // that makes their agencies exist.
   await seedDemoIncidents({ db, clock, portalUrl: publicUrl, agencies: AGENCY });
@@ -226,7 +226,7 @@ export async function isDatabaseEmpty(db: DbClient): Promise<boolean> {
 }
 
 /**
- * Dev data back to the seed: empties every workbench table (later issues' tables
+ * Dev data back to the seed: empties every workbench table (those of later migrations
  * included, found from the catalog) except the migration record, the clock and who may use
  * the workbench (members, their sessions, API tokens: a reset must not lock its admin out).
  */

@@ -1,5 +1,5 @@
-// Background workers of this process (delivery, discovery, ... as the issues
-// add them). Each starts after the database is ready and stops before it closes.
+// Background workers of this process (delivery, discovery, receiver processing, ...).
+// Each starts after the database is ready and stops before it closes.
 import type { Runtime, WorkerFactory } from "./runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startClientCacheWorker } from "./identity/client-cache.ts";
@@ -11,7 +11,7 @@ import type { Worker } from "./platform/worker.ts";
 export type { Worker } from "./platform/worker.ts";
 export type { WorkerFactory } from "./runtime.ts";
 
-/** The workers every process runs; later issues register theirs here. */
+/** The workers every process runs; a new background worker registers here. */
 const WORKER_FACTORIES: WorkerFactory[] = [
   startClientCacheWorker,
   startCredentialPurgeWorker,

@@ -3,7 +3,7 @@
 // /proc (Linux; elsewhere the split is simply absent). Why: on these 2-core
 // machines req/s alone does not say whether the next gain must come from Node,
 // from PostgreSQL or from using idle cores; the throwaway harnesses that
-// answered it before (docs/performance.md) are now one call.
+// answered it before are now one call.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 

@@ -61,7 +61,7 @@ const TOKEN_REFUSALS = CONFORMANCE_CHECKS.filter((c) => c.group === "tokens" && 
 );
 
 describe("conformance kit", () => {
-  // A CI gate both ways: the kit must pass the reference receiver (issue 6), and the receiver must pass the kit.
+  // A CI gate both ways: the kit must pass the reference receiver, and the receiver must pass the kit.
   it("the embedded reference receiver passes 100%", async () =>
     expectAllPass(await runKit(`${server.url}/receivers/north-psap`)));
 

@@ -1,4 +1,4 @@
-// Property (issue 20, point 5): whatever arrives at the token endpoint, /Account,
+// Property (SECURITY.md, protocol surfaces): whatever arrives at the token endpoint, /Account,
 // /receivers/{key} and /api/trpc — random methods, media types, bodies, names
 // such as __proto__, constructor or toString, oversize bodies — no answer is a
 // 5xx, and every refusal is in its surface's own error format.

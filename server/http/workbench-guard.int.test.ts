@@ -1,4 +1,4 @@
-// The request guard over HTTP (issue 20, point 3): Host, cross-site writes, the
+// The request guard over HTTP (SECURITY.md, every request): Host, cross-site writes, the
 // dashboard API's media type and bounds, and the security headers. Every refusal
 // is shown to change nothing by reading the state back over the same API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,7 +106,7 @@ describe("cross-site writes", () => {
     expect(await clockOffset()).toBe(before + 60_000);
   });
 
-  it("refuses the issue's curl: a form-data clock.reset with a foreign Origin", async () => {
+  it("refuses a curl -F form post: a form-data clock.reset with a foreign Origin", async () => {
     await advance({});
     const before = await clockOffset();
     expect(before).toBeGreaterThan(0);

@@ -71,7 +71,7 @@ export function listFlags(declaration: CapabilityDeclaration): Array<{ flag: V3F
 
 /** Spec, Endpoints rule 1: a receiver must declare incident.created or incident.changed, else /about is rejected. */
 export function declarationProblem(declaration: CapabilityDeclaration): string | null {
-  if (/^[12]\./.test(declaration.version)) return null; // issue 8: v1/v2 have no capability flags; every legacy route is sent
+  if (/^[12]\./.test(declaration.version)) return null; // v1/v2 have no capability flags; every legacy route is sent
   if (!declaration.version.startsWith("3."))
     return `version ${declaration.version} is not a 3.x version: the service would not send v3 events`;
   if (!isFlagSet(declaration, "created") && !isFlagSet(declaration, "changed"))

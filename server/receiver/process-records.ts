@@ -163,7 +163,7 @@ async function applyRecords(pair: ReceiverIncidentKey, head: Head, records: Pend
   const outcomes: Outcome[] = [];
   for (const record of records) {
     if (slices.spent) await slices.next();
-    // Issue 8: a v1/v2 delivery applies to the legacy replica (receiver/legacy).
+    // A v1/v2 delivery applies to the legacy replica (receiver/legacy).
     const legacy = matchLegacyRoute(record.method, record.path);
     const match = legacy ? null : matchEventRoute(record.method, record.path)!;
     // The replica is this batch's own (parsed from its row, or built by a create): v3 events change
@@ -210,7 +210,7 @@ function undeclared(declaration: CapabilityDeclaration, flag: Parameters<typeof 
   return [`undeclared-route:incident.${flag}`];
 }
 
-/** v3 replicas carry purpose; v1/v2 ones only isTest (issue 8). */
+/** v3 replicas carry purpose; v1/v2 ones only isTest (Delivery rule 6). */
 function purposeOf(snapshot: TIncidentSnapshotV3): string {
   return isLegacySnapshot(snapshot) ? legacyPurpose(snapshot) : snapshot.purpose;
 }

@@ -58,7 +58,7 @@ export async function setReceiverCapabilities(
     incident = withFlag(incident, flag, value);
   }
   const version = options.version ?? current.version;
-  // Issue 8: 1.x/2.x make the receiver speak the legacy contract at /about (its v3 routes stay: the cutover).
+  // 1.x/2.x make the receiver speak the legacy contract at /about (its v3 routes stay: the cutover, Versioning rule 3).
   if (!/^[123]\.\d+$/.test(version))
     throw new AppError(
       "ValidationFailed",

@@ -1,4 +1,4 @@
-// Caller-side changes (the platform's own sources, issue 5) through the whole
+// Caller-side changes (the platform's own sources, the simulator) through the whole
 // chain: an incident raised by a simulated caller with existing tracks (rule 6:
 // create, then one whole-track PUT per non-empty non-Apple source), then the
 // changes a real platform receives from callers, under the composed shape

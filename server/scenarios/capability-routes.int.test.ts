@@ -1,9 +1,9 @@
-// Scenario 2 (issue 6 "Done when": capability combinations produce the expected
-// routes): north-psap's declaration is changed through the receiver's capability
-// control (what the Receivers page, tRPC and `workbench receiver capabilities`
-// call), which must make the engine rediscover the integration before the next
-// event is planned; then real /v1 calls show which routes each declaration gets
-// (spec, "Webhook receiver routes" rules 2–4).
+// Scenario 2 (capability combinations produce the expected routes): north-psap's
+// declaration is changed through the receiver's capability control (what the
+// Receivers page, tRPC and `workbench receiver capabilities` call), which must make
+// the engine rediscover the integration before the next event is planned; then
+// real /v1 calls show which routes each declaration gets (spec, "Webhook receiver
+// routes" rules 2–4).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { V3_FLAGS } from "../receiver/capabilities.ts";

@@ -131,7 +131,7 @@ describe("collaboration", () => {
       const { replica, platform } = await s.replicaAndPlatform(key, id);
       expect(diffReplica(replica!.snapshot, platform)).toEqual([]);
     }
-    // fire-rescue's embedded receiver declares 2.0 (seed, issue 8), and the version comes from /about
+    // fire-rescue's embedded receiver declares 2.0 (the seed), and the version comes from /about
     // alone (spec, Versioning 3): the same create-then-track sequence on the v2 routes.
     expect(await routes("fire-rescue", id)).toEqual(["POST /v2/incident", "PUT /v2/incident/{id}/position"]);
     expect((await s.records("fire-rescue", id)).flatMap((r) => r.anomalies)).toEqual([]);

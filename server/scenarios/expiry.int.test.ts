@@ -1,9 +1,10 @@
-// Scenario 5 (issue 5 and 6 "Done when": expiry after a 61-minute clock jump;
-// the replica shows the hole after an expired append). Spec, Delivery rules 2,
+// Scenario 5 (expiry after a 61-minute clock jump; the replica shows the hole
+// after an expired append). Spec, Delivery rules 2,
 // 3 and 5: an event is abandoned one hour after it was produced, which unblocks
 // the next event of its incident; a lost append is a hole in the receiver's track.
-// A lost WHOLE track is not left as a hole (issue 5, "never an append for a track
-// not yet delivered in full"): the append queued behind it is sent as the whole track.
+// A lost WHOLE track is not left as a hole (Endpoints rule 6: "an appended location is
+// never sent for a track not yet received in full"): the append queued behind it is sent
+// as the whole track (docs/webhooks.md, Expired track events).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverFault } from "../receiver/integration-faults.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";

@@ -1,4 +1,4 @@
-// Exports for bug reports (issue 24): an incident's deliveries as one
+// Exports for bug reports (docs/webhooks.md, Delivery exports): an incident's deliveries as one
 // self-contained file, and that recorded sequence sent again to another
 // receiver, in order, as new requests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

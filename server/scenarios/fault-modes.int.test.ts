@@ -1,4 +1,4 @@
-// The other ways a receiver breaks (issue 6 "Controls": receiver faults, and
+// The other ways a receiver breaks (docs/receivers.md, Faults: receiver faults, and
 // network faults on the dispatcher side), each seen by the engine as a failed
 // attempt that is retried (Delivery rules 1–2) until the fault ends; the
 // replica ends equal to the platform snapshot. Time moves on the workbench clock.

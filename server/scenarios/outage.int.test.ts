@@ -1,4 +1,4 @@
-// Scenarios 3 and 4 (issue 6 "Done when": an outage stalls only the affected
+// Scenarios 3 and 4 (an outage stalls only the affected
 // incidents, keeps order and recovers; duplicates are recorded once; 201 from a
 // faulty receiver counts as failure). Spec, Delivery rules 1–4. Time moves on
 // the workbench clock (`workbench clock advance`), never by sleeping.

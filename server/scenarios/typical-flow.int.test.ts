@@ -1,5 +1,5 @@
-// Scenario 1 (spec, Inbound API rule 6 "Typical flow"; issue 6 "Done when": the
-// replica matches the platform snapshot after every scenario without faults):
+// Scenario 1 (spec, Inbound API rule 6 "Typical flow"; the replica matches the
+// platform snapshot after every scenario without faults):
 // a partner takes a token, reports a call, creates an incident, maintains it,
 // tracks the caller and closes it; north-psap's embedded receiver gets every
 // event in order, exactly once, and ends with the platform's snapshot.

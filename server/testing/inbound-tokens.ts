@@ -1,5 +1,5 @@
 // Access tokens for inbound API tests, with the claims the token endpoint
-// issues (issue 3): iss = AUTH_URL, typ at+jwt, sub = the user for a
+// issues (spec, Access tokens; docs/identity.md): iss = AUTH_URL, typ at+jwt, sub = the user for a
 // user-context token else the client, client_id, scope, agency_context,
 // username, name, email, role; aud = {base_url}/v1 (or what the test asks).
 import { mintAccessToken } from "../identity/access-token.ts";

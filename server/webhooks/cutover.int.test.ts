@@ -1,4 +1,4 @@
-// The v2 → v3 cutover rehearsal, end to end over real HTTP (issue 8): the
+// The v2 → v3 cutover rehearsal (Versioning rule 3), end to end over real HTTP: the
 // seeded fire-rescue integration runs v2 against its embedded receiver; the
 // receiver serves v2 and v3 side by side; its /about switches to 3.x while a v2
 // event is still queued; the next discovery moves the integration to v3. Every

@@ -16,7 +16,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/app/_components/ui/cn";
 
-/** The workbench's areas; each arrives with its issue, the shell names them from the start. */
+/** The workbench's areas, in the navigation's order. */
 export const AREAS = [
   { href: "/", label: "Overview" },
   { href: "/incidents", label: "Incidents" },

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { EmptyState } from "@/app/_components/ui/empty-state";
 
 export function PageHeader({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
@@ -10,14 +9,5 @@ export function PageHeader({ title, children, actions }: { title: string; childr
       </div>
       {actions && <div className="flex items-center gap-2">{actions}</div>}
     </header>
-  );
-}
-
-/** An area whose capability has not been built yet: says so plainly. */
-export function NotBuiltYet({ issue, what }: { issue: number; what: string }) {
-  return (
-    <EmptyState title="Not built yet.">
-      {what} arrives with issue #{issue}.
-    </EmptyState>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // Agencies (with their relations) and users (with the clients they may act through), as the
 // seed and later administration left them. Read-only for now: creating or editing agencies and
-// users is not built (issue 7 leaves it open; the seed reset restores the documented set).
+// users is not built (the seed reset restores the documented set, docs/seed-data.md).
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/app/_components/ui/badge";
 import { SectionCard } from "@/app/_components/ui/card";

@@ -66,7 +66,7 @@ describe("receivers router", () => {
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(caller.receivers.setCapabilities({ key: "north-psap", version: "4.0" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-    }); // issue 8: 1.x/2.x are accepted (legacy mode); an unknown major is not
+    }); // 1.x/2.x are accepted (the legacy contracts); an unknown major is not
     await expect(caller.receivers.setCapabilities({ key: "nobody", set: {} })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });

@@ -1,4 +1,4 @@
-// Black-box: one refresh token redeemed by N concurrent requests (issue 20, point 7).
+// Black-box: one refresh token redeemed by N concurrent requests (SECURITY.md, /connect/token).
 // Exactly one gets tokens, every other one gets invalid_grant, and the reuse
 // revokes the whole family, including the successor the winner was just given.
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The v1 and v2 routes of the embedded receivers (issue 8), mounted beside the
+// The v1 and v2 routes of the embedded receivers (the legacy contracts), mounted beside the
 // v3 ones so one receiver serves the legacy and the current contract side by
 // side (spec, Versioning rule 3: the cutover). Each route is a pipeline: find
 // the receiver and apply a fault (shared with v3), authenticate the

@@ -56,12 +56,12 @@ export function receiversApp(runtime: Runtime) {
 
   // /about: the stored declaration. Declaring 3.x, the receiver is v3-only: the
   // legacy PsapConnector credential gets 401 (spec, "Discovery"). Declaring 1.x/2.x
-  // it accepts PsapConnector too (issue 8, legacy-routes.ts).
+  // it accepts PsapConnector too (the legacy contracts, legacy-routes.ts).
   app.get("/:key/about", authenticateAbout(runtime, verifyToken), async (c) =>
     c.json(await readCapabilities({ db: runtime.db, key: c.get("receiverKey") })),
   );
 
   app.on(["POST", "PUT", "PATCH"], "/:key/v3/*", requireEventRoute, authenticatePublisher, receiveDelivery);
-  mountLegacyRoutes(app, runtime, verifyToken); // issue 8: /v1 and /v2 beside /v3
+  mountLegacyRoutes(app, runtime, verifyToken); // /v1 and /v2 beside /v3 (Versioning rule 3)
   return app;
 }

@@ -1,4 +1,4 @@
-// The whole chain in one process, for the end-to-end scenarios of issues 5 and 6:
+// The whole chain in one process, for the end-to-end scenarios of engine and receiver:
 // a test server (identity, /v1, /receivers/{key}) with every background worker
 // running (webhook planner, discovery, delivery; receiver processing), partner
 // tokens from the real POST /connect/token, and waits driven by the typed events

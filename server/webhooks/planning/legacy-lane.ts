@@ -1,4 +1,4 @@
-// Which contract a lane was planned under (issue 8, the v2 → v3 cutover). A
+// Which contract a lane was planned under (the v2 → v3 cutover, Versioning rule 3). A
 // lane planned for v1/v2 carries a marker entry "@contract:v2" in fullTracks (a
 // value no location source can take; no schema change to the v3 lane model).
 // When an integration's major version changes (its /about said 3.x instead of

@@ -21,7 +21,7 @@ export type PlanningTarget = {
   held: boolean;
   flags: ReadonlySet<V3Flag>;
   lane: LaneState;
-  /** Contract major (issue 8): 3, or legacy 1/2; 3 while held (unused). */ major: 1 | 2 | 3;
+  /** Contract major (Versioning rule 3): 3, or legacy 1/2; 3 while held (unused). */ major: 1 | 2 | 3;
   /** The lane's first held change, if any: while set, every later change is held too (order). */
   heldFromSeq: number | null;
   /** The lane's row as read (null: none yet; absent: unknown). The planner writes a lane only when its plan changed it. */
@@ -85,7 +85,7 @@ export function toPlanningTargets(rows: Row[]): PlanningTarget[] {
     const major = acceptedMajor(r);
     const base = { integrationKey: r.key, agencyId: r.agencyId, heldFromSeq: stored?.heldFromSeq ?? null, stored };
     if (major === null) return { ...base, held: true, flags: NO_FLAGS, lane: NEW_LANE, major: 3 };
-    // Issue 8: a lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
+    // A lane planned under another major version (a cutover) starts anew (legacy-lane.ts).
     return {
       ...base,
       held: false,

@@ -179,7 +179,7 @@ export function planForTarget(change: IncidentChange, target: PlanningTarget): T
   // create-and-track sequence again, never an append to a track it no longer holds in full.
   const newlyInvolved = change.kind === "involvedAgency.invited" && change.agencyId === target.agencyId;
   const lane = newlyInvolved ? NEW_LANE : target.lane;
-  // Issue 8: v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
+  // v1/v2 integrations are planned by the legacy planner (same rules, v2 routes and bodies).
   const plan =
     target.major === 3
       ? planEvents({ change, flags: target.flags, lane })
@@ -272,7 +272,7 @@ export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | nu
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) =>
     plans.flatMap(({ target, plan }) =>
       plan.events.map((e) => ({
-        // v1/v2 events carry their requestId in the body: the legacy planner fixed it (issue 8).
+        // v1/v2 events carry their requestId in the body: the legacy planner fixed it.
         requestId: "requestId" in e ? e.requestId : randomUUID(),
         integrationKey: target.integrationKey,
         agencyId: target.agencyId,

@@ -1,4 +1,4 @@
-// The legacy webhook contracts v1 and v2 (JSON Schema + decisions) for integrators (issue 8).
+// The legacy webhook contracts v1 and v2 (JSON Schema + decisions) for integrators (docs/webhooks.md).
 import { buildLegacySchemasDocument } from "@/server/webhooks/contracts/v2/build-legacy-schemas";
 
 export const dynamic = "force-static";
