@@ -24,18 +24,6 @@ const EXCLUDED = [/^docs\/spec\//, /^server\/platform\/db\/generated\//, /^packa
  */
 const IMMUTABLE = new Set(["prisma/migrations/20261122071500_inspector_indexes/migration.sql"]);
 
-/**
- * Files other work was changing while the citations elsewhere were reworded.
- * To be reworded; do not add entries.
- */
-const TO_BE_REWORDED = new Set([
-  "server/webhooks/delivery/crash-and-scale.int.test.ts",
-  "server/webhooks/delivery/decide-expired-track.ts",
-  "server/webhooks/delivery/deliver-event.ts",
-  "server/webhooks/delivery/legacy-credential.ts",
-  "server/webhooks/delivery/service-token-cache.ts",
-]);
-
 function repositoryFiles(): string[] {
   const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
     cwd: ROOT,
@@ -82,7 +70,7 @@ describe("tracker citations", () => {
   const found = scan();
 
   it("no file cites a tracker's issue or ticket number", () => {
-    const offenders = [...found].filter(([file]) => !IMMUTABLE.has(file) && !TO_BE_REWORDED.has(file));
+    const offenders = [...found].filter(([file]) => !IMMUTABLE.has(file));
     const report = offenders.flatMap(([, lines]) => lines);
     expect(
       report,
@@ -91,7 +79,7 @@ describe("tracker citations", () => {
   });
 
   it("every allowed file still cites (an entry whose citations are gone leaves the list)", () => {
-    const stale = [...IMMUTABLE, ...TO_BE_REWORDED].filter((file) => !found.has(file));
+    const stale = [...IMMUTABLE].filter((file) => !found.has(file));
     expect(stale, `remove from the allowlist: ${stale.join(", ")}`).toEqual([]);
   });
 });

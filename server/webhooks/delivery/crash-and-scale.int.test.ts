@@ -1,4 +1,4 @@
-// Crash safety and scale-out (issue 5, Delivery): a worker process killed with
+// Crash safety and scale-out (spec, Delivery rules; docs/webhooks.md): a worker process killed with
 // SIGKILL mid-burst loses nothing and reorders nothing — its in-flight rows are
 // re-claimed after their (real-time) lease with the same Service-Request-Id — and two
 // workers on one database never have two attempts of one incident in flight.

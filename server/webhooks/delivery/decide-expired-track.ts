@@ -1,6 +1,6 @@
 // PURE decision (CONTRIBUTING.md, 'Pure decisions'): what an expired event means for the
-// tracks its receiver holds (issue 5: "never an append for a track not yet
-// delivered in full"; spec, receiver-route rules 5 and 6, Delivery rule 5).
+// tracks its receiver holds (never an append for a track not yet delivered in full:
+// spec, receiver-route rules 5 and 6, Delivery rule 5).
 //
 // - An expired APPEND (v3 POST caller/track, v1/v2 POST position) changes
 //   nothing here: the receiver held that track in full, later appends keep
@@ -125,7 +125,7 @@ export function decideExpiredTrack(input: {
     }
     v3SourcesOfTrack(track).forEach((s) => forget.add(s));
   }
-  // After a contract switch (issue 8) the lane started anew under the other contract: its tracks are not these.
+  // After a contract switch (the cutover, Versioning rule 3) the lane started anew under the other contract: its tracks are not these.
   const fullTracks =
     laneContract === effect.contract ? input.fullTracks.filter((s) => !forget.has(s)) : [...input.fullTracks];
   return { fullTracks, rewrites };

@@ -65,7 +65,7 @@ export async function deliverEvent(
 
   const receiver = receiverTarget(target.receiverUrl, target.insecureDev, runtime.env);
   const url = receiver.baseUrl + row.path;
-  // Issue 8: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
+  // The legacy contracts: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
   const { headers, legacyScope } = eventRequestHeaders(row);
   // Refused by the outbound policy (the URL as written; resolved addresses are checked when connecting).
   const refusal = refusalOf(url, receiver.target);

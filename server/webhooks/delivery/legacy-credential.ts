@@ -1,4 +1,4 @@
-// What a v1/v2 delivery (issue 8) needs beyond a v3 one: a PsapConnector token
+// What a v1/v2 delivery (the legacy contracts) needs beyond a v3 one: a PsapConnector token
 // with the psap.* scope its route requires (spec, "Webhook receiver token
 // validation", v1 and v2 column), and no Service-Request-* headers (spec,
 // "Events": v1 and v2 carry requestId and requestTimeStampUtc in the body instead).

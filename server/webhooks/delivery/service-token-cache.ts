@@ -20,7 +20,7 @@ const PSAP_CONNECTOR_ABOUT_SCOPES = ["psap.read"];
 // Per signing-key store (one per workbench; tests run several), then per (issuer, agency, identity).
 const caches = processSingleton("webhook-token-cache", () => new WeakMap<object, Map<string, Promise<ServiceToken>>>());
 
-/** `scopes`: PsapConnector only — the psap.* scope a v1/v2 endpoint requires (issue 8); default the /about read scope. */
+/** `scopes`: PsapConnector only — the psap.* scope a v1/v2 endpoint requires (the legacy contracts); default the /about read scope. */
 export async function getServiceToken(
   runtime: Pick<Runtime, "keys" | "clock" | "env">,
   agencyId: string,
