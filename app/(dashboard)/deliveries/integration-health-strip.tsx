@@ -29,7 +29,7 @@ export function IntegrationHealthStrip({
   return (
     <ul
       className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-2"
-      aria-label="Integration health (last hour)"
+      aria-label="Receiver health (last hour)"
     >
       {health.data.map((h) => {
         const failing = h.failingSince !== null;
