@@ -6,6 +6,7 @@ test("the inspector filters by integration (kept in the URL), searches, and is a
   await page.goto("/deliveries?integration=central-ems");
   await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
   await expect(page.getByLabel("Integration")).toHaveValue("central-ems");
+  await page.getByTestId("timeline-details").locator("summary").click(); // collapsed by default
   await expect(page.getByRole("region", { name: /Attempt timeline of central-ems/ })).toBeVisible();
   await page.getByLabel("Search").fill("no-such-event");
   await expect(page).toHaveURL(/q=no-such-event/);

@@ -28,6 +28,7 @@ test("create an incident in the partner console, follow it to the inspector and 
   const incidentId = new URL(page.url()).searchParams.get("incident")!;
   const rows = page.getByTestId("delivery-row");
   await expect(rows.filter({ hasText: "delivered" }).first()).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId("timeline-details").locator("summary").click(); // collapsed by default
   await expect(
     page.getByRole("region", { name: "Attempt timeline of this incident" }).getByTestId("attempt-lane").first(),
   ).toBeVisible();

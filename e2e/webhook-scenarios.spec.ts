@@ -28,8 +28,9 @@ test("outage: the head retries with backoff, the next event waits behind it, rec
     await workbench.clock.advance.mutate({ byMs: 5_000 });
     await expect(created).toContainText(/[3-9] × 503/, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(label).toContainText("0 × —");
-  await expect(label.getByText("pending")).toBeVisible();
+  await expect(label).toContainText("no attempt yet");
+  await expect(label.getByText(/^waiting behind [0-9a-f]{8}$/)).toBeVisible();
+  await page.getByTestId("timeline-details").locator("summary").click(); // collapsed by default
   const timeline = page.getByRole("region", { name: "Attempt timeline of this incident" });
   await expect(timeline.getByTestId("attempt-lane")).toHaveCount(2);
   await testInfo.attach("outage", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
@@ -93,6 +94,7 @@ test("a 61-minute clock jump expires a failing head and shows it on the timeline
   await expect(page.getByTestId("clock-offset")).toContainText("1h");
   await page.goto(`/deliveries?incident=${id}`);
   await expect(page.getByTestId("delivery-row").first().getByText("expired")).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId("timeline-details").locator("summary").click(); // collapsed by default
   await expect(
     page.getByRole("region", { name: "Attempt timeline of this incident" }).locator('[data-state="expired"]'),
   ).toHaveCount(1);

@@ -7,6 +7,7 @@ import { declarationProblem, listFlags } from "./capabilities.ts";
 import { readFault } from "./integration-faults.ts";
 import { readCapabilities, requireEmbeddedReceiver } from "./receiver-capabilities.ts";
 import { incidentKeyOf, processedThrough } from "./receiver-progress.ts";
+import { LEGACY_PROBE_DETAIL } from "./legacy-credential-probe.ts";
 
 export type ReceiverSummary = Awaited<ReturnType<typeof describeReceiver>>;
 
@@ -24,10 +25,13 @@ export async function describeReceiver(options: { db: DbClient; clock: Clock; ke
   const integration = await requireEmbeddedReceiver({ db, key });
   const agency = await db.agency.findUnique({ where: { id: integration.agencyId } });
   const declaration = await readCapabilities({ db, key });
-  const [fault, networkFault, counts] = await Promise.all([
+  const [fault, networkFault, counts, probes] = await Promise.all([
     readFault({ db, clock, key, side: "receiver" }),
     readFault({ db, clock, key, side: "dispatcher" }),
     db.receiverRecord.groupBy({ by: ["outcome"], where: { integrationKey: key }, _count: { _all: true } }),
+    db.receiverRecord.count({
+      where: { integrationKey: key, outcome: "rejected-token", path: "/about", detail: LEGACY_PROBE_DETAIL },
+    }),
   ]);
   return {
     key,
@@ -40,6 +44,8 @@ export async function describeReceiver(options: { db: DbClient; clock: Clock; ke
     fault,
     networkFault,
     recorded: Object.fromEntries(counts.map((c) => [c.outcome, c._count._all])) as Record<string, number>,
+    /** Of the refused tokens, discovery's expected legacy-credential probes (legacy-credential-probe.ts). */
+    legacyProbes: probes,
   };
 }
 

@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTRPC } from "@/app/_trpc/react";
+import { countOutcomes, describeGroupProgress } from "./group-progress";
 
 const GROUP_TITLES = {
   discovery: "Discovery (/about, /health)",
@@ -79,9 +80,12 @@ export function RunReport({ id }: { id: string }) {
           <div key={g.group}>
             <div className="flex justify-between text-xs text-slate-600">
               <span id={`pg-${g.group}`}>{GROUP_TITLES[g.group]}</span>
-              <span>
-                {g.done}/{g.total}
-                {g.failed ? <span className="text-red-700"> · {g.failed} failed</span> : null}
+              <span className={g.failed ? "text-red-700" : undefined} data-testid={`group-progress-${g.group}`}>
+                {describeGroupProgress({
+                  total: g.total,
+                  ...countOutcomes(r.results, g.group),
+                  running: r.status === "running",
+                })}
               </span>
             </div>
             <div

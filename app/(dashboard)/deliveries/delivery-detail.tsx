@@ -1,22 +1,25 @@
 "use client";
-// One delivery in full: what was sent (headers with the token redacted, pretty JSON), what came
-// back on each attempt, and what changed in the incident (this change's snapshot against the one
-// before it). Resend re-plans the incident's create-and-track sequence (spec Delivery rule 5);
-// Export saves the delivery, or its lane, as a self-contained JSON file for a bug report.
+// One delivery in full: its state in words that say why (and, when the capability rules changed the
+// event, why), what was sent (headers with the token redacted, pretty JSON), what came back on each
+// attempt, and what changed in the incident. Actions: copy as cURL, resend this delivery (a replay
+// of its request, outside the lane), resend the incident (spec Delivery rule 5), export.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { JsonDiffView } from "@/app/_components/json/json-diff-view";
 import { JsonView } from "@/app/_components/json/json-view";
 import { Alert } from "@/app/_components/ui/alert";
 import { Badge } from "@/app/_components/ui/badge";
-import { Button } from "@/app/_components/ui/button";
+import { CopyButton } from "@/app/_components/ui/copy-button";
 import { Countdown } from "@/app/_components/ui/countdown";
 import { KeyValueList } from "@/app/_components/ui/key-value";
+import { RelativeTime } from "@/app/_components/ui/relative-time";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/tabs";
 import { useTRPC } from "@/app/_trpc/react";
-import { STATE_TONE } from "./delivery-row";
+import { describeDeliveryStatus, summarizeAttempts } from "@/server/webhooks/admin/describe-delivery-status";
 import { exportFileName, type TExportDeliveriesInput } from "@/server/webhooks/admin/export-file-name";
+import { buildCurl } from "./build-curl";
+import { DeliveryActions } from "./delivery-actions";
 
 /** Saves a JSON document as a file through the browser's download. */
 function downloadJson(fileName: string, value: unknown) {
@@ -28,26 +31,30 @@ function downloadJson(fileName: string, value: unknown) {
   URL.revokeObjectURL(url);
 }
 
+const isNotFound = (e: unknown) => (e as { data?: { code?: string } } | null)?.data?.code === "NOT_FOUND";
+
 export function DeliveryDetail({
   requestId,
+  nowMs,
   clockOffsetMs,
   onShowLane,
+  onSelect,
 }: {
   requestId: string;
+  nowMs: number | null;
   clockOffsetMs: number;
   onShowLane: (incidentId: string, integration: string) => void;
+  onSelect: (requestId: string) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const q = useQuery({
     ...trpc.deliveries.get.queryOptions({ requestId }),
-    refetchInterval: (s) => (s.state.data && ["delivered", "expired"].includes(s.state.data.state) ? false : 1_000),
+    // An unknown id is an answer, not a hiccup: no retries, no polling.
+    retry: (n, e) => !isNotFound(e) && n < 2,
+    refetchInterval: (s) =>
+      s.state.error || (s.state.data && ["delivered", "expired"].includes(s.state.data.state)) ? false : 1_000,
   });
-  const resend = useMutation(
-    trpc.deliveries.resend.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.deliveries.inspect.queryKey() }),
-    }),
-  );
   const [attemptIndex, setAttemptIndex] = useState<number | null>(null);
   const exportFile = useMutation({
     mutationFn: async (input: TExportDeliveriesInput) => {
@@ -59,107 +66,141 @@ export function DeliveryDetail({
   if (q.isPending) return <SkeletonRows rows={6} />;
   if (q.isError)
     return (
-      <Alert tone="danger" title="Could not load the delivery">
-        {q.error.message}
+      <Alert tone="danger" title={isNotFound(q.error) ? "Delivery not found" : "Could not load the delivery"}>
+        {isNotFound(q.error)
+          ? `No delivery has the Service-Request-Id ${requestId}: it may belong to another workbench, or the database was reset.`
+          : q.error.message}
       </Alert>
     );
   const d = q.data;
   const attempt = d.attempts[attemptIndex ?? d.attempts.length - 1];
+  const status = describeDeliveryStatus(d, nowMs);
   const open = d.state === "pending" || d.state === "delivering";
+  const curl = attempt
+    ? buildCurl({ method: d.method, url: attempt.url, headers: attempt.requestHeaders, body: d.body })
+    : null;
+  const body = d.body === null ? null : JSON.stringify(d.body, null, 2);
 
   return (
-    <div className="grid gap-3" data-testid="delivery-detail">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={STATE_TONE[d.state]}>{d.state}</Badge>
-        <span className="font-mono text-sm">
-          {d.method} {d.path}
-        </span>
-        <span className="ml-auto flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => onShowLane(d.incidentId, d.integration)}>
-            Show lane
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={exportFile.isPending}
-            title="This delivery as a JSON file: request, every attempt's response, timing"
-            onClick={() => exportFile.mutate({ requestId: d.requestId })}
-          >
-            Export
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={exportFile.isPending}
-            title="Every delivery of this incident to this integration, in lane order, as one JSON file"
-            onClick={() => exportFile.mutate({ incidentId: d.incidentId, integration: d.integration })}
-          >
-            Export lane
-          </Button>
-          <Button
-            size="sm"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate({ incidentId: d.incidentId, integration: d.integration })}
-          >
-            Resend incident
-          </Button>
-        </span>
+    <div className="grid min-w-0 gap-3" data-testid="delivery-detail">
+      <div className="grid min-w-0 gap-1">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <Badge tone={status.tone} className="max-w-full truncate" title={status.label} data-testid="detail-status">
+            {status.label}
+          </Badge>
+          <span className="text-xs text-slate-600">
+            {d.event} → {d.integration}
+          </span>
+        </div>
+        <p className="flex min-w-0 items-start gap-1 font-mono text-sm">
+          <span className="min-w-0 break-all">
+            {d.method} {d.path}
+          </span>
+          <CopyButton value={d.path} label="Copy path" />
+        </p>
       </div>
-      {resend.isSuccess && (
-        <Alert tone="success">Re-planned {resend.data.planned.length} event(s) behind the lane's queue.</Alert>
-      )}
+      <DeliveryActions
+        delivery={d}
+        curl={curl}
+        exporting={exportFile.isPending}
+        onExport={(input) => exportFile.mutate(input)}
+        onShowLane={() => onShowLane(d.incidentId, d.integration)}
+      />
       {exportFile.isError && (
         <Alert tone="danger" title="Export failed">
           {exportFile.error.message}
         </Alert>
       )}
-      {resend.isError && (
-        <Alert tone="danger" title="Resend refused">
-          {resend.error.message}
+      {d.rewriteNote && (
+        <Alert tone="info" title="Rewritten by the capability rules">
+          <span data-testid="rewrite-note">{d.rewriteNote}</span>
         </Alert>
+      )}
+      {d.waitingBehind && (
+        <p className="text-sm text-slate-700" data-testid="waiting-behind">
+          Waits behind its lane&apos;s head{" "}
+          <button
+            type="button"
+            className="font-mono text-orange-800 underline hover:text-orange-950"
+            onClick={() => onSelect(d.waitingBehind!)}
+          >
+            {d.waitingBehind.slice(0, 8)}
+          </button>
+          : a lane is sent strictly in order, so this event goes once the head is delivered or expires.
+        </p>
       )}
       <KeyValueList
         columns={2}
         items={[
-          { label: "Event", value: d.event },
-          { label: "Integration", value: d.integration },
-          { label: "Service-Request-Id", value: d.requestId, mono: true },
-          { label: "Incident", value: d.incidentId, mono: true },
-          { label: "Produced", value: d.producedAt, mono: true },
+          { label: "Service-Request-Id", value: <IdWithCopy id={d.requestId} label="Copy Service-Request-Id" /> },
+          { label: "Incident", value: <IdWithCopy id={d.incidentId} label="Copy incident id" /> },
+          { label: "Produced", value: <RelativeTime iso={d.producedAt} nowMs={nowMs} /> },
           {
-            label: open ? "Expires in" : "Expiry",
-            value: open ? <Countdown targetIso={d.expiresAt} clockOffsetMs={clockOffsetMs} /> : d.expiresAt,
-            mono: true,
+            label: open ? "Expires" : "Expiry (1 h window)",
+            value:
+              open && nowMs !== null && Date.parse(d.expiresAt) > nowMs ? (
+                <Countdown targetIso={d.expiresAt} clockOffsetMs={clockOffsetMs} />
+              ) : (
+                <RelativeTime iso={d.expiresAt} nowMs={nowMs} />
+              ),
           },
-          { label: "Next attempt", value: d.nextAttemptAt, mono: true },
+          {
+            label: "Next attempt",
+            value:
+              d.state === "pending" && !d.waitingBehind && d.nextAttemptAt && nowMs !== null ? (
+                Date.parse(d.expiresAt) <= nowMs ? (
+                  "none: past its hour, expires when claimed"
+                ) : (
+                  <RelativeTime iso={d.nextAttemptAt} nowMs={nowMs} />
+                )
+              ) : d.state === "pending" && d.waitingBehind ? (
+                "after the head"
+              ) : (
+                "none"
+              ),
+          },
+          { label: "Attempts", value: <span className="font-mono text-xs">{summarizeAttempts(d.attempts)}</span> },
           { label: "Change", value: d.change ? `#${d.change.seq} ${d.change.kind}` : `#${d.changeSeq}` },
+          { label: "Finished", value: d.finishedAt ? <RelativeTime iso={d.finishedAt} nowMs={nowMs} /> : "—" },
         ]}
       />
       <Tabs defaultValue="request">
-        <TabsList aria-label="Delivery details">
+        <TabsList aria-label="Delivery details" className="flex-wrap">
           <TabsTrigger value="request">Request</TabsTrigger>
           <TabsTrigger value="response">Response</TabsTrigger>
           <TabsTrigger value="diff">Snapshot diff</TabsTrigger>
           <TabsTrigger value="attempts">Attempts ({d.attempts.length})</TabsTrigger>
         </TabsList>
-        <TabsContent value="request" className="grid gap-2">
+        <TabsContent value="request" className="grid min-w-0 gap-2">
           {attempt ? (
-            <HeaderTable title={`${d.method} ${attempt.url}`} headers={attempt.requestHeaders} />
+            <HeaderTable title={`${d.method} ${attempt.url}`} copy={attempt.url} headers={attempt.requestHeaders} />
           ) : (
-            <p className="text-sm text-slate-600">Not attempted yet.</p>
+            <p className="text-sm text-slate-600">
+              {d.state === "expired"
+                ? "Never sent: it expired one hour after it was produced, before its turn came."
+                : d.waitingBehind
+                  ? "Not sent yet: it waits behind its lane's head."
+                  : "Not sent yet: its first attempt is queued."}
+            </p>
           )}
-          {d.body === null ? (
+          {body === null ? (
             <p className="text-sm text-slate-600">No body.</p>
           ) : (
-            <JsonView value={d.body} expandDepth={3} maxHeight="24rem" />
+            <div className="grid min-w-0 gap-1">
+              <div className="flex items-center justify-between">
+                <span className="text-xs text-slate-600">Body</span>
+                <CopyButton value={body} label="Copy request body" />
+              </div>
+              <JsonView value={d.body} expandDepth={3} maxHeight="24rem" />
+            </div>
           )}
         </TabsContent>
-        <TabsContent value="response" className="grid gap-2">
+        <TabsContent value="response" className="grid min-w-0 gap-2">
           {!attempt ? (
-            <p className="text-sm text-slate-600">No response yet.</p>
+            <p className="text-sm text-slate-600">No response: never sent.</p>
           ) : (
             <>
-              <p className="font-mono text-sm" data-testid="response-status">
+              <p className="font-mono text-sm break-words" data-testid="response-status">
                 {attempt.status ?? "no response"}
                 {attempt.error ? ` — ${attempt.error}` : ""} · {attempt.durationMs} ms
               </p>
@@ -173,11 +214,12 @@ export function DeliveryDetail({
             <JsonDiffView value={d.snapshot} previous={d.previousSnapshot ?? {}} maxHeight="28rem" />
           ) : (
             <p className="text-sm text-slate-600">
-              The incident's change #{d.changeSeq} is not recorded (a synthetic or purged delivery).
+              The incident&apos;s change #{d.changeSeq} is not recorded (a synthetic or purged delivery).
             </p>
           )}
         </TabsContent>
         <TabsContent value="attempts">
+          {d.attempts.length === 0 && <p className="text-sm text-slate-600">No attempt yet.</p>}
           <ol className="grid gap-1 text-sm" aria-label="Attempts">
             {d.attempts.map((a, i) => (
               <li key={a.attempt}>
@@ -185,7 +227,8 @@ export function DeliveryDetail({
                   type="button"
                   onClick={() => setAttemptIndex(i)}
                   aria-pressed={attempt === a}
-                  className="w-full rounded px-2 py-1 text-left font-mono text-xs hover:bg-slate-100 aria-pressed:bg-orange-50"
+                  title={a.at}
+                  className="w-full rounded px-2 py-1 text-left font-mono text-xs break-words hover:bg-slate-100 aria-pressed:bg-orange-50"
                 >
                   #{a.attempt} {a.at.slice(11, 23)} → {a.status ?? "—"}
                   {a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
@@ -199,15 +242,29 @@ export function DeliveryDetail({
   );
 }
 
-function HeaderTable({ title, headers }: { title: string; headers: Record<string, string> }) {
+function IdWithCopy({ id, label }: { id: string; label: string }) {
   return (
-    <div className="rounded-md border border-slate-200">
-      <p className="truncate border-b border-slate-200 bg-slate-50 px-2 py-1 font-mono text-xs">{title}</p>
-      <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-3 px-2 py-1 font-mono text-xs">
+    <span className="flex min-w-0 items-center gap-1">
+      <span className="min-w-0 truncate font-mono text-xs" title={id}>
+        {id}
+      </span>
+      <CopyButton value={id} label={label} />
+    </span>
+  );
+}
+
+function HeaderTable({ title, copy, headers }: { title: string; copy?: string; headers: Record<string, string> }) {
+  return (
+    <div className="min-w-0 rounded-md border border-slate-200">
+      <p className="flex min-w-0 items-start gap-1 border-b border-slate-200 bg-slate-50 px-2 py-1 font-mono text-xs">
+        <span className="min-w-0 flex-1 break-all">{title}</span>
+        {copy && <CopyButton value={copy} label="Copy URL" />}
+      </p>
+      <dl className="grid grid-cols-[minmax(6rem,auto)_minmax(0,1fr)] gap-x-3 px-2 py-1 font-mono text-xs">
         {Object.entries(headers).map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-slate-600">{k}</dt>
-            <dd className="break-all">{v}</dd>
+            <dd className="min-w-0 break-all">{v}</dd>
           </div>
         ))}
       </dl>
@@ -217,9 +274,27 @@ function HeaderTable({ title, headers }: { title: string; headers: Record<string
 
 function ResponseBody({ body }: { body: string | null }) {
   if (!body) return <p className="text-sm text-slate-600">Empty body.</p>;
+  const copy = (
+    <div className="flex items-center justify-between">
+      <span className="text-xs text-slate-600">Response body</span>
+      <CopyButton value={body} label="Copy response body" />
+    </div>
+  );
   try {
-    return <JsonView value={JSON.parse(body)} maxHeight="16rem" />;
+    return (
+      <div className="grid min-w-0 gap-1">
+        {copy}
+        <JsonView value={JSON.parse(body)} maxHeight="16rem" />
+      </div>
+    );
   } catch {
-    return <pre className="max-h-64 overflow-auto [contain:inline-size] rounded bg-slate-50 p-2 text-xs">{body}</pre>;
+    return (
+      <div className="grid min-w-0 gap-1">
+        {copy}
+        <pre className="max-h-64 overflow-auto [contain:inline-size] rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all">
+          {body}
+        </pre>
+      </div>
+    );
   }
 }

@@ -34,8 +34,14 @@ export function ReceiversPanel({ focusIncidentId }: { focusIncidentId?: string }
             <span className="font-mono text-sm text-slate-600">{r.path}</span>
             <span className="text-sm text-slate-600">{r.agency.displayName}</span>
             <span className="text-sm text-slate-600">
-              recorded: {r.recorded.accepted ?? 0} accepted · {r.recorded["rejected-token"] ?? 0} refused tokens ·{" "}
-              {r.recorded.fault ?? 0} fault answers
+              recorded: {r.recorded.accepted ?? 0} accepted · {(r.recorded["rejected-token"] ?? 0) - r.legacyProbes}{" "}
+              refused tokens · {r.recorded.fault ?? 0} fault answers
+              {r.legacyProbes > 0 && (
+                <span title="Discovery tries GET /about with the legacy PsapConnector credential first, as the spec orders; a 3.x receiver refuses it and discovery retries with Publisher.">
+                  {" "}
+                  · {r.legacyProbes} expected legacy-credential probes
+                </span>
+              )}
             </span>
           </header>
           <div className="grid gap-6 lg:grid-cols-3">

@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/react";
+import { isLegacyCredentialProbe } from "@/server/receiver/legacy-credential-probe";
 
 export function RecordedEvents({ receiverKey }: { receiverKey: string }) {
   const trpc = useTRPC();
@@ -33,7 +34,9 @@ export function RecordedEvents({ receiverKey }: { receiverKey: string }) {
               {events.data.map((e) => (
                 <tr key={e.id} className="border-t border-slate-100 align-top">
                   <td className="py-1 pr-3 font-mono">{e.receivedAt.slice(11, 23)}</td>
-                  <td className={`pr-3 font-mono ${e.status === 200 ? "text-green-800" : "text-red-700"}`}>
+                  <td
+                    className={`pr-3 font-mono ${e.status === 200 ? "text-green-800" : isLegacyCredentialProbe(e) ? "text-slate-600" : "text-red-700"}`}
+                  >
                     {e.status || "—"}
                   </td>
                   <td className="pr-3 font-mono">
@@ -43,10 +46,17 @@ export function RecordedEvents({ receiverKey }: { receiverKey: string }) {
                   <td className="flex flex-wrap gap-1">
                     {e.isTest && <Mark tone="blue">TEST — not a real emergency</Mark>}
                     {e.duplicates > 0 && <Mark tone="slate">duplicate ×{e.duplicates}</Mark>}
-                    {e.outcome !== "accepted" && (
-                      <Mark tone="red">
-                        {e.outcome}: {e.detail}
+                    {isLegacyCredentialProbe(e) ? (
+                      <Mark tone="slate" testId="legacy-probe">
+                        expected: discovery&apos;s legacy-credential probe (the spec has discovery try the PsapConnector
+                        credential first; a 3.x receiver refuses it, then accepts Publisher)
                       </Mark>
+                    ) : (
+                      e.outcome !== "accepted" && (
+                        <Mark tone="red">
+                          {e.outcome}: {e.detail}
+                        </Mark>
+                      )
                     )}
                     {e.anomalies.map((a) => (
                       <Mark key={a} tone="amber">
@@ -71,6 +81,10 @@ const TONES = {
   amber: "bg-amber-100 text-amber-900",
 };
 
-function Mark({ tone, children }: { tone: keyof typeof TONES; children: React.ReactNode }) {
-  return <span className={`rounded px-1.5 py-0.5 ${TONES[tone]}`}>{children}</span>;
+function Mark({ tone, children, testId }: { tone: keyof typeof TONES; children: React.ReactNode; testId?: string }) {
+  return (
+    <span className={`rounded px-1.5 py-0.5 ${TONES[tone]}`} data-testid={testId}>
+      {children}
+    </span>
+  );
 }

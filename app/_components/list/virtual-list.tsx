@@ -30,6 +30,10 @@ export type VirtualListProps<T> = {
   header?: ReactNode;
   empty?: ReactNode;
   className?: string;
+  /** The listbox's id: a skip link's target, or a caller that scrolls it back to the top. */
+  listId?: string;
+  /** Called with the scroll offset (px) as the reader scrolls: a live list holds new rows back off the top. */
+  onScrollOffset?: (top: number) => void;
 };
 
 /**
@@ -56,6 +60,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     header,
     empty,
     className,
+    listId,
+    onScrollOffset,
   } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -77,6 +83,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   useEffect(() => {
     if (active >= items.length && items.length) setActive(items.length - 1);
   }, [active, items.length]);
+  // A selection made elsewhere (the timeline, a link) becomes the active row, scrolled into view.
+  const selectedIndex = selectedKey ? items.findIndex((item, i) => getKey(item, i) === selectedKey) : -1;
+  useEffect(() => {
+    if (selectedIndex < 0) return;
+    setActive(selectedIndex);
+    virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+    // Only when the selection (or its place) changes, not on every render of the virtualizer.
+  }, [selectedKey, selectedIndex]);
 
   if (!items.length && !hasMore) return <>{empty ?? <p className="p-4 text-sm text-slate-500">Nothing here yet.</p>}</>;
 
@@ -99,12 +113,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       {header && <div className="border-b border-slate-200 bg-slate-50/60">{header}</div>}
       <div
         ref={scrollRef}
+        id={listId}
+        onScroll={onScrollOffset ? (e) => onScrollOffset(e.currentTarget.scrollTop) : undefined}
         role="listbox"
         aria-label={ariaLabel}
         tabIndex={0}
         onKeyDown={onKeyDown}
         aria-activedescendant={items[active] ? `${id}-${active}` : undefined}
-        className={cn("overflow-auto contain-strict", focusRing, "focus-visible:ring-offset-0")}
+        className={cn("group overflow-auto contain-strict", focusRing, "focus-visible:ring-offset-0")}
         style={{ height }}
         data-testid="virtual-list"
       >
@@ -152,7 +168,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
                 }}
                 className={cn(
                   "cursor-default border-b border-slate-100",
-                  v.index === active && "bg-orange-50 outline outline-1 -outline-offset-1 outline-orange-300",
+                  // The keyboard's row shows while the list has focus; elsewhere only the selection does.
+                  v.index === active &&
+                    "group-focus:bg-orange-50 group-focus:outline group-focus:outline-1 group-focus:-outline-offset-1 group-focus:outline-orange-300",
                   selected && "bg-orange-100",
                 )}
               >

@@ -108,9 +108,11 @@ export function AttemptTimeline({
               >
                 {d.label}
               </button>
-              <div className="flex items-center gap-1.5">
-                <Badge tone={STATE_TONE[d.state]}>{d.state}</Badge>
-                <span className="truncate font-mono text-[10px] text-slate-500" title={d.requestId}>
+              <div className="flex min-w-0 items-center gap-1.5">
+                <Badge tone={STATE_TONE[d.state]} className="block min-w-0 truncate" title={d.statusLabel ?? d.state}>
+                  {d.statusLabel ?? d.state}
+                </Badge>
+                <span className="shrink-0 font-mono text-[10px] text-slate-500" title={d.requestId}>
                   {d.requestId.slice(0, 8)}
                 </span>
               </div>

@@ -6,6 +6,8 @@ export type DeliveryLane = {
   label: string;
   producedAt: string;
   state: "pending" | "delivering" | "delivered" | "expired";
+  /** The state in words that say why ("retrying (503)", "waiting behind 1a2b3c4d"); else the state. */
+  statusLabel?: string;
   attempts: DeliveryAttempt[];
 };
 
@@ -40,5 +42,5 @@ export function describeLane(d: DeliveryLane): string {
     (a, i) =>
       `attempt ${i + 1} at ${a.at.slice(11, 19)}Z: ${a.status ?? "no response"}${a.error ? ` (${a.error})` : ""}`,
   );
-  return `${d.label}, ${d.state}, ${d.attempts.length} attempt${d.attempts.length === 1 ? "" : "s"}${parts.length ? `: ${parts.join("; ")}` : ""}`;
+  return `${d.label}, ${d.statusLabel ?? d.state}, ${d.attempts.length} attempt${d.attempts.length === 1 ? "" : "s"}${parts.length ? `: ${parts.join("; ")}` : ""}`;
 }

@@ -8,7 +8,21 @@ import { cn, focusRing } from "./cn";
  * readers ("Copy request id"). The Clipboard API exists only in secure contexts (https or
  * localhost): elsewhere it says so instead of failing silently.
  */
-export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+export function CopyButton({
+  value,
+  label,
+  className,
+  showLabel = false,
+  title,
+}: {
+  value: string;
+  label: string;
+  className?: string;
+  /** Show `label` beside the icon (a button in a toolbar), not only to screen readers. */
+  showLabel?: boolean;
+  /** A longer explanation on hover (what the copied text holds). */
+  title?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
     try {
@@ -24,7 +38,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       type="button"
       onClick={() => void copy()}
       aria-label={label}
-      title={state === "failed" ? "Copy blocked here: select the text" : label}
+      title={state === "failed" ? "Copy blocked here: select the text" : (title ?? label)}
       className={cn(
         "inline-flex h-6 shrink-0 items-center gap-1 rounded px-1.5 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900",
         focusRing,
@@ -36,7 +50,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       ) : (
         <Copy className="h-3.5 w-3.5" aria-hidden />
       )}
-      <span aria-live="polite" className={state === "idle" ? "sr-only" : undefined}>
+      <span aria-live="polite" className={state === "idle" && !showLabel ? "sr-only" : undefined}>
         {state === "copied" ? "Copied" : state === "failed" ? "Blocked" : label}
       </span>
     </button>

@@ -6,21 +6,29 @@ import { inspectDeliveries, ZInspectDeliveriesInput } from "../../webhooks/admin
 import { describeDelivery } from "../../webhooks/admin/describe-delivery.ts";
 import { exportDeliveries, ZExportDeliveriesInput } from "../../webhooks/admin/export-deliveries.ts";
 import { replayDeliveries, ZReplayDeliveriesInput } from "../../webhooks/admin/replay-deliveries.ts";
+import { resendDelivery } from "../../webhooks/admin/resend-delivery.ts";
+import { integrationHealth } from "../../webhooks/admin/integration-health.ts";
 
 export const deliveriesRouter = createTRPCRouter({
   list: viewerProcedure.input(ZListDeliveriesInput).query(({ ctx, input }) => listDeliveries({ db: ctx.db, input })),
   /** The inspector: newest first, keyset pages (`cursor` = the previous page's `nextCursor`). */
   inspect: viewerProcedure
     .input(ZInspectDeliveriesInput)
-    .query(({ ctx, input }) => inspectDeliveries({ db: ctx.db, input })),
+    .query(({ ctx, input }) => inspectDeliveries({ db: ctx.db, input, now: ctx.clock.now() })),
+  /** Per integration: success rate of the last hour's attempts, failing since, last error. */
+  health: viewerProcedure.query(({ ctx }) => integrationHealth({ db: ctx.db, now: ctx.clock.now() })),
   get: viewerProcedure
     .input(z.object({ requestId: z.uuid() }))
     .query(({ ctx, input }) => describeDelivery({ db: ctx.db, requestId: input.requestId })),
   resend: integratorProcedure
-    .input(z.object({ incidentId: z.uuid(), integration: z.string().min(1).optional() }))
+    .input(z.object({ incidentId: z.uuid(), integration: z.string().min(1).max(100).optional() }))
     .mutation(({ ctx, input }) =>
       resendIncident({ runtime: ctx, incidentId: input.incidentId, integrationKey: input.integration }),
     ),
+  /** One delivery's request sent again now, outside its lane, with a new Service-Request-Id (a replay). */
+  resendDelivery: integratorProcedure
+    .input(z.object({ requestId: z.uuid() }))
+    .mutation(({ ctx, input }) => resendDelivery({ runtime: ctx, requestId: input.requestId })),
   /** A delivery, or an incident's deliveries, as a self-contained file for a bug report. */
   export: viewerProcedure
     .input(ZExportDeliveriesInput)

@@ -13,6 +13,8 @@ import { recordDelivery } from "../../receiver/record-delivery.ts";
 import { EventLoopSlices } from "../../platform/event-loop-slices.ts";
 import { unprocessedRecordCount } from "../../receiver/receiver-progress.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { isLegacyCredentialProbe, LEGACY_PROBE_DETAIL } from "../../receiver/legacy-credential-probe.ts";
+import { discoverIntegration } from "../../webhooks/discovery/discover-integration.ts";
 
 let s: TestServer;
 let caller: ReturnType<typeof createCaller>;
@@ -36,6 +38,28 @@ describe("receivers router", () => {
       expect(r.fault.state).toBe("none");
       expect(r.declarationProblem).toBeNull();
     }
+  });
+
+  it("records discovery's legacy-credential probe of a 3.x receiver as expected, apart from refused tokens", async () => {
+    // Discovery tries /about with PsapConnector first (spec, "Webhook receiver token validation").
+    expect(await discoverIntegration(s.runtime, "north-psap")).toMatchObject({
+      status: "active",
+      credential: "Publisher",
+    });
+    const north = (await caller.receivers.list()).find((r) => r.key === "north-psap")!;
+    expect(north.legacyProbes).toBe(1);
+    expect(north.recorded["rejected-token"]).toBe(1);
+    const events = await caller.receivers.events({ key: "north-psap", limit: 50 });
+    const probe = events.find((e) => e.path === "/about" && e.outcome === "rejected-token")!;
+    expect(probe.detail).toBe(LEGACY_PROBE_DETAIL);
+    expect(isLegacyCredentialProbe(probe)).toBe(true);
+    // A token that is neither credential is still a plain refusal.
+    const client = receiverClient(s, "north-psap", NORTH_PSAP);
+    expect((await fetch(`${client.url}/about`, { headers: { authorization: "Bearer not.a.token" } })).status).toBe(401);
+    const refused = (await caller.receivers.events({ key: "north-psap", limit: 50 })).find(
+      (e) => e.path === "/about" && e.outcome === "rejected-token" && e.detail !== LEGACY_PROBE_DETAIL,
+    )!;
+    expect(isLegacyCredentialProbe(refused)).toBe(false);
   });
 
   it("a capability change is served on /about and emitted as receiver:capabilities-changed", async () => {

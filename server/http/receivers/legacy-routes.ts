@@ -13,6 +13,7 @@ import {
   type WebhookTokenVerifier,
 } from "../../receiver/verify-webhook-token.ts";
 import { readCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { LEGACY_PROBE_DETAIL } from "../../receiver/legacy-credential-probe.ts";
 import { processPendingDeliveries } from "../../receiver/process-deliveries.ts";
 import { afterAnswer } from "./after-answer.ts";
 import { recordDelivery } from "../../receiver/record-delivery.ts";
@@ -54,7 +55,14 @@ export function mountLegacyRoutes(app: Hono<ReceiverEnv>, runtime: Runtime, veri
 export function authenticateAbout(runtime: Runtime, verifyToken: WebhookTokenVerifier) {
   const verifyPsap = psapConnectorTokenVerifier(verifyToken);
   const verifyPublisher = publisherTokenVerifier(verifyToken);
-  const publisherOnly = authenticate(verifyPublisher);
+  // Refused either way; a valid PsapConnector token is discovery's spec-ordered first try, and is
+  // recorded as such (checked only once Publisher has failed: a refused /about is rare).
+  const publisherOnly = authenticate(async (o) => {
+    const current = await verifyPublisher(o);
+    if (current.ok) return current;
+    const legacy = await verifyPsap({ ...o, scope: PSAP_READ_SCOPE });
+    return legacy.ok ? { ok: false as const, reason: LEGACY_PROBE_DETAIL } : current;
+  });
   const either = authenticate(async (o) => {
     const legacy = await verifyPsap({ ...o, scope: PSAP_READ_SCOPE });
     if (legacy.ok) return legacy;

@@ -54,7 +54,45 @@ describe("deliveries and integrations API", () => {
       ["north-psap", "PATCH", `/v3/incidents/${ID}/label`, "pending", []],
     ]);
     expect(rows[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The label change waits behind the unsent create, the lane's head.
+    expect(rows.map((r) => r.waitingBehind)).toEqual([null, rows[0]!.requestId]);
     expect(await caller.deliveries.list({ integration: "central-ems" })).toEqual([]);
+  });
+
+  it("resends one delivery now, outside its lane, under a new Service-Request-Id", async () => {
+    const [, label] = await caller.deliveries.list({ incidentId: ID });
+    const received: Array<{ id: string | null; auth: string | null; body: unknown }> = [];
+    msw.use(
+      http.patch(/\/v3\/incidents\/[^/]+\/label$/, async ({ request }) => {
+        const [id, auth] = ["service-request-id", "authorization"].map((h) => request.headers.get(h));
+        received.push({ id: id!, auth: auth!, body: await request.json() });
+        return HttpResponse.json({});
+      }),
+    );
+    const result = await caller.deliveries.resendDelivery({ requestId: label!.requestId });
+    expect(received).toEqual([
+      { id: result.step.requestId, auth: expect.stringMatching(/^Bearer ey/), body: { label: "x" } },
+    ]);
+    expect(result.step).toMatchObject({ status: 200, accepted: true });
+    expect(result).toMatchObject({ resentFrom: label!.requestId, integration: "north-psap" });
+    expect(result.step).toMatchObject({ method: "PATCH", path: `/v3/incidents/${ID}/label` });
+    expect(result.step.requestId).not.toBe(label!.requestId);
+    // Not through the outbox: the lane is as it was.
+    expect((await caller.deliveries.list({ incidentId: ID })).map((r) => r.requestId)).toContain(label!.requestId);
+    await expect(
+      caller.deliveries.resendDelivery({ requestId: "5d1f0000-0000-4000-8000-00000000ffff" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("reports each integration's health, with no rate before any attempt", async () => {
+    const health = await caller.deliveries.health();
+    expect(health.map((h) => h.integration)).toEqual(["central-ems", "fire-rescue", "north-psap"]);
+    expect(health.find((h) => h.integration === "north-psap")).toMatchObject({
+      attempts: 0,
+      successRate: null,
+      failingSince: null,
+      lastError: null,
+    });
   });
 
   it("re-sends an incident's create sequence as new events behind the queue", async () => {

@@ -17,6 +17,9 @@ export type DeliveryView = {
   state: z.infer<typeof ZDeliveryState>;
   producedAt: string;
   nextAttemptAt: string | null;
+  finishedAt: string | null;
+  /** The Service-Request-Id of the lane's unfinished head this event waits behind (find-lane-heads.ts), else null. */
+  waitingBehind: string | null;
   attempts: Array<{ at: string; status: number | null; error: string | null; durationMs: number }>;
 };
 
@@ -32,6 +35,7 @@ export const DELIVERY_VIEW_SELECT = {
   state: true,
   producedAt: true,
   nextAttemptAt: true,
+  finishedAt: true,
   attempts: {
     orderBy: { attempt: "asc" },
     select: { startedAt: true, status: true, error: true, durationMs: true },
@@ -40,6 +44,7 @@ export const DELIVERY_VIEW_SELECT = {
 
 export function toDeliveryView(
   r: Prisma.WebhookDeliveryGetPayload<{ select: typeof DELIVERY_VIEW_SELECT }>,
+  waitingBehind: string | null = null,
 ): DeliveryView {
   return {
     id: r.id.toString(),
@@ -52,6 +57,8 @@ export function toDeliveryView(
     state: r.state,
     producedAt: r.producedAt.toISOString(),
     nextAttemptAt: r.state === "pending" ? r.nextAttemptAt.toISOString() : null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    waitingBehind,
     attempts: r.attempts.map((a) => ({
       at: a.startedAt.toISOString(),
       status: a.status,

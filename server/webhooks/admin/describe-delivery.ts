@@ -7,6 +7,8 @@ import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import type { WebhookAttempt } from "../../platform/db/generated/client.ts";
 import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
+import { explainRewrite } from "./explain-rewrite.ts";
+import { findLaneHeads, waitingBehindOf } from "./find-lane-heads.ts";
 
 export async function describeDelivery(options: { db: DbClient; requestId: string }) {
   const { db, requestId } = options;
@@ -22,6 +24,14 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
     WHERE "incidentId" = ${d.incidentId}::uuid AND seq IN (${d.changeSeq}, ${d.changeSeq - 1})`);
   const at = changes.find((c) => c.seq === d.changeSeq) ?? null;
   const before = changes.find((c) => c.seq === d.changeSeq - 1) ?? null;
+  const lane = { integration: d.integrationKey, incidentId: d.incidentId };
+  const waiting = d.state === "pending" && d.attempts.length === 0;
+  const [heads, capabilities] = await Promise.all([
+    waiting ? findLaneHeads(db, [lane]) : new Map<string, string>(),
+    at
+      ? db.webhookCapabilities.findUnique({ where: { integrationKey: d.integrationKey }, select: { flags: true } })
+      : null,
+  ]);
   return {
     id: d.id.toString(),
     requestId: d.requestId,
@@ -39,6 +49,14 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
     nextAttemptAt: d.state === "pending" ? d.nextAttemptAt.toISOString() : null,
     expiresAt: new Date(d.producedAt.getTime() + RETRY_WINDOW_MS).toISOString(),
     finishedAt: d.finishedAt?.toISOString() ?? null,
+    waitingBehind: waitingBehindOf({ ...lane, requestId: d.requestId, state: d.state, attempts: d.attempts }, heads),
+    /** Why the event sent is not the one the change names (capability rules), else null: explain-rewrite.ts. */
+    rewriteNote: explainRewrite({
+      changeKind: at?.kind ?? null,
+      eventName: d.eventName,
+      path: d.path,
+      flags: capabilities?.flags ?? null,
+    }),
     snapshot: at?.snapshot ?? null,
     previousSnapshot: before?.snapshot ?? null,
     attempts: d.attempts.map(attemptView),

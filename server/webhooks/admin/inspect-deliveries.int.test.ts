@@ -59,6 +59,51 @@ describe("inspectDeliveries", () => {
     expect(retried.attempts.map((a) => a.status)).toEqual([503, 200]);
   });
 
+  it("finds ids by their 8-character short form, and filters by attempt status, failures and time", async () => {
+    const [one] = (await inspectDeliveries({ db: t.db, input: { state: "expired", limit: 1 } })).items;
+    const short = one!.requestId.slice(0, 8);
+    const found = await inspectDeliveries({ db: t.db, input: { search: short.toUpperCase() } });
+    expect(found.items.map((i) => i.requestId)).toContain(one!.requestId);
+    expect(found.items.every((i) => i.requestId.startsWith(short) || i.incidentId.startsWith(short))).toBe(true);
+    const lane = await inspectDeliveries({ db: t.db, input: { incidentId: one!.incidentId.slice(0, 8) } });
+    expect(lane.items).toHaveLength(20);
+    expect(lane.items.every((i) => i.incidentId === one!.incidentId)).toBe(true);
+    const failed = await inspectDeliveries({ db: t.db, input: { failedOnly: true, limit: 200 } });
+    // Every tenth was retried after a 503 (99: the 1000th is still pending) and every hundredth (at 55) expired after one.
+    expect(failed.items).toHaveLength(109);
+    expect(failed.items.every((i) => i.attempts.some((a) => a.status !== 200))).toBe(true);
+    const by503 = await inspectDeliveries({ db: t.db, input: { status: 503, limit: 200 } });
+    expect(by503.items.map((i) => i.id)).toEqual(failed.items.map((i) => i.id));
+    expect((await inspectDeliveries({ db: t.db, input: { status: 404 } })).items).toEqual([]);
+    const recent = await inspectDeliveries({ db: t.db, input: { within: "15m", limit: 200 }, now: until });
+    expect(recent.items).toHaveLength(200);
+    const older = await inspectDeliveries({ db: t.db, input: { within: "15m", cursor: "100" }, now: until });
+    expect(older.items).toEqual([]); // produced one second apart up to `until`: row 100 is 900 s before it
+    const window = await inspectDeliveries({
+      db: t.db,
+      input: { producedFrom: new Date(until.getTime() - 9_000).toISOString(), producedTo: until.toISOString() },
+    });
+    expect(window.items).toHaveLength(10);
+  });
+
+  it("says which head an unattempted pending event waits behind, from one lookup per page", async () => {
+    const [newest] = (await inspectDeliveries({ db: t.db, input: { state: "pending", limit: 1 } })).items;
+    const alone = await inspectDeliveries({ db: t.db, input: { incidentId: newest!.incidentId } });
+    expect(alone.items.find((i) => i.id === newest!.id)!.waitingBehind).toBeNull();
+    // Make an earlier event of the same lane unfinished: the newest now waits behind it.
+    const earlier = alone.items.find((i) => i.integration === newest!.integration && i.id !== newest!.id)!;
+    await t.db.webhookDelivery.update({ where: { requestId: earlier.requestId }, data: { state: "pending" } });
+    try {
+      const lane = await inspectDeliveries({ db: t.db, input: { incidentId: newest!.incidentId } });
+      expect(lane.items.find((i) => i.id === newest!.id)!.waitingBehind).toBe(earlier.requestId);
+      expect(lane.items.find((i) => i.id === earlier.id)!.waitingBehind).toBeNull(); // attempted: the head
+      const d = await describeDelivery({ db: t.db, requestId: newest!.requestId });
+      expect(d.waitingBehind).toBe(earlier.requestId);
+    } finally {
+      await t.db.webhookDelivery.update({ where: { requestId: earlier.requestId }, data: { state: "delivered" } });
+    }
+  });
+
   it("refuses a malformed cursor", async () => {
     await expect(inspectDeliveries({ db: t.db, input: { cursor: "1; drop" } })).rejects.toThrow();
   });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { DbClient } from "../../platform/db/client.ts";
 import { DELIVERY_VIEW_SELECT, type DeliveryView, toDeliveryView, ZDeliveryState } from "./delivery-view.ts";
+import { findLaneHeads, lanesToAsk, waitingBehindOf } from "./find-lane-heads.ts";
 
 export const ZListDeliveriesInput = z.object({
   incidentId: z.uuid().optional(),
@@ -21,5 +22,7 @@ export async function listDeliveries(options: { db: DbClient; input: TListDelive
     take: input.limit,
     select: DELIVERY_VIEW_SELECT,
   });
-  return rows.reverse().map(toDeliveryView);
+  const views = rows.reverse().map((r) => toDeliveryView(r));
+  const heads = await findLaneHeads(options.db, lanesToAsk(views));
+  return views.map((d) => ({ ...d, waitingBehind: waitingBehindOf(d, heads) }));
 }
