@@ -27,10 +27,7 @@ export function IntegrationHealthStrip({
   if (!health.data) return <p className="h-[4.25rem] text-sm text-slate-500">Loading integration health…</p>;
   if (!health.data.length) return <p className="text-sm text-slate-600">No integrations yet: add one under Admin.</p>;
   return (
-    <ul
-      className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-2"
-      aria-label="Receiver health (last hour)"
-    >
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(17rem,1fr))] gap-2" aria-label="Receiver health (last hour)">
       {health.data.map((h) => {
         const failing = h.failingSince !== null;
         return (
