@@ -5,26 +5,12 @@
 // and the clock through tRPC.
 import type { Page } from "@playwright/test";
 import { createIncident, partnerToken, setLabel } from "./fixtures/partner-api";
+import { DASHBOARD_PAGES } from "./fixtures/dashboard-pages";
 import { expect, test } from "./fixtures/workbench";
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
-];
-const PAGES = [
-  "/",
-  "/incidents",
-  "/reference-receivers",
-  "/simulator",
-  "/partner-console",
-  "/conformance",
-  "/api-docs",
-  "/docs",
-  "/admin",
-  "/admin/tokens",
-  "/clock",
-  "/ui-kit",
-  "/deliveries",
 ];
 
 const overflow = (page: Page) =>
@@ -47,7 +33,7 @@ test.afterEach(async ({ workbench }) => {
 });
 
 for (const viewport of VIEWPORTS) {
-  for (const path of PAGES) {
+  for (const path of DASHBOARD_PAGES) {
     test(`${viewport.width}×${viewport.height}: ${path} does not scroll sideways`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(path);

@@ -2,37 +2,22 @@
 // The focused views of chat and live video (the portalUrls the inbound API returns), live
 // (polled every second): the channel's state as the incident now stands, larger than in the
 // incident page's chat column; the simulator plays the caller.
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { incidentTitle, reportedProblemsOf } from "@/app/_components/incident/describe-incident";
 import { PurposeBadge } from "@/app/_components/ui/purpose-badge";
 import { RelativeTime } from "@/app/_components/ui/relative-time";
-import { useTRPC } from "@/app/_trpc/react";
-import { describeLoadError, RETRY_AFTER_FAILURE_MS } from "../../../_components/describe-load-error";
 import { usePortalNow } from "../../../_components/use-portal-now";
 import { ChatConversation } from "./chat-conversation";
-import { IncidentLoadFailed, IncidentLoading, IncidentNotFound, isNotFound, UpdatesStopped } from "./incident-states";
+import { useLiveIncident } from "./use-live-incident";
 import { SimulatedStream } from "./simulated-stream";
 
 export function CallerChannel({ incidentId, channel }: { incidentId: string; channel: "chat" | "liveVideo" }) {
-  const trpc = useTRPC();
-  const incident = useQuery({
-    ...trpc.portal.incident.queryOptions({ incidentId }),
-    refetchInterval: (q) =>
-      isNotFound(q.state.error?.data?.code) ? false : q.state.error ? RETRY_AFTER_FAILURE_MS : 1_000,
-    retry: false,
-  });
+  const { data, gate, stale } = useLiveIncident(incidentId);
   const { nowMs } = usePortalNow();
   const title = channel === "chat" ? "Caller chat" : "Live video";
-  if (isNotFound(incident.error?.data?.code)) return <IncidentNotFound incidentId={incidentId} />;
-  if (!incident.data) {
-    if (incident.error)
-      return <IncidentLoadFailed message={describeLoadError(incident.error)} onRetry={() => void incident.refetch()} />;
-    return <IncidentLoading />;
-  }
-  const stale = incident.error ? <UpdatesStopped message={describeLoadError(incident.error)} /> : null;
-  const { snapshot, closedAtUtc } = incident.data;
+  if (!data) return gate;
+  const { snapshot, closedAtUtc } = data;
   const state = channel === "chat" ? snapshot.caller.chat : snapshot.caller.liveVideo;
   const at = (iso: string | null) => (iso ? <RelativeTime iso={iso} nowMs={nowMs} /> : null);
   const row = (label: string, value: ReactNode) => (

@@ -1,5 +1,4 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ChangeTimeline } from "@/app/_components/incident/change-timeline";
 import { incidentTitle, reportedProblemsOf } from "@/app/_components/incident/describe-incident";
@@ -10,12 +9,10 @@ import { SectionCard } from "@/app/_components/ui/card";
 import { cn } from "@/app/_components/ui/cn";
 import { CopyButton } from "@/app/_components/ui/copy-button";
 import { PurposeBadge } from "@/app/_components/ui/purpose-badge";
-import { useTRPC } from "@/app/_trpc/react";
-import { describeLoadError, RETRY_AFTER_FAILURE_MS } from "../../../_components/describe-load-error";
 import { usePortalNow } from "../../../_components/use-portal-now";
 import { CallerContact } from "./caller-contact";
 import { IncidentFacts } from "./incident-facts";
-import { IncidentLoadFailed, IncidentLoading, IncidentNotFound, isNotFound, UpdatesStopped } from "./incident-states";
+import { useLiveIncident } from "./use-live-incident";
 
 const TILE_URL = process.env.NEXT_PUBLIC_MAP_TILE_URL || undefined;
 
@@ -24,22 +21,10 @@ const TILE_URL = process.env.NEXT_PUBLIC_MAP_TILE_URL || undefined;
  * where, who and how fresh, with the map and the chat beside them; the full record follows.
  */
 export function PortalIncident({ incidentId }: { incidentId: string }) {
-  const trpc = useTRPC();
-  const incident = useQuery({
-    ...trpc.portal.incident.queryOptions({ incidentId }),
-    refetchInterval: (q) =>
-      isNotFound(q.state.error?.data?.code) ? false : q.state.error ? RETRY_AFTER_FAILURE_MS : 1_000,
-    retry: false,
-  });
+  const { data, gate, stale } = useLiveIncident(incidentId);
   const { nowMs } = usePortalNow();
-  if (isNotFound(incident.error?.data?.code)) return <IncidentNotFound incidentId={incidentId} />;
-  if (!incident.data) {
-    if (incident.error)
-      return <IncidentLoadFailed message={describeLoadError(incident.error)} onRetry={() => void incident.refetch()} />;
-    return <IncidentLoading />;
-  }
-  const stale = incident.error ? <UpdatesStopped message={describeLoadError(incident.error)} /> : null;
-  const { snapshot, changes, closedAtUtc } = incident.data;
+  if (!data) return gate;
+  const { snapshot, changes, closedAtUtc } = data;
   const title = incidentTitle({
     label: snapshot.label,
     problems: reportedProblemsOf(snapshot.caller.reportedProblems),
