@@ -1,7 +1,7 @@
 "use client";
 import { Check, Copy } from "lucide-react";
-import { useState } from "react";
 import { cn, focusRing } from "./cn";
+import { useCopy } from "./use-copy";
 
 /** Preformatted text with a copy button (curl commands, tokens' decoded claims, raw bodies). */
 export function CodeBlock({
@@ -15,18 +15,7 @@ export function CodeBlock({
   className?: string;
   maxHeight?: string;
 }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  // The Clipboard API exists only in secure contexts (https or localhost): a workbench opened over
-  // plain http on a LAN address says so instead of failing silently.
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-    setTimeout(() => setState("idle"), 2_000);
-  }
+  const { state, copy } = useCopy(code);
   const copied = state === "copied";
   return (
     <div className={cn("group relative min-w-0 rounded-md border border-slate-800 bg-slate-950", className)}>
@@ -39,7 +28,7 @@ export function CodeBlock({
       </pre>
       <button
         type="button"
-        onClick={copy}
+        onClick={() => void copy()}
         aria-label={copied ? "Copied" : label}
         className={cn(
           "absolute right-2 top-2 inline-flex items-center gap-1 rounded bg-slate-800 px-2 py-1 text-xs text-slate-100 hover:bg-slate-700",

@@ -1,12 +1,11 @@
 "use client";
 import { Check, Copy } from "lucide-react";
-import { useState } from "react";
 import { cn, focusRing } from "./cn";
+import { useCopy } from "./use-copy";
 
 /**
  * A small copy button beside an id, a URL or a body. `label` names what is copied for screen
- * readers ("Copy request id"). The Clipboard API exists only in secure contexts (https or
- * localhost): elsewhere it says so instead of failing silently.
+ * readers ("Copy request id"); where the clipboard is blocked it says so (use-copy.ts).
  */
 export function CopyButton({
   value,
@@ -23,16 +22,7 @@ export function CopyButton({
   /** A longer explanation on hover (what the copied text holds). */
   title?: string;
 }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-    setTimeout(() => setState("idle"), 2_000);
-  }
+  const { state, copy } = useCopy(value);
   return (
     <button
       type="button"
