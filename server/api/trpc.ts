@@ -3,7 +3,7 @@
  *
  * 1. CONTEXT: what every procedure sees: the process runtime (db, clock, logger, env) and,
  *    resolved on first use, who is calling.
- * 2. INITIALIZATION: superjson transformer and the error formatter (AppError → code).
+ * 2. INITIALIZATION: superjson transformer and the error formatter (AppError → its row of the error table).
  * 3. ROUTER & PROCEDURES: the building blocks routers/ use.
  *
  * Every dashboard procedure names the least role it needs (viewerProcedure,
@@ -19,6 +19,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { getRuntime } from "../runtime.ts";
 import { isAppError } from "../platform/errors.ts";
+import { APP_ERRORS } from "../platform/error-codes.ts";
 import { describeInputIssues } from "./describe-input-issues.ts";
 import type { Runtime } from "../runtime.ts";
 import { describeRefusal, resolveCaller, type CallerResolution } from "../workbench/access/resolve-caller.ts";
@@ -64,31 +65,19 @@ const t = initTRPC
           ...shape.data,
           // Stack traces stay on the server.
           stack: undefined,
-          appCode: isAppError(cause) ? cause.code : null,
+          appCode: isAppError(cause) ? cause.wireCode : null,
           zodIssues,
         },
       };
     },
   });
 
-/** Domain AppErrors become tRPC errors with the matching HTTP-ish code and the domain code kept. */
+/** Domain AppErrors become tRPC errors with the tRPC code of their row in the error table, the domain code kept. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isAppError(result.error.cause)) {
     const appError = result.error.cause;
-    const code =
-      appError.status === 404
-        ? "NOT_FOUND"
-        : appError.status === 409
-          ? "CONFLICT"
-          : appError.status === 403
-            ? "FORBIDDEN"
-            : appError.status === 401
-              ? "UNAUTHORIZED"
-              : appError.status >= 500
-                ? "INTERNAL_SERVER_ERROR"
-                : "BAD_REQUEST";
-    throw new TRPCError({ code, message: appError.message, cause: appError });
+    throw new TRPCError({ code: APP_ERRORS[appError.code].trpc, message: appError.message, cause: appError });
   }
   return result;
 });

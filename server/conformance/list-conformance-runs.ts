@@ -77,7 +77,7 @@ export async function getConformanceRun(options: {
   id: string;
 }): Promise<ConformanceRunView> {
   const row = await options.db.conformanceRun.findUnique({ where: { id: options.id } });
-  if (!row) throw new AppError("ConformanceRunNotFound", 404, `No conformance run ${options.id}.`);
+  if (!row) throw new AppError("ConformanceRunNotFound", `No conformance run ${options.id}.`);
   return toRunView(row, options.clock.nowMs());
 }
 

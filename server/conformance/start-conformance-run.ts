@@ -130,7 +130,7 @@ async function resolveAgency(
       select: { id: true, displayName: true },
     });
     if (!known)
-      throw new AppError("ValidationFailed", 400, `No agency ${agencyId} in this workbench.`, [
+      throw new AppError("ValidationFailed", `No agency ${agencyId} in this workbench.`, [
         { field: "agencyId", message: "unknown agency" },
       ]);
     return known;
@@ -149,7 +149,7 @@ async function resolveAgency(
     select: { id: true, displayName: true },
   });
   if (!found)
-    throw new AppError("ValidationFailed", 400, "Name the agency the receiver serves (agencyId).", [
+    throw new AppError("ValidationFailed", "Name the agency the receiver serves (agencyId).", [
       { field: "agencyId", message: "required" },
     ]);
   return found;

@@ -78,10 +78,10 @@ export async function authenticateConfidentialClient(options: {
 }): Promise<ClientRecord> {
   const client = await findClient(options.db, options.clientId);
   if (!client?.secretHash || !(await verifySecretCached(options.clientSecret, client.secretHash))) {
-    throw tokenError("invalid_client", "The client_id or client_secret is invalid.");
+    throw tokenError("InvalidClient", "The client_id or client_secret is invalid.");
   }
   if (isSeededClientSecret(options.clientSecret) && !devCredentialsAllowed(options.env))
-    throw tokenError("invalid_client", SEEDED_SECRET_REFUSED);
+    throw tokenError("InvalidClient", SEEDED_SECRET_REFUSED);
   return client;
 }
 
@@ -89,6 +89,6 @@ export async function authenticateConfidentialClient(options: {
 export async function findPublicClient(options: { db: DbClient; clientId: string }): Promise<ClientRecord> {
   const client = await findClient(options.db, options.clientId);
   if (!client || client.secretHash !== null)
-    throw tokenError("invalid_client", "The client_id is invalid for this grant.");
+    throw tokenError("InvalidClient", "The client_id is invalid for this grant.");
   return client;
 }

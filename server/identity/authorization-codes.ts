@@ -41,8 +41,7 @@ export async function redeemAuthorizationCode(
   const deps: Deps = options;
   const now = deps.clock.now();
   const row = await deps.db.authorizationCode.findUnique({ where: { codeHash: hashOpaqueValue(options.code) } });
-  if (!row || row.clientId !== options.clientId)
-    throw tokenError("invalid_grant", "The authorization code is invalid.");
+  if (!row || row.clientId !== options.clientId) throw tokenError("InvalidGrant", "The authorization code is invalid.");
   // Spend it first (atomically), so two concurrent redemptions cannot both succeed.
   const refreshFamilyId = randomUUID();
   const spent = await deps.db.authorizationCode.updateMany({
@@ -56,12 +55,12 @@ export async function redeemAuthorizationCode(
         where: { familyId: row.refreshFamilyId, revokedAt: null },
         data: { revokedAt: now },
       });
-    throw tokenError("invalid_grant", "The authorization code was already used; the tokens issued for it are revoked.");
+    throw tokenError("InvalidGrant", "The authorization code was already used; the tokens issued for it are revoked.");
   }
-  if (row.expiresAt <= now) throw tokenError("invalid_grant", "The authorization code has expired.");
+  if (row.expiresAt <= now) throw tokenError("InvalidGrant", "The authorization code has expired.");
   if (row.redirectUri !== options.redirectUri)
-    throw tokenError("invalid_grant", "redirect_uri does not match the authorization request.");
+    throw tokenError("InvalidGrant", "redirect_uri does not match the authorization request.");
   if (!verifyPkce({ verifier: options.codeVerifier, challenge: row.codeChallenge }))
-    throw tokenError("invalid_grant", "code_verifier does not match the code_challenge.");
+    throw tokenError("InvalidGrant", "code_verifier does not match the code_challenge.");
   return { userId: row.userId, scopes: row.scopes, refreshFamilyId };
 }

@@ -23,22 +23,21 @@ export async function getUserSigninToken(options: Deps & { clientId: string; req
   const { clientId, request } = options;
   const agencyId = request.agencyContext.toLowerCase();
   const allowed = await db.clientAgency.findUnique({ where: { clientId_agencyId: { clientId, agencyId } } });
-  if (!allowed) throw new AppError("ClientNotAllowed", 403, "The client may not issue sign-in tokens for this agency.");
+  if (!allowed) throw new AppError("ClientNotAllowed", "The client may not issue sign-in tokens for this agency.");
 
   const anywhere = await findUsersByName({ db, username: request.username });
-  if (anywhere.length === 0) throw new AppError("UserNotFound", 404, "No user has this name.");
+  if (anywhere.length === 0) throw new AppError("UserNotFound", "No user has this name.");
   const candidates = anywhere.filter((u) => u.agencyId === agencyId);
   const forClient = await findUsersByName({ db, username: request.username, agencyId, clientId });
   if (forClient.length > 1)
-    throw new AppError("UsernameAmbiguous", 400, "The user name matches more than one user allowed for the client.");
+    throw new AppError("UsernameAmbiguous", "The user name matches more than one user allowed for the client.");
   const user = forClient[0];
   if (!user) {
     throw new AppError(
       "ClientNotAllowed",
-      403,
       candidates.length ? "The user is not assigned to this client." : "The user does not belong to this agency.",
     );
   }
-  if (!user.canSignIn) throw new AppError("ClientNotAllowed", 403, "The user is not allowed to sign in.");
+  if (!user.canSignIn) throw new AppError("ClientNotAllowed", "The user is not allowed to sign in.");
   return issueSigninToken({ ...deps, userId: user.id, clientId, agencyId });
 }

@@ -15,8 +15,8 @@ type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env">;
 export async function issueClientCredentialsToken(options: Deps & { request: TTokenRequest }): Promise<TTokenResponse> {
   const { request } = options;
   const deps: Deps = options;
-  if (!request.client_id) throw tokenError("invalid_request", "client_id is required.");
-  if (!request.client_secret) throw tokenError("invalid_request", "client_secret is required.");
+  if (!request.client_id) throw tokenError("InvalidRequest", "client_id is required.");
+  if (!request.client_secret) throw tokenError("InvalidRequest", "client_secret is required.");
   const client = await authenticateConfidentialClient({
     db: deps.db,
     env: deps.env,
@@ -24,13 +24,13 @@ export async function issueClientCredentialsToken(options: Deps & { request: TTo
     clientSecret: request.client_secret,
   });
   if (!client.grantTypes.includes("client_credentials"))
-    throw tokenError("unauthorized_client", "The client may not use client_credentials.");
+    throw tokenError("UnauthorizedClient", "The client may not use client_credentials.");
 
   const scopes = parseScopeList(request.scope);
-  if (scopes.length === 0) throw tokenError("invalid_request", "scope is required.");
+  if (scopes.length === 0) throw tokenError("InvalidRequest", "scope is required.");
   const unassigned = scopes.filter((s) => !client.scopes.includes(s));
   if (unassigned.length)
-    throw tokenError("invalid_scope", `The client is not assigned the scope(s): ${unassigned.join(" ")}.`);
+    throw tokenError("InvalidScope", `The client is not assigned the scope(s): ${unassigned.join(" ")}.`);
 
   const agencyId = resolveAgencyContext({
     agencyContext: request.agency_context,
@@ -50,7 +50,7 @@ export async function issueClientCredentialsToken(options: Deps & { request: TTo
   // nothing, rule 4 asks for it "plus the business scopes of the operation" -> invalid_request.
   if (audience.length === 0)
     throw tokenError(
-      "invalid_request",
+      "InvalidRequest",
       "The requested scopes grant no resource: request the business scopes of the operation together with username.required.",
     );
 

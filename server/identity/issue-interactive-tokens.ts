@@ -14,9 +14,9 @@ import type { TTokenRequest, TTokenResponse } from "./token-request.schema.ts";
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env">;
 
 async function interactiveClient(deps: Deps, request: TTokenRequest, grant: string): Promise<ClientRecord> {
-  if (!request.client_id) throw tokenError("invalid_request", "client_id is required.");
+  if (!request.client_id) throw tokenError("InvalidRequest", "client_id is required.");
   const client = await findPublicClient({ db: deps.db, clientId: request.client_id });
-  if (!client.grantTypes.includes(grant)) throw tokenError("unauthorized_client", `The client may not use ${grant}.`);
+  if (!client.grantTypes.includes(grant)) throw tokenError("UnauthorizedClient", `The client may not use ${grant}.`);
   return client;
 }
 
@@ -28,7 +28,7 @@ async function dashboardTokens(
   scopes: string[],
 ): Promise<TTokenResponse> {
   const member = await deps.db.workbenchMember.findUnique({ where: { id: memberId } });
-  if (!member || member.disabledAt) throw tokenError("invalid_grant", "The member of this code may no longer sign in.");
+  if (!member || member.disabledAt) throw tokenError("InvalidGrant", "The member of this code may no longer sign in.");
   const { accessToken, expiresIn } = await mintAccessToken({
     keys: deps.keys,
     clock: deps.clock,
@@ -84,7 +84,7 @@ export async function issueAuthorizationCodeTokens(
   const deps: Deps = options;
   const client = await interactiveClient(deps, request, "authorization_code");
   if (!request.code || !request.redirect_uri || !request.code_verifier) {
-    throw tokenError("invalid_request", "code, redirect_uri and code_verifier are required (PKCE is mandatory).");
+    throw tokenError("InvalidRequest", "code, redirect_uri and code_verifier are required (PKCE is mandatory).");
   }
   const granted = await redeemAuthorizationCode({
     ...deps,
@@ -109,7 +109,7 @@ export async function issueRefreshedTokens(options: Deps & { request: TTokenRequ
   const { request } = options;
   const deps: Deps = options;
   const client = await interactiveClient(deps, request, "refresh_token");
-  if (!request.refresh_token) throw tokenError("invalid_request", "refresh_token is required.");
+  if (!request.refresh_token) throw tokenError("InvalidRequest", "refresh_token is required.");
   const rotated = await rotateRefreshToken({ ...deps, refreshToken: request.refresh_token, clientId: client.id });
   return tokensFor(deps, client, rotated.userId, rotated.scopes, rotated.refreshToken);
 }

@@ -46,12 +46,10 @@ export async function createClient(
   const { input } = options;
   const deps: Deps = options;
   if (await deps.db.client.findUnique({ where: { id: input.clientId } }))
-    throw new AppError("ClientExists", 409, `A client ${input.clientId} exists already.`);
+    throw new AppError("ClientExists", `A client ${input.clientId} exists already.`);
   const known = await deps.db.agency.count({ where: { id: { in: input.agencyIds } } });
   if (known !== new Set(input.agencyIds).size)
-    throw new AppError("ValidationFailed", 400, "Unknown agency id.", [
-      { field: "agencyIds", message: "unknown agency" },
-    ]);
+    throw new AppError("ValidationFailed", "Unknown agency id.", [{ field: "agencyIds", message: "unknown agency" }]);
   const clientSecret = generateClientSecret();
   await deps.db.client.create({
     data: {
@@ -75,9 +73,9 @@ export async function rotateClientSecret(
 ): Promise<{ clientId: string; clientSecret: string }> {
   const deps: Deps = options;
   const client = await deps.db.client.findUnique({ where: { id: options.clientId } });
-  if (!client) throw new AppError("ClientNotFound", 404, `No client ${options.clientId}.`);
+  if (!client) throw new AppError("ClientNotFound", `No client ${options.clientId}.`);
   if (client.secretHash === null)
-    throw new AppError("PublicClient", 400, `${options.clientId} is a public client (PKCE): it has no secret.`);
+    throw new AppError("PublicClient", `${options.clientId} is a public client (PKCE): it has no secret.`);
   const clientSecret = generateClientSecret();
   await deps.db.client.update({
     where: { id: client.id },

@@ -45,8 +45,8 @@ export async function rotateRefreshToken(options: Deps & { refreshToken: string;
   const deps: Deps = options;
   const now = deps.clock.now();
   const row = await deps.db.refreshToken.findUnique({ where: { tokenHash: hashOpaqueValue(options.refreshToken) } });
-  if (!row || row.clientId !== options.clientId) throw tokenError("invalid_grant", "The refresh token is invalid.");
-  if (row.revokedAt) throw tokenError("invalid_grant", "The refresh token was revoked.");
+  if (!row || row.clientId !== options.clientId) throw tokenError("InvalidGrant", "The refresh token is invalid.");
+  if (row.revokedAt) throw tokenError("InvalidGrant", "The refresh token was revoked.");
   const user = await deps.db.user.findUnique({ where: { id: row.userId } });
   const outcome = await deps.db.$transaction(async (tx) => {
     const spent = await tx.refreshToken.updateMany({
@@ -73,9 +73,9 @@ export async function rotateRefreshToken(options: Deps & { refreshToken: string;
       where: { familyId: row.familyId, revokedAt: null },
       data: { revokedAt: now },
     });
-    throw tokenError("invalid_grant", "The refresh token was already used; its family has been revoked.");
+    throw tokenError("InvalidGrant", "The refresh token was already used; its family has been revoked.");
   }
-  if (outcome.refused === "expired") throw tokenError("invalid_grant", "The refresh token has expired.");
-  if (outcome.refused === "user") throw tokenError("invalid_grant", "The user may no longer sign in.");
+  if (outcome.refused === "expired") throw tokenError("InvalidGrant", "The refresh token has expired.");
+  if (outcome.refused === "user") throw tokenError("InvalidGrant", "The user may no longer sign in.");
   return { userId: row.userId, scopes: row.scopes, refreshToken: outcome.next };
 }

@@ -22,10 +22,10 @@ export function resolveAgencyContext(options: {
   if (!Uuid.safeParse(value).success) {
     throw agencyContext !== undefined
       ? tokenError("ValidationFailed", "agency_context must be an agency UUID.")
-      : tokenError("PSAP ID invalid", "psap_id must be an agency UUID.");
+      : tokenError("PsapIdInvalid", "psap_id must be an agency UUID.");
   }
   const agencyId = value.toLowerCase();
   if (!allowedAgencyIds.includes(agencyId))
-    throw tokenError("PSAP not allowed", "The client is not allowed to act for this agency.");
+    throw tokenError("PsapNotAllowed", "The client is not allowed to act for this agency.");
   return agencyId;
 }

@@ -29,16 +29,16 @@ export async function resolveUserContext(options: {
   const { db, clientId, scopes, username, agencyId } = options;
   const wantsUser = scopes.includes(USERNAME_REQUIRED_SCOPE);
   if (username !== undefined && !wantsUser)
-    throw tokenError("invalid_request", "username requires the scope username.required.");
+    throw tokenError("InvalidRequest", "username requires the scope username.required.");
   if (!wantsUser) return undefined;
   if (username === undefined || username.trim() === "")
-    throw tokenError("invalid_request", "The scope username.required needs the username parameter.");
+    throw tokenError("InvalidRequest", "The scope username.required needs the username parameter.");
   if (agencyId === undefined)
-    throw tokenError("invalid_request", "A user-context token needs agency_context together with username.");
+    throw tokenError("InvalidRequest", "A user-context token needs agency_context together with username.");
   const users = await findUsersByName({ db, username, agencyId, clientId });
   if (users.length !== 1) {
     throw tokenError(
-      "access_denied",
+      "AccessDenied",
       users.length === 0
         ? "The user cannot be resolved in this agency for this client."
         : "The username matches more than one user.",
@@ -47,7 +47,7 @@ export async function resolveUserContext(options: {
   const u = users[0]!;
   // "access_denied: required user context cannot be resolved or is not allowed": a user the
   // service does not allow to sign in (the seed's locked.user) cannot act through a partner either.
-  if (!u.canSignIn) throw tokenError("access_denied", "The user is not allowed to act in this agency.");
+  if (!u.canSignIn) throw tokenError("AccessDenied", "The user is not allowed to act in this agency.");
   return { userId: u.id, username: u.username, name: u.name, email: u.email, role: u.role };
 }
 

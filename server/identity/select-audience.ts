@@ -14,7 +14,7 @@ export function selectAudience(options: {
   if (options.resources.length === 0) return granted;
   for (const r of options.resources) {
     if (!granted.includes(r))
-      throw tokenError("invalid_target", `The resource ${r} is not granted by the requested scopes.`);
+      throw tokenError("InvalidTarget", `The resource ${r} is not granted by the requested scopes.`);
   }
   return [...new Set(options.resources)];
 }

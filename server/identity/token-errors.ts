@@ -1,21 +1,27 @@
 // The token endpoint's error codes (platform-interface.md, "Token endpoint errors"),
 // exactly as partners branch on them, plus the RFC 6749 codes of the interactive
-// grants. invalid_client answers 401, everything else 400.
+// grants. Their wire names and statuses (invalid_client 401, everything else 400) are
+// rows of the error table (server/platform/error-codes.ts).
 import { AppError } from "../platform/errors.ts";
+import type { AppErrorCode } from "../platform/error-codes.ts";
 
-export type TokenErrorCode =
-  | "invalid_client"
-  | "invalid_scope"
-  | "invalid_target"
-  | "ValidationFailed"
-  | "invalid_request"
-  | "PSAP ID invalid"
-  | "PSAP not allowed"
-  | "access_denied"
-  | "invalid_grant"
-  | "unsupported_grant_type"
-  | "unauthorized_client";
+/** Every code the token endpoint answers; docs/identity.md lists them (a test holds it to this). */
+export const TOKEN_ERROR_CODES = [
+  "InvalidClient",
+  "InvalidScope",
+  "InvalidTarget",
+  "ValidationFailed",
+  "InvalidRequest",
+  "PsapIdInvalid",
+  "PsapNotAllowed",
+  "AccessDenied",
+  "InvalidGrant",
+  "UnsupportedGrantType",
+  "UnauthorizedClient",
+] as const satisfies readonly AppErrorCode[];
+
+export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
 
 export function tokenError(code: TokenErrorCode, description: string): AppError {
-  return new AppError(code, code === "invalid_client" ? 401 : 400, description);
+  return new AppError(code, description);
 }

@@ -74,7 +74,7 @@ export async function addMeasuredLocation(
 /** Replaces one source's whole track (e.g. a coarse fix discarded for a precise one). Never empty (spec: a track event never carries an empty track). */
 export async function replaceTrack(options: IncidentOperation & { source: TLocationSource; track: TLocation[] }) {
   if (options.track.length === 0)
-    throw new AppError("ValidationFailed", 400, "A track is never empty.", [
+    throw new AppError("ValidationFailed", "A track is never empty.", [
       { field: "track", message: "at least one location" },
     ]);
   return applyIncidentChange({

@@ -46,4 +46,4 @@ export type ApplyChangeOptions<R> = {
 export type AppliedChange<R> = { result: R; version: number; incident: IncidentState; changes: IncidentChange[] };
 
 export const incidentNotFound = () =>
-  new AppError("IncidentNotFound", 404, "No incident with that ID is accessible to the token's agency.");
+  new AppError("IncidentNotFound", "No incident with that ID is accessible to the token's agency.");

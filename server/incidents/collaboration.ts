@@ -25,15 +25,14 @@ export async function inviteAgency(
       if (!relation)
         throw new AppError(
           "AgencyNotAllowed",
-          400,
           "That agency may not be invited: choose one of GET /v1/agency/info relatedAgencies.",
           [{ field: "agencyId", message: "not among relatedAgencies" }],
         );
       const current = incident.snapshot.involvedAgencies.find((a) => a.id === options.invitedAgencyId);
       if (current?.collaboration === "Pending")
-        throw new AppError("CollaborationInvitationPending", 409, "An invitation for that agency is still open.");
+        throw new AppError("CollaborationInvitationPending", "An invitation for that agency is still open.");
       if (current?.collaboration === "Owner" || current?.collaboration === "Accepted")
-        throw new AppError("CollaborationAlreadyActive", 409, "That agency already collaborates on this incident.");
+        throw new AppError("CollaborationAlreadyActive", "That agency already collaborates on this incident.");
 
       const entry: TInvolvedAgency = {
         id: options.invitedAgencyId,
@@ -67,13 +66,11 @@ export async function resolveInvitation(
       if (incident.collaboration === "Accepted" || incident.collaboration === "Declined")
         throw new AppError(
           "CollaborationInvitationAlreadyResolved",
-          409,
           `The invitation was already ${incident.collaboration.toLowerCase()}.`,
         );
       if (incident.collaboration !== "Pending")
         throw new AppError(
           "NoPendingCollaborationInvitation",
-          409,
           "There is no open invitation for the token's agency on this incident.",
         );
       const entry = incident.snapshot.involvedAgencies.find((a) => a.id === agencyId)!;

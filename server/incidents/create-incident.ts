@@ -55,7 +55,7 @@ export async function createIncident(options: CreateIncidentOptions): Promise<Cr
       : [];
     const byId = new Map(agencies.map((a) => [a.id, a]));
     const owners = agencyIds.map((a) => byId.get(a)).filter((a) => a !== undefined);
-    if (owners.length === 0) throw new AppError("AgencyContextRequired", 403, "No known agency can own this incident.");
+    if (owners.length === 0) throw new AppError("AgencyContextRequired", "No known agency can own this incident.");
 
     const snapshot = buildSnapshot({ ...options, id, now, owners });
     const incident: IncidentState = {
@@ -128,7 +128,6 @@ async function matchRepeat(options: CreateIncidentOptions, id: string): Promise<
   if (existing && options.matchesRepeat?.(existing)) return existing;
   throw new AppError(
     "IncidentAlreadyExists",
-    409,
     "requestedIncidentId is already taken by an incident that does not match this request. Continue on /v1/incidents/{incidentId} if it is yours.",
   );
 }

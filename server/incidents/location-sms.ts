@@ -20,11 +20,7 @@ export async function sendLocationSms(options: IncidentOperation & { portalUrl: 
     mutate: async ({ tx, incident, now }) => {
       const sentTo = incident.snapshot.caller.phoneNumber;
       if (!sentTo)
-        throw new AppError(
-          "CallerPhoneNumberRequired",
-          400,
-          "The incident has no caller phone number to send the SMS to.",
-        );
+        throw new AppError("CallerPhoneNumberRequired", "The incident has no caller phone number to send the SMS to.");
       const id = randomUUID();
       await tx.execute(Prisma.sql`
         INSERT INTO "SimulatedSms" (id, "incidentId", "agencyId", "sentTo", link, "sentAt")
@@ -54,7 +50,7 @@ export async function listSms(options: { db: Db; incidentId?: string; take?: num
 /** The simulated caller opens the SMS link and shares a fix: a MobileAppSms Measured location. */
 export async function openLocationSms(options: { db: DbClient; clock: Clock; smsId: string; fix: MeasuredInput }) {
   const sms = await options.db.simulatedSms.findUnique({ where: { id: options.smsId } });
-  if (!sms) throw new AppError("SmsNotFound", 404, "No simulated SMS with that ID.");
+  if (!sms) throw new AppError("SmsNotFound", "No simulated SMS with that ID.");
   const applied = await addMeasuredLocation({
     db: options.db,
     clock: options.clock,

@@ -33,7 +33,7 @@ export async function prepareChange<R>(
   const marks = markTracks(incident.snapshot);
   if (access && !(access.anyInvolvement ? incident.collaboration !== null : canAct(incident.collaboration)))
     throw incidentNotFound();
-  if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
+  if (incident.closedAt) throw new AppError("IncidentClosed", "The incident is closed and accepts no change.");
   checkIfMatch(options.ifMatch, incident.version);
 
   const now = options.clock.now();
@@ -64,7 +64,6 @@ function checkIfMatch(header: string | undefined, version: number) {
   if (!parsed.versions.includes(version)) {
     throw new AppError(
       "UpdateConflict",
-      409,
       `The incident changed since that ETag was read; its current ETag is "${version}". Read it again and retry.`,
     );
   }

@@ -13,7 +13,7 @@ export async function activateChat(options: IncidentOperation & { portalUrl: str
     ...options,
     mutate: ({ incident, now }) => {
       if (incident.snapshot.caller.chat)
-        throw new AppError("ChatAlreadyActive", 409, "Chat is already active for this incident.");
+        throw new AppError("ChatAlreadyActive", "Chat is already active for this incident.");
       const portalUrl = chatPortalUrl(options.portalUrl, incident.id);
       incident.snapshot.caller.chat = { state: "Active", activatedAtUtc: now.toISOString(), portalUrl };
       return { changes: [{ kind: "caller.chatActivated" }], result: { portalUrl } };
@@ -26,7 +26,7 @@ export async function activateLiveVideo(options: IncidentOperation & { portalUrl
     ...options,
     mutate: ({ incident, now }) => {
       if (incident.snapshot.caller.liveVideo?.state === "Active")
-        throw new AppError("LiveVideoAlreadyActive", 409, "Live video is already active for this incident.");
+        throw new AppError("LiveVideoAlreadyActive", "Live video is already active for this incident.");
       const portalUrl = liveVideoPortalUrl(options.portalUrl, incident.id);
       incident.snapshot.caller.liveVideo = {
         state: "Active",

@@ -44,7 +44,6 @@ export async function reportCall(options: {
   if (inserted.count === 0 && endedAt && call.endedAtUtc && call.endedAtUtc.getTime() !== endedAt.getTime()) {
     throw new AppError(
       "CallAlreadyExists",
-      409,
       "The call already ended at a different time. Repeat without endedAtUtc to obtain its callId.",
     );
   }
@@ -54,7 +53,7 @@ export async function reportCall(options: {
 /** Sets the end once; a second end is 409 CallAlreadyEnded. The conditional UPDATE makes concurrent ends safe. */
 export async function endCall(options: { db: Db; agencyId: string; callId: string; endedAt: Date }): Promise<CallView> {
   const { db, agencyId, callId, endedAt } = options;
-  const notFound = new AppError("CallNotFound", 404, "No call with that ID is owned by the token's agency.");
+  const notFound = new AppError("CallNotFound", "No call with that ID is owned by the token's agency.");
   if (!isUuid(callId)) throw notFound;
   // The end may not precede the start (checked in the same conditional UPDATE).
   const updated = await db.call.updateMany({
@@ -64,10 +63,10 @@ export async function endCall(options: { db: Db; agencyId: string; callId: strin
   const call = await db.call.findFirst({ where: { id: callId, agencyId } });
   if (!call) throw notFound;
   if (updated.count === 0 && call.endedAtUtc === null)
-    throw new AppError("ValidationFailed", 400, "endedAtUtc must not be before the call's startedAtUtc.", [
+    throw new AppError("ValidationFailed", "endedAtUtc must not be before the call's startedAtUtc.", [
       { field: "endedAtUtc", message: "before startedAtUtc" },
     ]);
-  if (updated.count === 0) throw new AppError("CallAlreadyEnded", 409, "The call already has an end time.");
+  if (updated.count === 0) throw new AppError("CallAlreadyEnded", "The call already has an end time.");
   return view(call);
 }
 

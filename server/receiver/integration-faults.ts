@@ -41,7 +41,7 @@ export async function setReceiverFault(options: SetFaultOptions): Promise<FaultS
  */
 export async function setDispatcherNetworkFault(options: SetFaultOptions): Promise<FaultState> {
   if (!(await options.db.integration.findUnique({ where: { key: options.key } })))
-    throw new AppError("IntegrationNotFound", 404, `No integration "${options.key}".`);
+    throw new AppError("IntegrationNotFound", `No integration "${options.key}".`);
   if (!["ok", "refused", "timeout"].includes(options.mode))
     throw invalid("mode", `"${options.mode}" is not a network fault: use ok|refused|timeout.`);
   return storeFault(options, "dispatcher");
@@ -83,5 +83,4 @@ export async function readFault(options: {
   return describeFault(row, options.clock.nowMs());
 }
 
-const invalid = (field: string, message: string) =>
-  new AppError("ValidationFailed", 400, message, [{ field, message }]);
+const invalid = (field: string, message: string) => new AppError("ValidationFailed", message, [{ field, message }]);

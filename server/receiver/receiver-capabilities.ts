@@ -23,7 +23,6 @@ export async function requireEmbeddedReceiver(options: { db: DbClient; key: stri
   if (!integration)
     throw new AppError(
       "ReceiverNotFound",
-      404,
       `No embedded receiver "${options.key}": its integration must deliver to /receivers/${options.key}.`,
     );
   return integration;
@@ -52,7 +51,7 @@ export async function setReceiverCapabilities(
   for (const [path, value] of Object.entries(options.set ?? {})) {
     const flag = normalizeFlag(path);
     if (!flag)
-      throw new AppError("ValidationFailed", 400, `"${path}" is not a v3 capability flag.`, [
+      throw new AppError("ValidationFailed", `"${path}" is not a v3 capability flag.`, [
         { field: "set", message: `unknown flag ${path}` },
       ]);
     incident = withFlag(incident, flag, value);
@@ -62,7 +61,6 @@ export async function setReceiverCapabilities(
   if (!/^[123]\.\d+$/.test(version))
     throw new AppError(
       "ValidationFailed",
-      400,
       `The reference receiver implements v1, v2 and v3: the version must be 1.x, 2.x or 3.x, not "${version}".`,
       [{ field: "version", message: "must be 1.x, 2.x or 3.x" }],
     );

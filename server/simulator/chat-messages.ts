@@ -18,10 +18,10 @@ export async function addChatMessage(options: {
   text: string;
 }): Promise<ChatMessageView> {
   const incident = await readIncident({ db: options.db, incidentId: options.incidentId });
-  if (!incident) throw new AppError("IncidentNotFound", 404, "No incident with that ID.");
-  if (incident.closedAt) throw new AppError("IncidentClosed", 409, "The incident is closed and accepts no change.");
+  if (!incident) throw new AppError("IncidentNotFound", "No incident with that ID.");
+  if (incident.closedAt) throw new AppError("IncidentClosed", "The incident is closed and accepts no change.");
   if (!incident.snapshot.caller.chat)
-    throw new AppError("ChatNotActive", 409, "Chat is not active for this incident: activate it first.");
+    throw new AppError("ChatNotActive", "Chat is not active for this incident: activate it first.");
   const row = await options.db.simulatedChatMessage.create({
     data: {
       id: randomUUID(),

@@ -112,7 +112,6 @@ async function openNewestSms(deps: SimulatorDeps, base: Base, fix: Parameters<ty
   if (!sms)
     throw new AppError(
       "SmsNotFound",
-      404,
       "No location SMS was sent for this incident: POST /v1/incidents/{id}/caller/locate first.",
     );
   return openLocationSms({ db: deps.db, clock: deps.clock, smsId: sms.id, fix: measuredInput(fix, deps.clock.now()) });

@@ -70,7 +70,6 @@ async function waitUntil(
       reject(
         new AppError(
           "ScenarioTimeout",
-          504,
           `The ${options.integrationKey} deliveries of incident ${options.incidentId} did not get there within ${(options.timeoutMs ?? 30_000) / 1000} s.`,
         ),
       );

@@ -4,7 +4,7 @@
 // origin that `integrations list` prints), or an external URL the outbound
 // policy allows — the host as written and, resolved now, its addresses (the
 // same checks run again on every connection). One-line refusals, as AppErrors.
-import { AppError } from "../platform/errors.ts";
+import { AppError, type AppErrorCode } from "../platform/errors.ts";
 import type { Env } from "../platform/env.ts";
 import { outboundPolicyOf, refuseOutboundNow } from "../platform/network/outbound-lookup.ts";
 import { embeddedReceiverKeyOf } from "./receiver-url.ts";
@@ -28,7 +28,7 @@ type Options = {
 export async function validateReceiverUrl(options: Options): Promise<ValidReceiverUrl> {
   const { env, field } = options;
   const input = options.input.trim();
-  const invalid = (code: string, detail: string) => new AppError(code, 400, detail, [{ field, message: detail }]);
+  const invalid = (code: AppErrorCode, detail: string) => new AppError(code, detail, [{ field, message: detail }]);
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, "");
   const embedded = (key: string): ValidReceiverUrl => {
     if (options.embeddedKey !== undefined && key !== options.embeddedKey) {

@@ -29,10 +29,9 @@ export async function advanceClock(options: {
   if (!Number.isFinite(byMs) || byMs <= 0)
     throw new AppError(
       "ValidationFailed",
-      400,
       "The clock only moves forward: give a positive duration such as 61m, 10s or 2h.",
     );
-  if (byMs > MAX_ADVANCE_MS) throw new AppError("ValidationFailed", 400, "One jump may be at most 7 days.");
+  if (byMs > MAX_ADVANCE_MS) throw new AppError("ValidationFailed", "One jump may be at most 7 days.");
   await advanceClockOffset(db, clock, byMs);
   return describeClock(clock);
 }

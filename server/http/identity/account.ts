@@ -26,14 +26,12 @@ const SIGNIN_SCOPE = "identity.user.signin";
 async function readJsonBody(c: Context): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !/^application\/[a-z0-9.+-]*\+json$/.test(type)) {
-    throw new AppError("UnsupportedMediaType", 415, "The body must be application/json.");
+    throw new AppError("UnsupportedMediaType", "The body must be application/json.");
   }
   try {
     return await c.req.json();
   } catch {
-    throw new AppError("ValidationFailed", 400, "The body is not valid JSON.", [
-      { field: "body", message: "invalid JSON" },
-    ]);
+    throw new AppError("ValidationFailed", "The body is not valid JSON.", [{ field: "body", message: "invalid JSON" }]);
   }
 }
 
@@ -41,7 +39,7 @@ function validateSigninRequest(body: unknown) {
   const parsed = ZGetUserSigninTokenRequest.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
-  throw new AppError("ValidationFailed", 400, "The request body is invalid.", errors);
+  throw new AppError("ValidationFailed", "The request body is invalid.", errors);
 }
 
 /**
@@ -78,9 +76,7 @@ export function accountApp(runtime: Runtime) {
     onTooLarge: (c) =>
       renderAccountProblem(
         c,
-        new AppError("ValidationFailed", 400, "The request body is too large.", [
-          { field: "body", message: "too large" },
-        ]),
+        new AppError("ValidationFailed", "The request body is too large.", [{ field: "body", message: "too large" }]),
         { logger: runtime.logger, errorTypeBase },
       ),
   });

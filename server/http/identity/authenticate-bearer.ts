@@ -13,7 +13,7 @@ export async function authenticateBearer(
   authorization: string | undefined,
 ): Promise<AccessTokenClaims> {
   const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*) *$/i.exec(authorization ?? "");
-  if (!match) throw new AppError("AuthenticationRequired", 401, "A bearer access token is required.");
+  if (!match) throw new AppError("AuthenticationRequired", "A bearer access token is required.");
   try {
     return await verifyAccessToken({
       token: match[1]!,
@@ -24,12 +24,12 @@ export async function authenticateBearer(
     });
   } catch (e) {
     if (e instanceof AccessTokenError && e.reason === "wrong_audience")
-      throw new AppError("AuthenticationRequired", 401, "The access token is not valid here (wrong_audience).");
-    throw new AppError("AuthenticationRequired", 401, "The bearer access token is invalid or expired.");
+      throw new AppError("AuthenticationRequired", "The access token is not valid here (wrong_audience).");
+    throw new AppError("AuthenticationRequired", "The bearer access token is invalid or expired.");
   }
 }
 
 export function authorizeAccountScope(claims: AccessTokenClaims, scope: string): void {
   if (!claims.scope.split(" ").includes(scope))
-    throw new AppError("AuthorizationDenied", 403, `The token does not grant the scope ${scope}.`);
+    throw new AppError("AuthorizationDenied", `The token does not grant the scope ${scope}.`);
 }

@@ -94,7 +94,7 @@ it("a reuse that lands while the winner is still issuing revokes the winner's su
   const outcomes = await Promise.allSettled([first, second]);
 
   expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-  expect(outcomes.filter((o) => o.status === "rejected").map((o) => o.reason.code)).toEqual(["invalid_grant"]);
+  expect(outcomes.filter((o) => o.status === "rejected").map((o) => o.reason.wireCode)).toEqual(["invalid_grant"]);
   const family = await db.refreshToken.findMany({ where: { familyId } });
   expect(family).toHaveLength(2);
   expect(

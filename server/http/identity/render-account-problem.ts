@@ -25,7 +25,7 @@ export function renderAccountProblem(
   const known = isAppError(error);
   if (!known) options.logger.error({ err: error, traceId, path: c.req.path }, "Account API failed");
   const status = known ? error.status : 500;
-  const code = known ? error.code : "InternalServerError";
+  const code = known ? error.wireCode : "InternalServerError";
   const body = {
     type: `${options.errorTypeBase}/${code}`,
     title: TITLES[status] ?? "Error",

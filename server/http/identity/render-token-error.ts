@@ -1,6 +1,7 @@
 // The token endpoint's wire format for errors: {error, error_description}
-// (platform-interface.md, "Token error"), 401 for invalid_client, 400 otherwise;
-// unexpected errors a generic 500 with a traceId, never a stack.
+// (platform-interface.md, "Token error") with the status of the code's row in the
+// error table (401 for invalid_client, 400 otherwise); unexpected errors a generic
+// 500 with a traceId, never a stack.
 //
 // The 401's challenge (RFC 6749 5.2): a client that authenticated with HTTP Basic
 // gets `WWW-Authenticate: Basic`; one that sent its secret in the form
@@ -15,7 +16,7 @@ export function renderTokenError(c: Context, error: unknown, logger: Logger): Re
   c.header("cache-control", "no-store");
   if (isAppError(error)) {
     if (error.status === 401 && usedHttpBasic(c)) c.header("www-authenticate", 'Basic realm="token", charset="UTF-8"');
-    return c.json({ error: error.code, error_description: error.message }, error.status as 400 | 401);
+    return c.json({ error: error.wireCode, error_description: error.message }, error.status as 400 | 401);
   }
   const traceId = randomUUID();
   logger.error({ err: error, traceId, path: c.req.path }, "token endpoint failed");

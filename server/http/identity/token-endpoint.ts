@@ -22,7 +22,7 @@ async function parseTokenForm(c: Context): Promise<TTokenRequest> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
     throw tokenError(
-      "invalid_request",
+      "InvalidRequest",
       "The token endpoint accepts application/x-www-form-urlencoded form fields only.",
     );
   }
@@ -32,13 +32,13 @@ async function parseTokenForm(c: Context): Promise<TTokenRequest> {
     if (key === "resource") continue;
     const values = params.getAll(key);
     if (values.length > 1)
-      throw tokenError("invalid_request", `The parameter ${key.slice(0, 64)} must not be repeated.`);
+      throw tokenError("InvalidRequest", `The parameter ${key.slice(0, 64)} must not be repeated.`);
     entries.push([key, values[0]]);
   }
   // Own properties only (a field named __proto__ stays a field); the schema drops unknown ones.
   const fields = Object.fromEntries(entries);
   const parsed = ZTokenRequest.safeParse(fields);
-  if (!parsed.success) throw tokenError("invalid_request", "The token request is malformed.");
+  if (!parsed.success) throw tokenError("InvalidRequest", "The token request is malformed.");
   return parsed.data;
 }
 
@@ -50,16 +50,16 @@ async function parseTokenForm(c: Context): Promise<TTokenRequest> {
 function refuseHeaderClientAuthentication(c: Context) {
   if (c.req.header("authorization") === undefined) return;
   throw tokenError(
-    "invalid_client",
+    "InvalidClient",
     "Client authentication in the Authorization header is not supported: send client_id and client_secret as form fields (client_secret_post).",
   );
 }
 
 function selectGrant(request: TTokenRequest) {
-  if (!request.grant_type) throw tokenError("invalid_request", "grant_type is required.");
+  if (!request.grant_type) throw tokenError("InvalidRequest", "grant_type is required.");
   const grant = GRANTS.get(request.grant_type);
   if (!grant)
-    throw tokenError("unsupported_grant_type", `The grant_type ${request.grant_type.slice(0, 64)} is not supported.`);
+    throw tokenError("UnsupportedGrantType", `The grant_type ${request.grant_type.slice(0, 64)} is not supported.`);
   return grant;
 }
 

@@ -10,7 +10,7 @@ import type { InboundEnv } from "./inbound-env.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const tooLarge = () => {
-  throw new AppError("RequestTooLarge", 413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  throw new AppError("RequestTooLarge", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
 };
 const isJson = (type: string | undefined) => !!type && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type.trim());
 const hasBody = (h: (n: string) => string | undefined) =>
@@ -26,12 +26,12 @@ export function acceptJson(options: { bodyRequired: boolean }) {
     if (!options.bodyRequired && !hasBody(header) && !type) return next();
     if (!isJson(type)) {
       if (!options.bodyRequired && !hasBody(header)) return next();
-      throw new AppError("UnsupportedMediaType", 415, "The request body must be application/json.");
+      throw new AppError("UnsupportedMediaType", "The request body must be application/json.");
     }
     if (!options.bodyRequired && (await c.req.text()).trim() === "") return next();
     // Parsed once and kept by Hono (c.req.json() is cached): the schema validator reads the same value.
     await c.req.json().catch(() => {
-      throw new AppError("ValidationFailed", 400, "The request body is not valid JSON.", [
+      throw new AppError("ValidationFailed", "The request body is not valid JSON.", [
         { field: "body", message: "malformed JSON" },
       ]);
     });

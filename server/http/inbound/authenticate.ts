@@ -23,7 +23,7 @@ export function tokenAuthenticator(runtime: Runtime) {
   });
   return async (authorization: string | undefined): Promise<InboundAuth> => {
     const match = BEARER.exec(authorization ?? "");
-    if (!match) throw new AppError("AuthenticationRequired", 401, "A valid bearer access token is required.");
+    if (!match) throw new AppError("AuthenticationRequired", "A valid bearer access token is required.");
     try {
       const claims = await verify(match[1]!);
       const username = typeof claims.username === "string" ? claims.username : undefined;
@@ -37,7 +37,7 @@ export function tokenAuthenticator(runtime: Runtime) {
       };
     } catch (e) {
       if (e instanceof AccessTokenError)
-        throw new AppError("AuthenticationRequired", 401, `The access token is not valid here (${e.reason}).`);
+        throw new AppError("AuthenticationRequired", `The access token is not valid here (${e.reason}).`);
       throw e;
     }
   };
@@ -57,19 +57,16 @@ export function authorize(requirement: Requirement) {
     if (!auth.agencyId || !isUuid(auth.agencyId))
       throw new AppError(
         "AgencyContextRequired",
-        403,
         "The token does not identify an agency: request it with agency_context.",
       );
     if (requirement.context === "user" && !auth.userId)
       throw new AppError(
         "UserContextRequired",
-        403,
         "The token does not identify a user: request it with scope username.required and a username.",
       );
     if (!auth.scopes.has(requirement.scope))
       throw new AppError(
         "AuthorizationDenied",
-        403,
         `The token does not grant this operation (scope ${requirement.scope} required).`,
       );
     await next();

@@ -28,7 +28,6 @@ export function inboundApp(runtime: Runtime) {
         });
         throw new AppError(
           "ValidationFailed",
-          400,
           `The request is invalid: ${errors.map((e) => e.field).join(", ")}.`,
           errors,
         );
@@ -46,7 +45,7 @@ export function inboundApp(runtime: Runtime) {
   app.get("/v1/openapi.json", (c) => c.json((document ??= app.getOpenAPI31Document(openApiConfig(runtime.env)))));
   registerOperations(app, runtime);
   app.all("/v1/*", () => {
-    throw new AppError("RouteNotFound", 404, "No such operation: see /v1/openapi.json.");
+    throw new AppError("RouteNotFound", "No such operation: see /v1/openapi.json.");
   });
 
   return app;
@@ -65,15 +64,7 @@ export function inboundErrorHandler(runtime: Runtime): ErrorHandler {
     const traceId = randomBytes(8).toString("hex");
     c.set("traceId", traceId);
     const appError = toAppError(error);
-    const problem = buildProblem({
-      baseUrl: runtime.env.BASE_URL,
-      code: appError.code,
-      status: appError.status,
-      detail: appError.message,
-      instance: c.req.path,
-      traceId,
-      errors: appError.errors,
-    });
+    const problem = buildProblem({ baseUrl: runtime.env.BASE_URL, error: appError, instance: c.req.path, traceId });
     if (appError.status >= 500)
       runtime.logger.error({ err: error, code: appError.code, traceId, path: c.req.path }, "inbound request failed");
     else
@@ -103,13 +94,12 @@ function bearerChallenge(authorization: string | undefined): string {
 function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof HTTPException) {
-    if (error.status === 413) return new AppError("RequestTooLarge", 413, "The request body is too large.");
-    if (error.status === 415)
-      return new AppError("UnsupportedMediaType", 415, "The request body must be application/json.");
+    if (error.status === 413) return new AppError("RequestTooLarge", "The request body is too large.");
+    if (error.status === 415) return new AppError("UnsupportedMediaType", "The request body must be application/json.");
     if (error.status === 400)
-      return new AppError("ValidationFailed", 400, "The request body could not be read as JSON.", [
+      return new AppError("ValidationFailed", "The request body could not be read as JSON.", [
         { field: "body", message: "malformed JSON" },
       ]);
   }
-  return new AppError("InternalServerError", 500, "The request could not be completed.");
+  return new AppError("InternalServerError", "The request could not be completed.");
 }

@@ -3,41 +3,45 @@
 // instance, code, traceId, errors on ValidationFailed). The one serializer of
 // AppError for the inbound API.
 import type { Context } from "hono";
-import type { FieldError } from "../../platform/errors.ts";
+import type { AppError, FieldError } from "../../platform/errors.ts";
+import { APP_ERRORS, type AppErrorCode } from "../../platform/error-codes.ts";
 
 /** {error_type_base} = {base_url}/problems (a workbench decision, documented in the OpenAPI document). */
 export const errorTypeBase = (baseUrl: string) => `${baseUrl}/problems`;
 
-/** Every code the inbound API answers: the spec's table, plus RouteNotFound and RequestTooLarge (workbench decisions). */
-export const PROBLEM_TITLES = {
-  ValidationFailed: "Validation failed",
-  CallerPhoneNumberRequired: "Caller phone number required",
-  AgencyNotAllowed: "Agency not allowed",
-  AuthenticationRequired: "Authentication required",
-  AgencyContextRequired: "Agency context required",
-  UserContextRequired: "User context required",
-  AuthorizationDenied: "Authorization denied",
-  IncidentNotFound: "Incident not found",
-  CallNotFound: "Call not found",
-  RouteNotFound: "Route not found",
-  IncidentAlreadyExists: "Incident already exists",
-  CallAlreadyExists: "Call already exists",
-  IncidentClosed: "Incident closed",
-  UpdateConflict: "Update conflict",
-  ChatAlreadyActive: "Chat already active",
-  LiveVideoAlreadyActive: "Live video already active",
-  CallAlreadyEnded: "Call already ended",
-  CollaborationInvitationPending: "Collaboration invitation pending",
-  CollaborationAlreadyActive: "Collaboration already active",
-  NoPendingCollaborationInvitation: "No pending collaboration invitation",
-  CollaborationInvitationAlreadyResolved: "Collaboration invitation already resolved",
-  RequestTooLarge: "Request too large",
-  UnsupportedMediaType: "Unsupported media type",
-  InternalServerError: "Internal server error",
-} as const;
+/**
+ * Every code the inbound API answers: the spec's table, plus RouteNotFound and RequestTooLarge
+ * (workbench decisions). Statuses and titles are the error table's (server/platform/error-codes.ts);
+ * docs/inbound-api.md lists these codes, and a test holds it to this list.
+ */
+export const PROBLEM_CODES = [
+  "ValidationFailed",
+  "CallerPhoneNumberRequired",
+  "AgencyNotAllowed",
+  "AuthenticationRequired",
+  "AgencyContextRequired",
+  "UserContextRequired",
+  "AuthorizationDenied",
+  "IncidentNotFound",
+  "CallNotFound",
+  "RouteNotFound",
+  "IncidentAlreadyExists",
+  "CallAlreadyExists",
+  "IncidentClosed",
+  "UpdateConflict",
+  "ChatAlreadyActive",
+  "LiveVideoAlreadyActive",
+  "CallAlreadyEnded",
+  "CollaborationInvitationPending",
+  "CollaborationAlreadyActive",
+  "NoPendingCollaborationInvitation",
+  "CollaborationInvitationAlreadyResolved",
+  "RequestTooLarge",
+  "UnsupportedMediaType",
+  "InternalServerError",
+] as const satisfies readonly AppErrorCode[];
 
-export type ProblemCode = keyof typeof PROBLEM_TITLES;
-export const PROBLEM_CODES = Object.keys(PROBLEM_TITLES) as ProblemCode[];
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 export type Problem = {
   type: string;
@@ -50,25 +54,18 @@ export type Problem = {
   errors?: FieldError[];
 };
 
-export function buildProblem(o: {
-  baseUrl: string;
-  code: string;
-  status: number;
-  detail: string;
-  instance: string;
-  traceId: string;
-  errors?: FieldError[];
-}): Problem {
-  const title = (PROBLEM_TITLES as Record<string, string>)[o.code] ?? o.code;
+export function buildProblem(o: { baseUrl: string; error: AppError; instance: string; traceId: string }): Problem {
+  const { error } = o;
+  const code = error.wireCode;
   return {
-    type: `${errorTypeBase(o.baseUrl)}/${o.code}`,
-    title,
-    status: o.status,
-    detail: o.detail,
+    type: `${errorTypeBase(o.baseUrl)}/${code}`,
+    title: APP_ERRORS[error.code].title,
+    status: error.status,
+    detail: error.message,
     instance: o.instance,
-    code: o.code,
+    code,
     traceId: o.traceId,
-    ...(o.errors ? { errors: o.errors } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
   };
 }
 

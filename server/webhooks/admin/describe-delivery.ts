@@ -16,7 +16,7 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
     where: { requestId },
     include: { attempts: { orderBy: { attempt: "asc" } } },
   });
-  if (!d) throw new AppError("DeliveryNotFound", 404, `No delivery with Service-Request-Id ${requestId}.`);
+  if (!d) throw new AppError("DeliveryNotFound", `No delivery with Service-Request-Id ${requestId}.`);
   // A resend re-plans from the latest snapshot with changeSeq of that change; seq 0 has no previous.
   // Snapshots assembled at each seq: their tracks live in IncidentPosition (incidents/track-storage.ts).
   const changes = await db.$queryRaw<Array<{ seq: number; kind: string; snapshot: unknown }>>(Prisma.sql`

@@ -67,10 +67,9 @@ export async function exportDeliveries(options: {
   });
   if (rows.length === 0)
     throw "requestId" in input
-      ? new AppError("DeliveryNotFound", 404, `No delivery with Service-Request-Id ${input.requestId}.`)
+      ? new AppError("DeliveryNotFound", `No delivery with Service-Request-Id ${input.requestId}.`)
       : new AppError(
           "DeliveryNotFound",
-          404,
           `No delivery of incident ${input.incidentId}${input.integration ? ` to integration "${input.integration}"` : ""}.`,
         );
   return {

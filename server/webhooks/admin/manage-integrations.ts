@@ -52,7 +52,7 @@ export async function listIntegrations(options: { runtime: Runtime }) {
 
 async function requireIntegration(runtime: Runtime, key: string) {
   const found = await runtime.db.integration.findUnique({ where: { key } });
-  if (!found) throw new AppError("IntegrationNotFound", 404, `No integration "${key}".`);
+  if (!found) throw new AppError("IntegrationNotFound", `No integration "${key}".`);
   return found;
 }
 

@@ -53,7 +53,7 @@ export async function replayDeliveries(options: { runtime: Runtime; input: TRepl
   const { runtime } = options;
   const input = ZReplayDeliveriesInput.parse(options.input);
   const integration = await runtime.db.integration.findUnique({ where: { key: input.integration } });
-  if (!integration) throw new AppError("IntegrationNotFound", 404, `No integration "${input.integration}".`);
+  if (!integration) throw new AppError("IntegrationNotFound", `No integration "${input.integration}".`);
   const receiver = receiverTarget(integration.receiverUrl, integration.insecureDev, runtime.env);
 
   const steps: ReplayStep[] = [];

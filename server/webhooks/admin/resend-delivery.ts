@@ -15,7 +15,7 @@ export async function resendDelivery(options: { runtime: Runtime; requestId: str
     where: { requestId },
     select: { integrationKey: true, method: true, path: true, body: true },
   });
-  if (!d) throw new AppError("DeliveryNotFound", 404, `No delivery with Service-Request-Id ${requestId}.`);
+  if (!d) throw new AppError("DeliveryNotFound", `No delivery with Service-Request-Id ${requestId}.`);
   const replay = await replayDeliveries({
     runtime,
     input: {

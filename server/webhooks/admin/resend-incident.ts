@@ -12,9 +12,9 @@ export async function resendIncident(options: { runtime: Runtime; incidentId: st
   const { runtime, incidentId, integrationKey } = options;
   const known =
     isUuid(incidentId) && (await runtime.db.incident.findUnique({ where: { id: incidentId }, select: { id: true } }));
-  if (!known) throw new AppError("IncidentNotFound", 404, `No incident ${incidentId}, so there is nothing to re-send.`);
+  if (!known) throw new AppError("IncidentNotFound", `No incident ${incidentId}, so there is nothing to re-send.`);
   if (integrationKey && !(await runtime.db.integration.findUnique({ where: { key: integrationKey } }))) {
-    throw new AppError("IntegrationNotFound", 404, `No integration "${integrationKey}".`);
+    throw new AppError("IntegrationNotFound", `No integration "${integrationKey}".`);
   }
   const rows = await inSqlTransaction(runtime.db, (tx) =>
     planResend(tx, { incidentId, integrationKey, now: runtime.clock.now() }),

@@ -76,8 +76,9 @@ export async function revokeApiToken(options: Deps & { id: string }): Promise<Ap
     data: { revokedAt: clock.now() },
   });
   const row = await db.workbenchApiToken.findUnique({ where: { id: options.id }, select: VIEW });
-  if (!row) throw new AppError("not_found", 404, "No API token with that id.");
-  if (revoked.count === 0 && !row.revokedAt) throw new AppError("conflict", 409, "The token could not be revoked.");
+  if (!row) throw new AppError("ApiTokenNotFound", "No API token with that id.");
+  if (revoked.count === 0 && !row.revokedAt)
+    throw new AppError("ApiTokenNotRevoked", "The token could not be revoked.");
   return row;
 }
 

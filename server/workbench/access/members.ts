@@ -28,7 +28,7 @@ export async function createMember(options: Deps & { input: TCreateMemberInput }
   const { db, clock, input } = options;
   const usernameKey = input.username.toLowerCase();
   if (await db.workbenchMember.findUnique({ where: { usernameKey } }))
-    throw new AppError("conflict", 409, `A member named ${input.username} exists already.`);
+    throw new AppError("MemberExists", `A member named ${input.username} exists already.`);
   return db.workbenchMember.create({
     data: {
       id: randomUUID(),
@@ -71,13 +71,13 @@ export async function updateMember(
 ): Promise<MemberView> {
   const { db, clock } = options;
   const member = await db.workbenchMember.findUnique({ where: { id: options.id } });
-  if (!member) throw new AppError("not_found", 404, "No member with that id.");
+  if (!member) throw new AppError("MemberNotFound", "No member with that id.");
   const losesAdmin =
     member.role === "admin" &&
     !member.disabledAt &&
     ((options.role && options.role !== "admin") || options.disabled === true);
   if (losesAdmin && (await db.workbenchMember.count({ where: { role: "admin", disabledAt: null } })) <= 1) {
-    throw new AppError("conflict", 409, "This is the last enabled admin: make another admin first.");
+    throw new AppError("LastEnabledAdmin", "This is the last enabled admin: make another admin first.");
   }
   const updated = await db.workbenchMember.update({
     where: { id: options.id },

@@ -3,7 +3,8 @@
 // every schema's description and therefore in /v1/openapi.json.
 import { z } from "@hono/zod-openapi";
 import { NOT_BLANK, NOT_BLANK_MESSAGE } from "../../../incidents/snapshot.schema.ts";
-import { PROBLEM_TITLES, type ProblemCode } from "../problem.ts";
+import { APP_ERRORS } from "../../../platform/error-codes.ts";
+import type { ProblemCode } from "../problem.ts";
 
 export const TEXT_LIMITS = { label: 200, callSign: 50, fullName: 200, summary: 4000, description: 4000 } as const;
 
@@ -63,33 +64,6 @@ export const ZProblem = z
     description: "application/problem+json; branch on `code`, never on `detail`. `type` is {base_url}/problems/{code}.",
   });
 
-const STATUS: Record<ProblemCode, number> = {
-  ValidationFailed: 400,
-  CallerPhoneNumberRequired: 400,
-  AgencyNotAllowed: 400,
-  AuthenticationRequired: 401,
-  AgencyContextRequired: 403,
-  UserContextRequired: 403,
-  AuthorizationDenied: 403,
-  IncidentNotFound: 404,
-  CallNotFound: 404,
-  RouteNotFound: 404,
-  IncidentAlreadyExists: 409,
-  CallAlreadyExists: 409,
-  IncidentClosed: 409,
-  UpdateConflict: 409,
-  ChatAlreadyActive: 409,
-  LiveVideoAlreadyActive: 409,
-  CallAlreadyEnded: 409,
-  CollaborationInvitationPending: 409,
-  CollaborationAlreadyActive: 409,
-  NoPendingCollaborationInvitation: 409,
-  CollaborationInvitationAlreadyResolved: 409,
-  RequestTooLarge: 413,
-  UnsupportedMediaType: 415,
-  InternalServerError: 500,
-};
-
 const AUTH: ProblemCode[] = [
   "AuthenticationRequired",
   "AgencyContextRequired",
@@ -111,7 +85,10 @@ export function errorResponses(kind: "agency" | "user" | "incident", codes: Prob
   const base = kind === "agency" ? AUTH : kind === "user" ? USER : ON_INCIDENT;
   const all = [...new Set([...base, ...(withBody ? BODY : []), ...codes])];
   const byStatus = new Map<number, ProblemCode[]>();
-  for (const code of all) byStatus.set(STATUS[code], [...(byStatus.get(STATUS[code]) ?? []), code]);
+  for (const code of all) {
+    const { status } = APP_ERRORS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   return Object.fromEntries(
     [...byStatus]
       .sort(([a], [b]) => a - b)
@@ -126,12 +103,12 @@ export function errorResponses(kind: "agency" | "user" | "incident", codes: Prob
                 list.map((code) => [
                   code,
                   {
-                    summary: PROBLEM_TITLES[code],
+                    summary: APP_ERRORS[code].title,
                     value: {
                       type: `https://workbench.example/problems/${code}`,
-                      title: PROBLEM_TITLES[code],
+                      title: APP_ERRORS[code].title,
                       status,
-                      detail: PROBLEM_TITLES[code] + ".",
+                      detail: APP_ERRORS[code].title + ".",
                       instance: "/v1/…",
                       code,
                       traceId: "5f2b8c1e9d0a4b7f",

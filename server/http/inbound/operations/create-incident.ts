@@ -46,7 +46,7 @@ export function registerCreateIncident(app: InboundApp, runtime: Runtime) {
     const auth = c.get("auth");
     const phoneNumber = requirePhoneNumber(body);
     if (body.callId && !(await findCall({ db: runtime.db, agencyId: auth.agencyId!, callId: body.callId }))) {
-      throw new AppError("CallNotFound", 404, "No call with that callId is owned by the token's agency.");
+      throw new AppError("CallNotFound", "No call with that callId is owned by the token's agency.");
     }
     const agencyIds = await routeIncident(runtime, auth.agencyId!, body);
     const { created, incident } = await createIncident({
@@ -78,7 +78,7 @@ export function registerCreateIncident(app: InboundApp, runtime: Runtime) {
 function requirePhoneNumber(body: Body): string {
   const phoneNumber = body.caller?.phoneNumber;
   if (!phoneNumber)
-    throw new AppError("CallerPhoneNumberRequired", 400, "caller.phoneNumber is required in both routing modes.", [
+    throw new AppError("CallerPhoneNumberRequired", "caller.phoneNumber is required in both routing modes.", [
       { field: "caller.phoneNumber", message: "Required" },
     ]);
   return phoneNumber;
@@ -92,7 +92,7 @@ async function routeIncident(runtime: Runtime, tokenAgencyId: string, body: Body
     preferredAgencyTypes: body.preferredAgencyTypes,
   });
   if (agencies.length === 0)
-    throw new AppError("ValidationFailed", 400, "No agency's jurisdiction holds caller.location.", [
+    throw new AppError("ValidationFailed", "No agency's jurisdiction holds caller.location.", [
       { field: "caller.location", message: "outside every agency's area" },
     ]);
   return agencies.map((a) => a.id);

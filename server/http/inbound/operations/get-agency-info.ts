@@ -34,7 +34,7 @@ export function registerGetAgencyInfo(app: InboundApp, runtime: Runtime) {
         },
       },
     });
-    if (!agency) throw new AppError("AgencyContextRequired", 403, "The token's agency_context names no known agency.");
+    if (!agency) throw new AppError("AgencyContextRequired", "The token's agency_context names no known agency.");
     return c.json(
       {
         id: agency.id,
