@@ -55,7 +55,7 @@ export function DeliveryFilters({
         <Field id="f-state" label="State">
           <Select id="f-state" value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>
             <option value="">any</option>
-            {["pending", "delivering", "delivered", "expired"].map((s) => (
+            {["pending", "delivering", "delivered", "expired", "superseded"].map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
