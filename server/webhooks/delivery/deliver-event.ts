@@ -8,7 +8,7 @@ import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
-import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
+import type { DeliveryTarget, DeliveryTargetLoader } from "./load-delivery-target.ts";
 import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
 import { recordOutcome, type AttemptRecord, type ClaimNext, type Outcome } from "./record-outcome.ts";
 import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
@@ -73,7 +73,7 @@ export async function deliverEvent(
   }
   // Versioning rule 3, Delivery rule 7: one major version at a time. An event planned under another
   // is never sent once a declaration of this one is accepted (decision 0049).
-  if (contractOfPath(row.path) !== target.majorVersion) {
+  if (ofAnotherContract(target, row)) {
     const retryAt = Math.min(now.getTime() + RECHECK_CONTRACT_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
     const otherwise = { state: "pending", retryAt: new Date(retryAt) } as const;
     return finish(deps, row, ref, attempted, null, { state: "superseded" }, otherwise);
@@ -166,8 +166,12 @@ export async function deliverEvent(
 /** Whether the integration's accepted declaration (as the target loader has it now) is of another contract than the row's. */
 async function acceptsAnotherContract(deps: DeliverDeps, row: ClaimedDelivery): Promise<boolean> {
   const target = await deps.targets.load(row.integrationKey);
-  return target?.accepted === true && contractOfPath(row.path) !== target.majorVersion;
+  return target?.accepted === true && ofAnotherContract(target, row);
 }
+
+/** An accepted declaration's major version (discovery always stores one) that is not the row's contract. */
+const ofAnotherContract = (target: DeliveryTarget, row: ClaimedDelivery) =>
+  target.majorVersion !== null && contractOfPath(row.path) !== target.majorVersion;
 
 /**
  * The attempt is over (or was not needed): free the worker's slot, then record the outcome. A
