@@ -71,7 +71,7 @@ describe("an option out of range", () => {
       workbench("sms", "list", "--take", "1.5"),
     ]);
     expect(state.stderr).toBe(
-      'workbench: --state: got "sleeping", takes one of pending, delivering, delivered, expired\n',
+      'workbench: --state: got "sleeping", takes one of pending, delivering, delivered, expired, superseded\n',
     );
     expect(events.stderr).toBe("workbench: --limit: got 0, takes a whole number from 1 to 1000\n");
     expect(take.stderr).toBe("workbench: --take: got 1.5, takes a whole number from 1 to 500\n");

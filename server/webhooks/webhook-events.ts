@@ -29,6 +29,15 @@ export type WebhookEvents = {
   "delivery:expired": [DeliveryRef & { attempts: number }];
   /** A queued append became a whole-track PUT because the whole track before it expired (decide-expired-track.ts). */
   "delivery:rewritten": [DeliveryRef & { eventName: string; afterExpired: string }];
+  /**
+   * Never sent (again): the integration's accepted declaration is of another major version
+   * (Versioning rule 3, decision 0049); the incident goes anew under `acceptedMajor`.
+   */
+  "delivery:superseded": [DeliveryRef & { attempts: number; acceptedMajor: number }];
+  /** A lane cut over to its integration's accepted major version (planning/supersede-queued-events.ts). */
+  "lane:cut-over": [
+    { integrationKey: string; incidentId: string; acceptedMajor: number; superseded: number; introduced: number },
+  ];
   /** Not sent: the integration's /about is not accepted, so the event waits (receiver-route rule 1) until retryAt. */
   "delivery:held": [DeliveryRef & { retryAt: Date }];
   /** A lane's changes held for want of an accepted declaration were planned against it (plan-held-changes.ts). */

@@ -53,7 +53,9 @@ export function DeliveryDetail({
     // An unknown id is an answer, not a hiccup: no retries, no polling.
     retry: (n, e) => !isNotFound(e) && n < 2,
     refetchInterval: (s) =>
-      s.state.error || (s.state.data && ["delivered", "expired"].includes(s.state.data.state)) ? false : 1_000,
+      s.state.error || (s.state.data && ["delivered", "expired", "superseded"].includes(s.state.data.state))
+        ? false
+        : 1_000,
   });
   const [attemptIndex, setAttemptIndex] = useState<number | null>(null);
   const exportFile = useMutation({
@@ -114,6 +116,16 @@ export function DeliveryDetail({
       {d.rewriteNote && (
         <Alert tone="info" title="Rewritten by the capability rules">
           <span data-testid="rewrite-note">{d.rewriteNote}</span>
+        </Alert>
+      )}
+      {d.state === "superseded" && (
+        <Alert tone="info" title="Superseded at the cutover">
+          <span data-testid="superseded-note">
+            {d.attempts.length ? "Not sent again" : "Never sent"}: the receiver&apos;s accepted /about declaration is of
+            another major version, and one major version is sent to an integration at a time (Versioning rule 3). The
+            incident went to it anew under that version, as the create-and-track sequence of its current snapshot,
+            followed by the events of later changes.
+          </span>
         </Alert>
       )}
       {d.waitingBehind && (
@@ -178,9 +190,11 @@ export function DeliveryDetail({
             <p className="text-sm text-slate-600">
               {d.state === "expired"
                 ? "Never sent: it expired one hour after it was produced, before its turn came."
-                : d.waitingBehind
-                  ? "Not sent yet: it waits behind its lane's head."
-                  : "Not sent yet: its first attempt is queued."}
+                : d.state === "superseded"
+                  ? "Never sent: the receiver cut over to another major version before its turn came."
+                  : d.waitingBehind
+                    ? "Not sent yet: it waits behind its lane's head."
+                    : "Not sent yet: its first attempt is queued."}
             </p>
           )}
           {body === null ? (

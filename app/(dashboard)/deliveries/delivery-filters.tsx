@@ -1,6 +1,6 @@
 "use client";
 import { Field, Input, Select } from "@/app/_components/ui/form";
-import { type FilterErrors, type InspectorFilters, WITHIN } from "./inspector-filters";
+import { type FilterErrors, type InspectorFilters, STATES, WITHIN } from "./inspector-filters";
 
 /** The inspector's filters, one row at 1280 px; a value the server cannot take is named under its field. */
 export function DeliveryFilters({
@@ -55,7 +55,7 @@ export function DeliveryFilters({
         <Field id="f-state" label="State">
           <Select id="f-state" value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>
             <option value="">any</option>
-            {["pending", "delivering", "delivered", "expired"].map((s) => (
+            {STATES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

@@ -11,6 +11,7 @@ export const STATE_TONE: Record<InspectorRow["state"], BadgeTone> = {
   delivering: "info",
   delivered: "success",
   expired: "danger",
+  superseded: "neutral",
 };
 export const ROW_HEIGHT = 52;
 const COLUMNS = "grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,13rem)]";

@@ -27,7 +27,8 @@ export const EMPTY_FILTERS: InspectorFilters = {
   selected: "",
 };
 export const WITHIN = { "15m": "last 15 min", "1h": "last hour", "6h": "last 6 h", "24h": "last 24 h" } as const;
-const STATES = ["pending", "delivering", "delivered", "expired"] as const;
+/** The delivery states, as the State filter offers them. */
+export const STATES = ["pending", "delivering", "delivered", "expired", "superseded"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHORT_ID = /^[0-9a-f]{8}$/i;
 

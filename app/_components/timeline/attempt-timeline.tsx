@@ -14,6 +14,7 @@ const STATE_TONE: Record<DeliveryLane["state"], BadgeTone> = {
   delivering: "info",
   delivered: "success",
   expired: "danger",
+  superseded: "neutral",
 };
 const LABEL_W = 220;
 

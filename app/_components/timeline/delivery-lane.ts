@@ -5,7 +5,7 @@ export type DeliveryLane = {
   requestId: string;
   label: string;
   producedAt: string;
-  state: "pending" | "delivering" | "delivered" | "expired";
+  state: "pending" | "delivering" | "delivered" | "expired" | "superseded";
   /** The state in words that say why ("retrying (503)", "waiting behind 1a2b3c4d"); else the state. */
   statusLabel?: string;
   attempts: DeliveryAttempt[];
@@ -21,7 +21,7 @@ export function laneEndMs(d: DeliveryLane, nowMs?: number): number {
   const produced = Date.parse(d.producedAt);
   const last = d.attempts.reduce((m, a) => Math.max(m, Date.parse(a.at) + (a.durationMs ?? 0)), produced);
   if (d.state === "expired") return Math.max(last, produced + DELIVERY_WINDOW_MS);
-  if (d.state === "delivered") return last;
+  if (d.state === "delivered" || d.state === "superseded") return last;
   return Math.max(last, nowMs ?? last);
 }
 

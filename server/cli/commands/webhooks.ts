@@ -7,7 +7,7 @@ import { print, type OutputMode } from "../output.ts";
 import { CliUsageError, oneOf, wholeNumber } from "../parse-options.ts";
 import { readExportRequests } from "../read-export.ts";
 
-const DELIVERY_STATES = ["pending", "delivering", "delivered", "expired"] as const;
+const DELIVERY_STATES = ["pending", "delivering", "delivered", "expired", "superseded"] as const;
 
 type Run = (fn: (client: WorkbenchClient, mode: OutputMode) => Promise<void>) => () => Promise<void>;
 
@@ -26,7 +26,7 @@ function registerDeliveryCommands(program: Command, run: Run) {
     .description("webhook deliveries, oldest first, with their attempts")
     .option("--incident <id>", "only this incident")
     .option("--integration <key>", "only this integration")
-    .option("--state <state>", "pending | delivering | delivered | expired")
+    .option("--state <state>", "pending | delivering | delivered | expired | superseded")
     .option("--limit <n>", "at most this many (the newest), 1 to 5000", "500")
     .action((opts: { incident?: string; integration?: string; state?: string; limit: string }) =>
       run(async (client, mode) => {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Prisma } from "../../platform/db/client.ts";
 
-export const ZDeliveryState = z.enum(["pending", "delivering", "delivered", "expired"]);
+export const ZDeliveryState = z.enum(["pending", "delivering", "delivered", "expired", "superseded"]);
 
 export type DeliveryView = {
   /** The outbox id: the lane order (a decimal string: ids are bigints). */

@@ -41,6 +41,19 @@ describe("describeDeliveryStatus", () => {
     expect(describeDeliveryStatus(tried, t(4_000)).label).toBe("expired after 2 attempts (last timeout)");
   });
 
+  it("says an event of another major version was superseded at the cutover, unsent or after its attempts (decision 0049)", () => {
+    expect(describeDeliveryStatus({ ...base, state: "superseded" }, t(5))).toEqual({
+      label: "superseded at cutover (unsent)",
+      tone: "neutral",
+    });
+    const tried = { ...base, state: "superseded" as const, attempts: [fail(503), fail(404)] };
+    expect(describeDeliveryStatus(tried, t(5)).label).toBe("superseded at cutover after 2 attempts (last 404)");
+    // Finished: never "expiring", even past its hour.
+    expect(describeDeliveryStatus({ ...base, state: "superseded" }, t(4_000)).label).toBe(
+      "superseded at cutover (unsent)",
+    );
+  });
+
   it("never shows a next attempt in the past for an event past its hour that is not expired yet", () => {
     const late = { ...base, attempts: [fail(503)], nextAttemptAt: new Date(t(3_500)).toISOString() };
     expect(describeDeliveryStatus(late, t(3_600 + 61 * 60))).toEqual({

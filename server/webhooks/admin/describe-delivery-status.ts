@@ -7,7 +7,7 @@
 
 export type StatusAttempt = { status: number | null; error: string | null };
 export type StatusFacts = {
-  state: "pending" | "delivering" | "delivered" | "expired";
+  state: "pending" | "delivering" | "delivered" | "expired" | "superseded";
   producedAt: string;
   nextAttemptAt: string | null;
   attempts: StatusAttempt[];
@@ -62,6 +62,14 @@ export function describeDeliveryStatus(d: StatusFacts, nowMs: number | null): De
         : {
             label: `expired after ${n} attempt${n === 1 ? "" : "s"} (last ${attemptOutcome(last!)})`,
             tone: "danger",
+          };
+    case "superseded":
+      // Versioning rule 3, decision 0049: the receiver's accepted /about declares another major version.
+      return n === 0
+        ? { label: "superseded at cutover (unsent)", tone: "neutral" }
+        : {
+            label: `superseded at cutover after ${n} attempt${n === 1 ? "" : "s"} (last ${attemptOutcome(last!)})`,
+            tone: "neutral",
           };
     case "delivering":
       return { label: `sending (attempt ${n + 1})`, tone: "info" };

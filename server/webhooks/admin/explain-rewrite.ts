@@ -40,6 +40,6 @@ export function explainRewrite(options: {
     return `An appended location sent as the whole track (PUT caller/track): ${why}.`;
   }
   if ((route === "created" || route === "trackReplaced") && changeKind !== "incident.created")
-    return `Part of the create-and-track sequence (rule 6): this receiver had not been sent the incident yet (newly involved, or a resend after an outage), so the ${changeKind} change went as the whole incident.`;
+    return `Part of the create-and-track sequence (rule 6): this receiver had not been sent the incident yet (newly involved, a resend after an outage, or a cutover to another major version), so the ${changeKind} change went as the whole incident.`;
   return null;
 }

@@ -28,7 +28,7 @@ export type ExportedDelivery = {
   method: string;
   path: string;
   body: unknown;
-  state: "pending" | "delivering" | "delivered" | "expired";
+  state: "pending" | "delivering" | "delivered" | "expired" | "superseded";
   producedAt: string;
   expiresAt: string;
   finishedAt: string | null;

@@ -1,5 +1,6 @@
 // Delivers one claimed outbox row: expire it if its hour is over, hold it while
-// the integration is not accepted, else send it once and record the result.
+// the integration is not accepted, supersede it when the accepted declaration is
+// of another major version (decision 0049), else send it once and record the result.
 // Headers per platform-interface.md "Events": Service-Request-Id and
 // Service-Request-Timestamp, both fixed when the event was produced.
 import type { Runtime } from "../../runtime.ts";
@@ -7,16 +8,24 @@ import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
 import type { ClaimedDelivery } from "./claim-deliveries.ts";
 import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
-import type { DeliveryTargetLoader } from "./load-delivery-target.ts";
+import type { DeliveryTarget, DeliveryTargetLoader } from "./load-delivery-target.ts";
 import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
 import { recordOutcome, type AttemptRecord, type ClaimNext, type Outcome } from "./record-outcome.ts";
 import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
 import { dispatcherFaultAt } from "../../receiver/faults.ts";
 import { eventRequestHeaders } from "./legacy-credential.ts";
+import { recordSupersession } from "./record-supersession.ts";
+import { contractOfPath } from "../planning/legacy-lane.ts";
+import { logCutover, type LaneCutover } from "../planning/supersede-queued-events.ts";
 
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
+/**
+ * How long an event waits when the target loader (cached a second) said its contract is not the
+ * accepted one and the declaration read in the transaction says it is: the loader's second.
+ */
+const RECHECK_CONTRACT_MS = 1_000;
 
 export type Attempted = (state: Outcome["state"]) => Promise<boolean | void> | void;
 
@@ -61,6 +70,13 @@ export async function deliverEvent(
     // Rule 1 of the receiver routes: events wait in the queue, up to their window.
     const retryAt = Math.min(now.getTime() + HOLD_WHILE_UNDISCOVERED_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
     return finish(deps, row, ref, attempted, null, { state: "pending", retryAt: new Date(retryAt) });
+  }
+  // Versioning rule 3, Delivery rule 7: one major version at a time. An event planned under another
+  // is never sent once a declaration of this one is accepted (decision 0049).
+  if (ofAnotherContract(target, row)) {
+    const retryAt = Math.min(now.getTime() + RECHECK_CONTRACT_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
+    const otherwise = { state: "pending", retryAt: new Date(retryAt) } as const;
+    return finish(deps, row, ref, attempted, null, { state: "superseded" }, otherwise);
   }
 
   const receiver = receiverTarget(target.receiverUrl, target.insecureDev, runtime.env);
@@ -141,10 +157,26 @@ export async function deliverEvent(
       : "expire" in decision
         ? { state: "expired" }
         : { state: "pending", retryAt: decision.retryAt };
+  // Failed while a declaration of another major version was accepted: superseded, not retried under the old one.
+  if (outcome.state === "pending" && (await acceptsAnotherContract(deps, row)))
+    return finish(deps, row, ref, attempted, attempt, { state: "superseded" }, outcome);
   return finish(deps, row, ref, attempted, attempt, outcome);
 }
 
-/** The attempt is over (or was not needed): free the worker's slot, then record the outcome. */
+/** Whether the integration's accepted declaration (as the target loader has it now) is of another contract than the row's. */
+async function acceptsAnotherContract(deps: DeliverDeps, row: ClaimedDelivery): Promise<boolean> {
+  const target = await deps.targets.load(row.integrationKey);
+  return target?.accepted === true && ofAnotherContract(target, row);
+}
+
+/** An accepted declaration's major version (discovery always stores one) that is not the row's contract. */
+const ofAnotherContract = (target: DeliveryTarget, row: ClaimedDelivery) =>
+  target.majorVersion !== null && contractOfPath(row.path) !== target.majorVersion;
+
+/**
+ * The attempt is over (or was not needed): free the worker's slot, then record the outcome. A
+ * supersession the database does not confirm (record-supersession.ts) records `otherwise`.
+ */
 async function finish(
   deps: DeliverDeps,
   row: ClaimedDelivery,
@@ -152,16 +184,26 @@ async function finish(
   attempted: Attempted,
   attempt: AttemptRecord | null,
   outcome: Outcome,
+  otherwise?: { state: "pending"; retryAt: Date },
 ): Promise<boolean> {
   const claimNext = (await attempted(outcome.state)) === false ? undefined : deps.claimNext;
   const { db, clock } = deps.runtime;
   const recorded = { delivery: row, workerId: deps.workerId, now: clock.now(), attempt };
   // An expiry also settles the receiver's tracks, in the same transaction (record-expiry.ts).
   let rewritten: RewrittenDelivery[] = [];
+  let state = outcome.state;
+  let cutover: LaneCutover | null = null;
   if (outcome.state === "expired") {
     const expiry = await recordExpiry(db, recorded);
     if (!expiry) return false;
     rewritten = expiry.rewritten;
+  } else if (outcome.state === "superseded") {
+    // A supersession also cuts the lane over, in the same transaction (record-supersession.ts).
+    const supersession = await recordSupersession(db, { ...recorded, otherwise: otherwise! });
+    if (!supersession) return false;
+    state = supersession.state;
+    cutover = supersession.cutover;
+    if (cutover) logCutover(deps.runtime, row.integrationKey, cutover);
   } else if (!(await recordOutcome(db, { ...recorded, outcome, claimNext }))) return false;
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
@@ -174,9 +216,23 @@ async function finish(
       error: attempt.error,
       durationMs: attempt.durationMs,
     });
-  if (!attempt && outcome.state === "pending") events.emit("delivery:held", { ...ref, retryAt: outcome.retryAt });
-  if (outcome.state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
-  if (outcome.state === "expired") {
+  if (!attempt && state === "pending")
+    events.emit("delivery:held", { ...ref, retryAt: (outcome.state === "pending" ? outcome : otherwise!).retryAt });
+  if (state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
+  if (state === "superseded") {
+    deps.runtime.logger.info(
+      {
+        requestId: row.requestId,
+        integration: row.integrationKey,
+        incidentId: row.incidentId,
+        path: row.path,
+        attempts,
+      },
+      "webhook delivery superseded: the integration's accepted declaration is of another major version",
+    );
+    events.emit("delivery:superseded", { ...ref, attempts, acceptedMajor: cutover!.acceptedMajor });
+  }
+  if (state === "expired") {
     deps.runtime.logger.warn(
       {
         requestId: row.requestId,

@@ -1,6 +1,7 @@
 // Where and whether a lane's events can go now: the integration's receiver URL
-// and insecure-dev mark, whether its /about declaration is accepted, and the
-// dispatcher-side network fault set for it (if any), in one statement.
+// and insecure-dev mark, whether its /about declaration is accepted (and of
+// which major version), and the dispatcher-side network fault set for it (if
+// any), in one statement.
 // Cached for a second per worker: a burst would otherwise read the same rows
 // for every event (the fault row alone was one round trip per delivery).
 // Discovery, `integrations set` and a fault set in this process clear it at
@@ -17,6 +18,8 @@ export type DeliveryTarget = {
   receiverUrl: string;
   insecureDev: boolean;
   accepted: boolean;
+  /** The accepted declaration's major version: the one contract the integration is sent (Versioning rule 3). */
+  majorVersion: number | null;
   nextCheckAt: Date | null;
   dispatcherFault: StoredFault | null;
 };
@@ -28,6 +31,7 @@ type Row = {
   receiverUrl: string;
   insecureDev: boolean;
   status: string | null;
+  majorVersion: number | null;
   nextCheckAt: Date | null;
   faultMode: string | null;
   faultStartsAt: Date | null;
@@ -50,7 +54,7 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
         const [r] = await sqlQuery<Row>(
           db,
           Prisma.sql`
-          SELECT i.key, i."receiverUrl", i."insecureDev", c.status, c."nextCheckAt",
+          SELECT i.key, i."receiverUrl", i."insecureDev", c.status, c."majorVersion", c."nextCheckAt",
                  f.mode AS "faultMode", f."startsAt" AS "faultStartsAt", f."endsAt" AS "faultEndsAt"
           FROM "Integration" i
           LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
@@ -63,6 +67,7 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
           receiverUrl: r.receiverUrl,
           insecureDev: r.insecureDev,
           accepted: r.status === "active",
+          majorVersion: r.majorVersion,
           nextCheckAt: r.nextCheckAt,
           dispatcherFault:
             r.faultMode === null ? null : { mode: r.faultMode, startsAt: r.faultStartsAt, endsAt: r.faultEndsAt },

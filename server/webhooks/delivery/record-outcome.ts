@@ -1,5 +1,5 @@
 // Applies attempts' results atomically: each attempt row, and its delivery's
-// new state (delivered, pending with its retry time, or expired). One SQL
+// new state (delivered, pending with its retry time, expired or superseded). One SQL
 // statement (data-modifying CTEs) rather than an interactive transaction: under
 // a burst (bench: 64 deliveries in flight beside 16 committers) interactive
 // transactions queued for a pool connection and failed with P2028 ("Unable to
@@ -34,7 +34,9 @@ import { claimedColumns, laneKey, type ClaimedDelivery } from "./claim-deliverie
  */
 export const LANE_CLAIM_DEPTH = 4;
 
-export type Outcome = { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" };
+/** `superseded`: finished unsent (or not sent again) for a declaration of another major version (record-supersession.ts). */
+export type Outcome =
+  { state: "delivered" } | { state: "pending"; retryAt: Date } | { state: "expired" } | { state: "superseded" };
 
 export type AttemptRecord = {
   attempt: number;

@@ -16,6 +16,7 @@ import { refusalOf, sendRequest, type SendResult } from "../delivery/send-reques
 import { receiverTarget } from "../receiver-url.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";
+import { supersedeQueuedEvents } from "../planning/supersede-queued-events.ts";
 
 /**
  * Accepted declarations are refreshed every 10 minutes; rejected ones retried every 30 s; an
@@ -121,6 +122,9 @@ export async function discoverIntegration(
   })();
   options.signal?.throwIfAborted();
   await saveDiscovery(runtime, result);
+  // Accepted: no event of another major version is sent to it any more (Versioning rule 3, decision
+  // 0049): its lanes' queued ones are superseded, each incident sent anew under this one.
+  if (result.status === "active") await supersedeQueuedEvents(runtime, integrationKey);
   // Accepted: the changes its lanes held meanwhile are planned against this declaration now.
   if (result.status === "active" || result.status === "unreachable") await planHeldChanges(runtime, integrationKey);
   return result;

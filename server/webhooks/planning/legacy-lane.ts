@@ -7,6 +7,9 @@
 // whole incident once, nothing is lost, and no event is sent twice. Deciding
 // from the lane row itself, inside the planning statement, leaves no window in
 // which a concurrent change could be planned against the other contract's lane.
+// The lane's events of the old contract still queued are superseded, never sent,
+// and a lane that had any is introduced under the new contract at once (decision
+// 0049, supersede-queued-events.ts).
 import type { TLocationSource } from "../../incidents/snapshot.schema.ts";
 import { NEW_LANE, type LaneState } from "./plan-events.ts";
 
@@ -14,11 +17,21 @@ const MARKER = /^@contract:v(\d)$/;
 
 export const legacyMarker = (major: 1 | 2) => `@contract:v${major}`;
 
+/** The contract a stored lane was planned under: its marker's, else v3. */
+export function laneMajorOf(stored: { fullTracks: string[] }): number {
+  const marker = stored.fullTracks.map((s) => MARKER.exec(s)).find(Boolean);
+  return marker ? Number(marker[1]) : 3;
+}
+
+/** The contract an outbox row was planned under, from its path (/v1/…, /v2/…, /v3/…); null for any other. */
+export function contractOfPath(path: string): number | null {
+  const major = /^\/v([123])\//.exec(path);
+  return major ? Number(major[1]) : null;
+}
+
 /** The lane as the planner of `major` sees it: its own lane without the marker, or a new lane after a version switch. */
 export function laneForMajor(stored: { introduced: boolean; fullTracks: string[] }, major: 1 | 2 | 3): LaneState {
-  const marker = stored.fullTracks.map((s) => MARKER.exec(s)).find(Boolean);
-  const laneMajor = marker ? Number(marker[1]) : 3;
-  if (laneMajor !== major) return NEW_LANE;
+  if (laneMajorOf(stored) !== major) return NEW_LANE;
   return {
     introduced: stored.introduced,
     fullTracks: stored.fullTracks.filter((s) => !MARKER.test(s)) as TLocationSource[],

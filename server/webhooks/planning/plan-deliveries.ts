@@ -209,7 +209,7 @@ export async function planResend(
     integrationKey: options.integrationKey,
   });
   const closedAtUtc = locked.closedAt?.toISOString() ?? null;
-  // v3: the create-and-track sequence (and closed, for a closed incident); v1/v2: the legacy introduction.
+  // The create-and-track sequence (and the close, for a closed incident): v3's, or v1/v2's legacy introduction.
   // An integration without an accepted declaration gets nothing planned against a guess: its lane's
   // held changes (if any) are planned, create-and-track sequence first, once one is accepted.
   const plans = targets
@@ -219,7 +219,7 @@ export async function planResend(
       plan:
         target.major === 3
           ? planResendSequence(snapshot, target.flags, closedAtUtc)
-          : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major }),
+          : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major, closedAtUtc }),
     }));
   const data = toPlanData(options.incidentId, [{ seq, producedAt: options.now, plans }]);
   if (!data) return [];

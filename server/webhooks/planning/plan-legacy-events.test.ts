@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { goldenHistory, goldenSnapshot, gps, sequentialIds } from "../contracts/testing/golden-history.ts";
 import { buildChange } from "../testing/build-change.ts";
-import { laneForMajor, laneToStore } from "./legacy-lane.ts";
+import { contractOfPath, laneForMajor, laneMajorOf, laneToStore } from "./legacy-lane.ts";
 import { NEW_LANE } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction } from "./plan-legacy-events.ts";
 
@@ -72,6 +72,14 @@ describe("planLegacyEvents", () => {
     expect(a.events[0]!.body.requestTimeStampUtc).toBe("2026-11-22T07:00:00.000Z");
   });
 
+  it("resends a closed incident with its close after the create-and-track sequence (the v2 incident has no closed state)", () => {
+    const now = new Date("2026-11-22T07:00:00.000Z");
+    const open = planLegacyIntroduction({ snapshot, seq: 9, now, major: 1, closedAtUtc: null });
+    const closed = planLegacyIntroduction({ snapshot, seq: 9, now, major: 1, closedAtUtc: "2026-11-22T06:30:00.000Z" });
+    expect(ops(closed.events)).toEqual([...ops(open.events), "POST /v1/incident/{id}"]);
+    expect(closed.events.at(-1)!.body.closedTimeUtc).toBe("2026-11-22T06:30:00.000Z");
+  });
+
   it("uses the id it puts in the body as the delivery's requestId", () => {
     const newId = sequentialIds();
     const [created] = goldenHistory();
@@ -91,5 +99,16 @@ describe("lanes per contract (the cutover)", () => {
       introduced: true,
       fullTracks: ["Entered"],
     });
+  });
+
+  it("reads the contract of a stored lane and of an outbox row's path", () => {
+    expect(
+      [1, 2, 3].map((m) => laneMajorOf(laneToStore({ introduced: true, fullTracks: ["Entered"] }, m as 1 | 2 | 3))),
+    ).toEqual([1, 2, 3]);
+    expect(
+      ["/v1/incident", "/v2/incident/x/position", "/v3/incidents", "/v4/incidents", "/v3", "/about"].map(
+        contractOfPath,
+      ),
+    ).toEqual([1, 2, 3, null, null, null]);
   });
 });

@@ -124,20 +124,28 @@ export function planLegacyEvents(options: {
   return { events, lane: { introduced: v3.lane.introduced, fullTracks: [...full] } };
 }
 
-/** Rule 5 resend for a v1/v2 integration: the create-and-track sequence, as new events. */
+/**
+ * Rule 5 resend for a v1/v2 integration: the create-and-track sequence, as new events, and for a
+ * closed incident its close too (as planResendSequence does for v3: the v2 incident body has no
+ * closed state, so a create alone would leave the receiver's copy open for good).
+ */
 export function planLegacyIntroduction(options: {
   snapshot: TIncidentSnapshotV3;
   seq: number;
   now: Date;
   major: LegacyMajor;
+  closedAtUtc?: string | null;
 }): LegacyPlan {
-  const change: IncidentChange = {
-    kind: "incident.created",
+  const closedAtUtc = options.closedAtUtc ?? null;
+  const base = {
     incidentId: options.snapshot.id,
     seq: options.seq,
     producedAt: options.now,
     actor: "resend",
     snapshot: options.snapshot,
   };
+  // Planned on a new lane, a close is the introduction followed by the close (plan-events.ts).
+  const change: IncidentChange =
+    closedAtUtc === null ? { kind: "incident.created", ...base } : { kind: "incident.closed", closedAtUtc, ...base };
   return planLegacyEvents({ change, lane: NEW_LANE, major: options.major });
 }

@@ -1,0 +1,41 @@
+// PURE decision (CONTRIBUTING.md, 'Pure decisions'): what an accepted /about declaration of one major
+// version means for one lane's unfinished events planned under another (platform-interface.md,
+// Versioning rule 3: "return a 3.x version to cut over; after that v2 event routes can be
+// removed"; Delivery rule 7: one major version to an integration at a time; decision 0049).
+//
+// - A queued (pending) event of another contract is superseded: it is never sent, so a receiver
+//   that removed those routes does not answer it 404 for an hour while the lane waits behind it.
+// - An event of another contract already claimed (delivering) may be in flight: it finishes or
+//   fails as it is, and is superseded on its outcome rather than retried (deliver-event.ts).
+// - The lane is introduced again under the accepted contract — the create-and-track sequence of the
+//   incident's current snapshot, behind whatever is still in flight — when something of another
+//   contract was superseded or is still unfinished, unless the lane was already planned under the
+//   accepted contract: a change planned since the acceptance started it anew (legacy-lane.ts), and
+//   its create-and-track sequence is queued behind every event of the old contract.
+// A lane with nothing unfinished of another contract is left alone: its next change starts the
+// accepted contract with the create-and-track sequence (legacy-lane.ts).
+import { contractOfPath } from "./legacy-lane.ts";
+
+export type UnfinishedEvent = { id: bigint; state: "pending" | "delivering"; path: string };
+
+export type CutoverDecision = {
+  /** Pending events of another contract, in lane order: superseded, never sent. */
+  supersede: bigint[];
+  /** Plan the create-and-track sequence of the current snapshot under the accepted contract. */
+  introduce: boolean;
+};
+
+export function decideCutover(input: {
+  acceptedMajor: 1 | 2 | 3;
+  /** The contract the lane's planning state was last written under (legacy-lane.ts), null without a lane row. */
+  laneMajor: number | null;
+  /** The lane's unfinished events, in lane order. */
+  unfinished: readonly UnfinishedEvent[];
+  /** An event of another contract was just superseded on its outcome (it is no longer among `unfinished`). */
+  supersededClaimed?: boolean;
+}): CutoverDecision {
+  const other = input.unfinished.filter((e) => contractOfPath(e.path) !== input.acceptedMajor);
+  const supersede = other.filter((e) => e.state === "pending").map((e) => e.id);
+  const affected = other.length > 0 || input.supersededClaimed === true;
+  return { supersede, introduce: affected && input.laneMajor !== input.acceptedMajor };
+}

@@ -1,0 +1,147 @@
+// The cutover with events already queued (platform-interface.md, Versioning rule 3: "return a 3.x
+// version to cut over; after that v2 event routes can be removed"; Delivery rule 7: one major
+// version to an integration at a time; decision 0049). Once a declaration of one major version is
+// accepted, no event planned under another is sent to the integration any more: each lane's queued
+// events of the other contract are superseded, and the incident reaches the receiver as the
+// create-and-track sequence of its current snapshot under the accepted one (the resend's plan,
+// plan-deliveries.ts `planResend`), followed by the events of later changes. What each lane gets is
+// the pure decide-cutover.ts.
+//
+// Each lane in one transaction under the incident's row lock (planEpoch bump, as resend, expiry and
+// held planning do): a change planned concurrently either committed its rows before this looks at
+// the lane, or plans against the lane this leaves. Run by discovery once a declaration is accepted
+// (discover-integration.ts), and by the deliverer when it meets an event of another contract, on
+// its outcome or before sending it (deliver-event.ts): whichever comes first does the lane's work,
+// the other finds nothing left to do.
+import { Prisma } from "../../platform/db/client.ts";
+import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
+import type { Runtime } from "../../runtime.ts";
+import { webhookEvents } from "../webhook-events.ts";
+import { decideCutover } from "./decide-cutover.ts";
+import { contractOfPath, laneMajorOf } from "./legacy-lane.ts";
+import { loadPlanningTargets } from "./load-targets.ts";
+import { planResend, type PlannedRow } from "./plan-deliveries.ts";
+
+export type SupersededRow = { id: string; requestId: string; method: string; path: string; attemptCount: number };
+export type LaneCutover = {
+  incidentId: string;
+  acceptedMajor: 1 | 2 | 3;
+  /** Queued events of another contract, superseded unsent (the claimed one, if any, not included). */
+  superseded: SupersededRow[];
+  /** The create-and-track sequence planned under the accepted contract (empty: none needed). */
+  introduced: PlannedRow[];
+};
+
+/** Every lane of `integrationKey` with unfinished events of a contract other than its accepted one (each lane its own transaction). */
+export async function supersedeQueuedEvents(
+  runtime: Pick<Runtime, "db" | "clock" | "logger">,
+  integrationKey: string,
+): Promise<LaneCutover[]> {
+  const [accepted] = await runtime.db.$queryRaw<Array<{ major: number | null }>>`
+    SELECT "majorVersion" AS major FROM "WebhookCapabilities" WHERE "integrationKey" = ${integrationKey} AND status = 'active'`;
+  const major = accepted?.major;
+  if (major !== 1 && major !== 2 && major !== 3) return [];
+  // The unfinished-lane index (integrationKey, incidentId, id) over pending and delivering rows serves this.
+  const lanes = await runtime.db.$queryRaw<Array<{ incidentId: string }>>`
+    SELECT DISTINCT "incidentId"::text AS "incidentId" FROM "WebhookDelivery"
+    WHERE "integrationKey" = ${integrationKey} AND state IN ('pending', 'delivering') AND path NOT LIKE ${`/v${major}/%`}`;
+  const outcomes: LaneCutover[] = [];
+  for (const { incidentId } of lanes) {
+    const outcome = await inSqlTransaction(runtime.db, (tx) =>
+      cutOverLane(tx, { integrationKey, incidentId, now: runtime.clock.now() }),
+    );
+    if (!outcome) continue;
+    outcomes.push(outcome);
+    logCutover(runtime, integrationKey, outcome);
+  }
+  return outcomes;
+}
+
+export function logCutover(runtime: Pick<Runtime, "logger">, integrationKey: string, outcome: LaneCutover): void {
+  if (!outcome.superseded.length && !outcome.introduced.length) return;
+  runtime.logger.info(
+    {
+      integration: integrationKey,
+      incidentId: outcome.incidentId,
+      major: outcome.acceptedMajor,
+      superseded: outcome.superseded.length,
+      introduced: outcome.introduced.length,
+    },
+    "queued webhook events of another major version superseded; the incident is sent anew under the accepted one",
+  );
+}
+
+/**
+ * One lane, inside a transaction. `claimed`: an event of this lane the caller holds claimed (the
+ * deliverer), superseded by `supersede` (which records it, guarded by its claim) only when the
+ * accepted declaration's major is not its contract. Null: nothing done — no accepted declaration,
+ * the incident gone, or the claimed event not to be superseded (its claim lost, or its contract is
+ * the accepted one after all).
+ */
+export async function cutOverLane(
+  tx: SqlTx,
+  options: {
+    integrationKey: string;
+    incidentId: string;
+    now: Date;
+    claimed?: { path: string; supersede: () => Promise<boolean> };
+  },
+): Promise<LaneCutover | null> {
+  const { integrationKey, incidentId, now, claimed } = options;
+  // The row lock, and planEpoch moves: a change that read the lane before this commits plans again (apply-change.ts).
+  const [locked] = await tx.query<{ id: string }>(
+    Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${incidentId}::uuid RETURNING id::text`,
+  );
+  if (!locked) return null;
+  const [integration] = await tx.query<{ agencyId: string }>(
+    Prisma.sql`SELECT "agencyId"::text AS "agencyId" FROM "Integration" WHERE key = ${integrationKey}`,
+  );
+  if (!integration) return null;
+  const [target] = await loadPlanningTargets(tx, { incidentId, agencyIds: [integration.agencyId], integrationKey });
+  if (!target || target.held) return null;
+  const acceptedMajor = target.major;
+  if (claimed && (contractOfPath(claimed.path) === acceptedMajor || !(await claimed.supersede()))) return null;
+
+  const unfinished = await tx.query<{ id: string; state: "pending" | "delivering"; path: string }>(Prisma.sql`
+    SELECT id::text AS id, state::text AS state, path FROM "WebhookDelivery"
+    WHERE "integrationKey" = ${integrationKey} AND "incidentId" = ${incidentId}::uuid AND state IN ('pending', 'delivering')
+    ORDER BY id`);
+  const decision = decideCutover({
+    acceptedMajor,
+    laneMajor: target.stored ? laneMajorOf(target.stored) : null,
+    unfinished: unfinished.map((e) => ({ ...e, id: BigInt(e.id) })),
+    supersededClaimed: claimed !== undefined,
+  });
+  // Still pending (a claim since the read above leaves a row to the deliverer, which supersedes it itself).
+  const superseded = decision.supersede.length
+    ? await tx.query<SupersededRow>(Prisma.sql`
+        UPDATE "WebhookDelivery" SET state = 'superseded', "finishedAt" = ${now}::timestamptz
+        WHERE id = ANY(${decision.supersede.map(String)}::bigint[]) AND state = 'pending'
+        RETURNING id::text AS id, "requestId"::text AS "requestId", method, path, "attemptCount" AS "attemptCount"`)
+    : [];
+  // A lane still holding changes for want of a declaration is introduced by planning them (plan-held-changes.ts).
+  const introduced = decision.introduce ? await planResend(tx, { incidentId, integrationKey, now }) : [];
+  tx.afterCommit(() => {
+    const events = webhookEvents();
+    for (const r of superseded)
+      events.emit("delivery:superseded", {
+        deliveryId: r.id,
+        requestId: r.requestId,
+        integrationKey,
+        incidentId,
+        method: r.method,
+        path: r.path,
+        attempts: r.attemptCount,
+        acceptedMajor,
+      });
+    if (superseded.length || introduced.length || claimed)
+      events.emit("lane:cut-over", {
+        integrationKey,
+        incidentId,
+        acceptedMajor,
+        superseded: superseded.length + (claimed ? 1 : 0),
+        introduced: introduced.length,
+      });
+  });
+  return { incidentId, acceptedMajor, superseded, introduced };
+}
