@@ -10,12 +10,14 @@ import type { ZCreateIncidentRequest } from "../../../server/http/inbound/operat
 import type { DispatcherFaultMode, ReceiverFaultMode as ServerFaultMode } from "../../../server/receiver/faults.ts";
 import { parseReceiverFaultMode } from "../../../server/receiver/faults.ts";
 import {
-  V3_FLAGS as SERVER_V3_FLAGS,
   ZAboutDeclaration,
   flattenSupports,
   type TAboutDeclaration,
-  type V3Flag as ServerV3Flag,
 } from "../../../server/webhooks/contracts/v3/capabilities.schema.ts";
+import {
+  V3_FLAGS as SERVER_V3_FLAGS,
+  type V3Flag as ServerV3Flag,
+} from "../../../server/webhooks/contracts/v3/capability-flags.ts";
 import { V3_FLAGS, v3Declaration, type AboutDeclaration, type V3Flag } from "./about-declaration.ts";
 import type { ReadyLine } from "./ephemeral.ts";
 import type { NetworkFaultMode, ReceiverFaultMode } from "./fixture-types.ts";
