@@ -19,7 +19,7 @@ import type { Runtime } from "../server/runtime.ts";
 import { SigningKeyStore } from "../server/identity/signing-keys.ts";
 import { notifyChangeSubscribers, subscribeToChanges } from "../server/incidents/change-record.ts";
 import { seedDatabase } from "../prisma/seed.ts";
-import { V3_FLAGS } from "../server/webhooks/contracts/v3/capabilities.schema.ts";
+import { V3_FLAGS } from "../server/webhooks/contracts/v3/capability-flags.ts";
 import { startDeliveryWorker } from "../server/webhooks/delivery/delivery-worker.ts";
 import { sendRequest } from "../server/webhooks/delivery/send-request.ts";
 import { EMPTY_ALLOW_LIST } from "../server/platform/network/outbound-policy.ts";

@@ -4,6 +4,7 @@
 import type { DbClient } from "../server/platform/db/client.ts";
 import type { Clock } from "../server/platform/clock/clock.ts";
 import { hashClientSecret } from "../server/identity/client-secret.ts";
+import { INBOUND_SCOPES, USER_SIGNIN_SCOPE, USERNAME_REQUIRED_SCOPE } from "../server/identity/scopes.ts";
 import { seedDemoIncidents } from "../server/incidents/seed-demo-incidents.ts";
 import { defaultDeclaration } from "../server/receiver/capabilities.ts";
 
@@ -33,19 +34,6 @@ const SOUTH_HALF = polygon([
 function polygon(corners: Array<[number, number]>) {
   return { type: "Polygon", coordinates: [[...corners, corners[0]!]] };
 }
-
-const INBOUND_SCOPES = [
-  "agency.read",
-  "call.report",
-  "incident.create",
-  "incident.update",
-  "incident.caller.track",
-  "incident.caller.locate",
-  "incident.caller.chat",
-  "incident.caller.live-video",
-  "incident.collaboration",
-  "incident.close",
-];
 
 export const SEED_CLIENTS = {
   partnerCad: { id: "partner-cad", secret: "partner-cad-secret" },
@@ -81,7 +69,7 @@ export async function seedDatabase(options: { db: DbClient; clock: Clock; public
           id: SEED_CLIENTS.partnerCad.id,
           displayName: "Partner CAD",
           secretHash: cadHash,
-          scopes: [...INBOUND_SCOPES, "username.required", "identity.user.signin"],
+          scopes: [...INBOUND_SCOPES, USERNAME_REQUIRED_SCOPE, USER_SIGNIN_SCOPE],
           grantTypes: ["client_credentials"],
           redirectUris: [],
           createdAt,

@@ -1,36 +1,32 @@
 // The capability declaration (GET /about) of platform-interface.md, "Webhook
 // capability declaration": version, supports (required; every nested group and
 // flag optional, a missing one means unsupported), allowsMonitoring (optional).
+// The groups and flags are the contract's one flag list (contracts/v3/capability-flags.ts); unlike
+// discovery's parser, which reads a null flag as missing, the kit holds a receiver to the spec's
+// booleans: a null flag fails the declaration check.
 import { z } from "zod";
+import {
+  flagTreeShape,
+  V3_FLAG_PATHS,
+  type FlagHead,
+  type FlagsBelow,
+  type V3FlagPath,
+} from "../webhooks/contracts/v3/capability-flags.ts";
 
-const flag = z.boolean().optional();
+/** The zod shape of the flags below one group: a flag is an optional boolean, a group an optional object. */
+type SupportsShape<P extends string> = {
+  [H in FlagHead<P>]: [FlagsBelow<P, H>] extends [never]
+    ? z.ZodOptional<z.ZodBoolean>
+    : z.ZodOptional<z.ZodObject<SupportsShape<FlagsBelow<P, H>>>>;
+};
 
-export const ZSupportsV3 = z.object({
-  incident: z
-    .object({
-      created: flag,
-      closed: flag,
-      changed: flag,
-      caller: z
-        .object({
-          changed: flag,
-          newLocation: flag,
-          trackReplaced: flag,
-          fullNameChanged: flag,
-          phoneNumberChanged: flag,
-          deviceInfoChanged: flag,
-          chat: z.object({ activated: flag }).optional(),
-          liveVideo: z.object({ activated: flag, ended: flag }).optional(),
-        })
-        .optional(),
-      involvedAgency: z.object({ invited: flag, collaboration: z.object({ changed: flag }).optional() }).optional(),
-      labelChanged: flag,
-      summaryChanged: flag,
-      callSignChanged: flag,
-      patient: z.object({ descriptionChanged: flag }).optional(),
-    })
-    .optional(),
-});
+const incidentShape = flagTreeShape<z.ZodType>(
+  V3_FLAG_PATHS,
+  () => z.boolean().optional(),
+  (shape) => z.object(shape).optional(),
+) as SupportsShape<V3FlagPath>;
+
+export const ZSupportsV3 = z.object({ incident: z.object(incidentShape).optional() });
 
 export const ZAbout = z.object({
   version: z.string().min(1),
@@ -39,8 +35,8 @@ export const ZAbout = z.object({
 });
 export type TAbout = z.infer<typeof ZAbout>;
 
-/** Reads a flag by its dotted name under `incident`, e.g. "caller.trackReplaced". Missing = unsupported. */
-export function declares(about: TAbout | undefined, flagPath: string): boolean {
+/** Reads a flag by its wire path under `incident`, e.g. "caller.trackReplaced". Missing = unsupported. */
+export function declares(about: TAbout | undefined, flagPath: V3FlagPath): boolean {
   let node: unknown = about?.supports.incident;
   for (const part of flagPath.split("."))
     node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;

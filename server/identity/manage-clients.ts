@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError } from "../platform/errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { generateClientSecret, hashClientSecret } from "./client-secret.ts";
-import { SCOPE_RESOURCE } from "./resources.ts";
+import { SCOPE_NAMES } from "./scopes.ts";
 
 type Deps = Pick<Runtime, "db" | "clock">;
 
@@ -15,7 +15,7 @@ export const ZCreateClientInput = z.object({
     .trim()
     .regex(/^[a-z0-9][a-z0-9._-]{2,62}$/, { error: "3-63 characters: lowercase letters, digits, . _ -" }),
   displayName: z.string().trim().min(1).max(100),
-  scopes: z.array(z.enum(Object.keys(SCOPE_RESOURCE) as [string, ...string[]])).min(1),
+  scopes: z.array(z.enum(SCOPE_NAMES as [string, ...string[]])).min(1),
   agencyIds: z.array(z.uuid()).default([]),
   accessTokenLifetimeS: z.number().int().min(60).max(86_400).default(3600),
 });

@@ -11,9 +11,8 @@
 import { Prisma, type DbClient } from "../platform/db/client.ts";
 import type { User } from "../platform/db/generated/client.ts";
 import { sqlQuery } from "../platform/db/sql-transaction.ts";
+import { USERNAME_REQUIRED_SCOPE } from "./scopes.ts";
 import { tokenError } from "./token-errors.ts";
-
-export const USERNAME_REQUIRED_SCOPE = "username.required";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,31 +1,14 @@
-// RFC 8707 resources: every scope belongs to one resource, and a token's `aud`
+// RFC 8707 resources: every scope belongs to one resource (scopes.ts), and a token's `aud`
 // lists the resources its granted scopes belong to — or only the one named by
 // the token request's `resource` field (invalid_target when no requested scope
 // grants it). The inbound API and the Account API check `aud` against these.
 import type { Env } from "../platform/env.ts";
-
-export type ResourceName = "inbound" | "account";
+import { SCOPES, type ResourceName, type Scope } from "./scopes.ts";
 
 /** The inbound API resource indicator: {base_url}/v1. */
 export const inboundApiResource = (env: Pick<Env, "BASE_URL">) => `${env.BASE_URL}/v1`;
 /** The identity server's own Account API: {auth_url}/Account. */
 export const accountApiResource = (env: Pick<Env, "AUTH_URL">) => `${env.AUTH_URL}/Account`;
-
-/** Scopes of workbench-decisions.md and the spec, by resource. username.required grants no resource of its own. */
-export const SCOPE_RESOURCE: Record<string, ResourceName | null> = {
-  "agency.read": "inbound",
-  "call.report": "inbound",
-  "incident.create": "inbound",
-  "incident.update": "inbound",
-  "incident.caller.track": "inbound",
-  "incident.caller.locate": "inbound",
-  "incident.caller.chat": "inbound",
-  "incident.caller.live-video": "inbound",
-  "incident.collaboration": "inbound",
-  "incident.close": "inbound",
-  "identity.user.signin": "account",
-  "username.required": null,
-};
 
 export function resourceUri(name: ResourceName, env: Pick<Env, "BASE_URL" | "AUTH_URL">): string {
   return name === "inbound" ? inboundApiResource(env) : accountApiResource(env);
@@ -36,7 +19,7 @@ export function audiencesForScopes(scopes: string[], env: Pick<Env, "BASE_URL" |
   const names = new Set<ResourceName>();
   for (const s of scopes) {
     // Own keys only: a client's scopes are configurable text, and `constructor` is not a resource.
-    const r = Object.hasOwn(SCOPE_RESOURCE, s) ? SCOPE_RESOURCE[s] : undefined;
+    const r = Object.hasOwn(SCOPES, s) ? SCOPES[s as Scope].resource : undefined;
     if (r) names.add(r);
   }
   return (["inbound", "account"] as const).filter((n) => names.has(n)).map((n) => resourceUri(n, env));

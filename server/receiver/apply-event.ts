@@ -3,11 +3,10 @@
 // applyEventInPlace does the same to a replica its caller owns.
 // Anomalies are what an integrator's receiver must notice rather than silently
 // absorb (spec, Endpoints rules 5-6, Delivery rules 4-5).
-import type { z } from "zod";
 import type { TIncidentSnapshotV3, TLocation, TTrack } from "../incidents/snapshot.schema.ts";
-import type { V3Flag } from "./capabilities.ts";
+import type { V3FlagPath } from "../webhooks/contracts/v3/capability-flags.ts";
 import { checkBody } from "./check-body.ts";
-import { EVENT_ROUTES } from "./event-routes.ts";
+import { eventRouteOfFlag } from "./event-routes.ts";
 
 export type Replica = {
   snapshot: TIncidentSnapshotV3;
@@ -17,7 +16,7 @@ export type Replica = {
 };
 
 export type Delivery = {
-  flag: V3Flag;
+  flag: V3FlagPath;
   params: { incidentId?: string; agencyId?: string };
   body: unknown;
   /** Service-Request-Timestamp: the only time a body-less event (live video ended) carries. */
@@ -44,11 +43,11 @@ export function applyEventInPlace(replica: Replica | null, delivery: Delivery): 
 
 /** `own` makes what the event changes the replica's own: a copy (pure), or the value itself (in place). */
 function apply(replica: Replica | null, delivery: Delivery, own: <T>(value: T) => T): Applied & { changed: boolean } {
-  const route = EVENT_ROUTES.find((r) => r.flag === delivery.flag)!;
+  const route = eventRouteOfFlag(delivery.flag);
   // PUT caller carries "the whole composed caller" as the body itself; a {caller: …} wrapper fails the check.
   const body = delivery.body;
   if (route.body) {
-    const checked = checkBody(route.body as z.ZodType<unknown>, body);
+    const checked = checkBody(route.body, body);
     // unprocessable: recorded and flagged, never applied
     if (!checked.ok) return { replica, anomalies: checked.anomalies, changed: false };
   }

@@ -5,14 +5,14 @@ import {
   isFlagSet,
   listFlags,
   normalizeFlag,
-  V3_FLAGS,
   withFlag,
 } from "./capabilities.ts";
+import { V3_FLAG_PATHS } from "../webhooks/contracts/v3/capability-flags.ts";
 
 describe("capability declarations", () => {
   it("the default declares every v3 flag of the spec as true, version 3.0, allowsMonitoring false", () => {
     const d = defaultDeclaration();
-    expect(V3_FLAGS).toHaveLength(18);
+    expect(V3_FLAG_PATHS).toHaveLength(18);
     expect(listFlags(d).every((f) => f.enabled)).toBe(true);
     expect(d).toMatchObject({ version: "3.0", allowsMonitoring: false });
     expect(d.supports.incident).toMatchObject({
@@ -44,7 +44,7 @@ describe("capability declarations", () => {
   it("names the declarations the service would reject (Endpoints rule 1, Versioning rule 3), and only those", () => {
     const only = (...flags: string[]) => {
       const d = defaultDeclaration();
-      for (const f of V3_FLAGS) d.supports.incident = withFlag(d.supports.incident!, f, flags.includes(f));
+      for (const f of V3_FLAG_PATHS) d.supports.incident = withFlag(d.supports.incident!, f, flags.includes(f));
       return d;
     };
     const cases: Array<[string, ReturnType<typeof defaultDeclaration>, RegExp | null]> = [

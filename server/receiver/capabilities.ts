@@ -1,18 +1,9 @@
 // The capability declaration a receiver returns on GET /about
 // (platform-interface.md, "Webhook capability declaration (response of GET /about)").
-// Pure helpers: the flag list, the default, reading and setting one flag by its dotted path.
+// Pure helpers: the default, reading and setting one flag by its wire path (its dotted path under
+// `supports.incident`: the contract's flag list, contracts/v3/capability-flags.ts).
 import { z } from "zod";
-import {
-  V3_FLAGS as CONTRACT_FLAGS,
-  type V3Flag as ContractFlag,
-} from "../webhooks/contracts/v3/capabilities.schema.ts";
-
-/** A contract flag as a path under `supports.incident` (`incident.created` → `created`). */
-type UnderIncident<F> = F extends `incident.${infer Rest}` ? Rest : F;
-
-/** Every v3 flag of the spec (the contract's list), as dotted paths under `supports.incident`. */
-export const V3_FLAGS = CONTRACT_FLAGS.map((f) => f.replace(/^incident\./, "") as UnderIncident<ContractFlag>);
-export type V3Flag = UnderIncident<ContractFlag>;
+import { V3_FLAG_PATHS, type V3FlagPath } from "../webhooks/contracts/v3/capability-flags.ts";
 
 /** `supports` is a tree of optional groups and boolean flags; a missing one means unsupported. */
 export type SupportsTree = { [key: string]: boolean | SupportsTree };
@@ -36,18 +27,18 @@ export type CapabilityDeclaration = {
  */
 export function defaultDeclaration(): CapabilityDeclaration {
   let incident: SupportsTree = {};
-  for (const flag of V3_FLAGS) incident = withFlag(incident, flag, true);
+  for (const flag of V3_FLAG_PATHS) incident = withFlag(incident, flag, true);
   return { version: "3.0", supports: { incident }, allowsMonitoring: false };
 }
 
 /** Accepts "incident.caller.changed" as well as "caller.changed". */
-export function normalizeFlag(path: string): V3Flag | undefined {
+export function normalizeFlag(path: string): V3FlagPath | undefined {
   const bare = path.startsWith("incident.") ? path.slice("incident.".length) : path;
-  return (V3_FLAGS as readonly string[]).includes(bare) ? (bare as V3Flag) : undefined;
+  return (V3_FLAG_PATHS as readonly string[]).includes(bare) ? (bare as V3FlagPath) : undefined;
 }
 
 /** True only when the flag is present and exactly true (spec: missing = unsupported). */
-export function isFlagSet(declaration: CapabilityDeclaration, flag: V3Flag): boolean {
+export function isFlagSet(declaration: CapabilityDeclaration, flag: V3FlagPath): boolean {
   let node: unknown = declaration.supports.incident;
   for (const part of flag.split(".")) {
     if (!node || typeof node !== "object") return false;
@@ -65,8 +56,8 @@ export function withFlag(tree: SupportsTree, flag: string, value: boolean): Supp
 }
 
 /** Every flag with its current value, in the spec's order (for the UI tree and the CLI). */
-export function listFlags(declaration: CapabilityDeclaration): Array<{ flag: V3Flag; enabled: boolean }> {
-  return V3_FLAGS.map((flag) => ({ flag, enabled: isFlagSet(declaration, flag) }));
+export function listFlags(declaration: CapabilityDeclaration): Array<{ flag: V3FlagPath; enabled: boolean }> {
+  return V3_FLAG_PATHS.map((flag) => ({ flag, enabled: isFlagSet(declaration, flag) }));
 }
 
 /** Spec, Endpoints rule 1: a receiver must declare incident.created or incident.changed, else /about is rejected. */

@@ -1,126 +1,42 @@
-// The v3 event routes of the receiver (platform-interface.md, "Webhook receiver
-// routes", v3 event routes table), each with its capability flag and the body
-// workbench-decisions.md fixes ("Webhook v3 bodies the spec does not show").
-import { z } from "zod";
+// The v3 event routes of the receiver: the contract's route table
+// (webhooks/contracts/v3/routes.ts: method, path, capability flag, body), each
+// with its flag by the wire path /about declares it under (`created`,
+// `caller.newLocation`: capability-flags.ts) and its path split for matching.
+import type { z } from "zod";
+import { flagPathOf, type V3FlagPath } from "../webhooks/contracts/v3/capability-flags.ts";
 import {
-  ZCaller,
-  ZChat,
-  ZDeviceInfo,
-  ZIncidentSnapshotV3,
-  ZInvolvedAgency,
-  ZCollaboration,
-  ZLiveVideo,
-  ZLocation,
-  ZTrack,
-  ZUtcTimestamp,
-} from "../incidents/snapshot.schema.ts";
-import type { V3Flag } from "./capabilities.ts";
+  V3_ROUTE_KEYS,
+  V3_ROUTES,
+  v3PathTemplate,
+  type V3Route,
+  type V3RouteKey,
+} from "../webhooks/contracts/v3/routes.ts";
 
-// Spec: "a cleared nullable text value is delivered as null and a blank string is never sent".
-const text = z.string().regex(/\S/, "a blank string is never sent").nullable();
-
-export const EVENT_ROUTES = [
-  { method: "POST", path: "/v3/incidents", flag: "created", body: z.strictObject({ incident: ZIncidentSnapshotV3 }) },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/closed",
-    flag: "closed",
-    body: z.strictObject({ closedAtUtc: ZUtcTimestamp }),
-  },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/changed",
-    flag: "changed",
-    body: z.strictObject({ event: z.string().min(1), openUrl: z.string() }),
-  },
-  // "whole composed caller": the caller object itself, never wrapped.
-  { method: "PUT", path: "/v3/incidents/:incidentId/caller", flag: "caller.changed", body: ZCaller },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/caller/track",
-    flag: "caller.newLocation",
-    body: z.strictObject({ location: ZLocation }),
-  },
-  { method: "PUT", path: "/v3/incidents/:incidentId/caller/track", flag: "caller.trackReplaced", body: ZTrack },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/caller/full-name",
-    flag: "caller.fullNameChanged",
-    body: z.strictObject({ fullName: text }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/caller/phone-number",
-    flag: "caller.phoneNumberChanged",
-    body: z.strictObject({ phoneNumber: text }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/caller/device-info",
-    flag: "caller.deviceInfoChanged",
-    body: z.strictObject({ deviceInfo: ZDeviceInfo.nullable() }),
-  },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/caller/chat/activated",
-    flag: "caller.chat.activated",
-    body: z.strictObject({ chat: ZChat }),
-  },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/caller/live-video/activated",
-    flag: "caller.liveVideo.activated",
-    body: z.strictObject({ liveVideo: ZLiveVideo }),
-  },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/caller/live-video/ended",
-    flag: "caller.liveVideo.ended",
-    body: null,
-  },
-  {
-    method: "POST",
-    path: "/v3/incidents/:incidentId/involved-agency",
-    flag: "involvedAgency.invited",
-    body: z.strictObject({ agency: ZInvolvedAgency }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/involved-agency/:agencyId/collaboration",
-    flag: "involvedAgency.collaboration.changed",
-    body: z.strictObject({ collaboration: ZCollaboration }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/label",
-    flag: "labelChanged",
-    body: z.strictObject({ label: text }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/summary",
-    flag: "summaryChanged",
-    body: z.strictObject({ summary: text }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/call-sign",
-    flag: "callSignChanged",
-    body: z.strictObject({ callSign: text }),
-  },
-  {
-    method: "PATCH",
-    path: "/v3/incidents/:incidentId/patient/description",
-    flag: "patient.descriptionChanged",
-    body: z.strictObject({ description: text }),
-  },
-] as const satisfies ReadonlyArray<{ method: string; path: string; flag: V3Flag; body: z.ZodType | null }>;
-
-export type EventRoute = (typeof EVENT_ROUTES)[number];
+export type EventRoute = {
+  key: V3RouteKey;
+  method: V3Route["method"];
+  /** The path template, e.g. /v3/incidents/{incidentId}/label. */
+  path: string;
+  flag: V3FlagPath;
+  /** null: a route without a body (live video ended), whose body is not checked. */
+  body: z.ZodType | null;
+};
 export type MatchedRoute = { route: EventRoute; params: { incidentId?: string; agencyId?: string } };
+
+export const EVENT_ROUTES: readonly EventRoute[] = V3_ROUTE_KEYS.map((key) => {
+  const { method, flag, body } = V3_ROUTES[key] as V3Route;
+  return { key, method, path: v3PathTemplate(key), flag: flagPathOf(flag), body };
+});
+
+const ROUTE_OF_FLAG = new Map(EVENT_ROUTES.map((route) => [route.flag, route]));
+
+/** The route a flag asks for (one route per flag). */
+export const eventRouteOfFlag = (flag: V3FlagPath): EventRoute => ROUTE_OF_FLAG.get(flag)!;
 
 /** Each route's path split once: every delivery is matched twice (when recorded and when applied). */
 const PATTERNS = EVENT_ROUTES.map((route) => ({ route, pattern: route.path.split("/") }));
+
+const paramName = (segment: string) => (segment.startsWith("{") ? segment.slice(1, -1) : undefined);
 
 /** Finds the route for a method and a path below {receiver_url}; undefined when none. */
 export function matchEventRoute(method: string, path: string): MatchedRoute | undefined {
@@ -129,9 +45,10 @@ export function matchEventRoute(method: string, path: string): MatchedRoute | un
     if (route.method !== method) continue;
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
-    const matches = pattern.every((p, i) =>
-      p.startsWith(":") ? ((params[p.slice(1)] = decodeURIComponent(parts[i]!)), parts[i] !== "") : p === parts[i],
-    );
+    const matches = pattern.every((p, i) => {
+      const name = paramName(p);
+      return name ? ((params[name] = decodeURIComponent(parts[i]!)), parts[i] !== "") : p === parts[i];
+    });
     if (matches) return { route, params };
   }
   return undefined;

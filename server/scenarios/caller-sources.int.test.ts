@@ -11,7 +11,7 @@ import { addMeasuredLocation, replaceTrack } from "../incidents/caller-track.ts"
 import { linkDataSource, setCallerPhoneNumber, setDeviceInfo } from "../incidents/caller-data.ts";
 import { activateLiveVideo, endLiveVideo } from "../incidents/reach-caller.ts";
 import type { TLocation } from "../incidents/snapshot.schema.ts";
-import { V3_FLAGS } from "../receiver/capabilities.ts";
+import { V3_FLAG_PATHS } from "../webhooks/contracts/v3/capability-flags.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
 import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { AGENCY, startScenario, type Scenario } from "./testing/scenario-fixture.ts";
@@ -28,7 +28,7 @@ afterEach(async () => {
     db: s.runtime.db,
     clock: s.runtime.clock,
     key: "north-psap",
-    set: Object.fromEntries(V3_FLAGS.map((f) => [f, true])),
+    set: Object.fromEntries(V3_FLAG_PATHS.map((f) => [f, true])),
   });
 });
 

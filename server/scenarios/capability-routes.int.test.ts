@@ -6,7 +6,7 @@
 // routes" rules 2–4).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
-import { V3_FLAGS } from "../receiver/capabilities.ts";
+import { V3_FLAG_PATHS } from "../webhooks/contracts/v3/capability-flags.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
 import { startScenario, type Scenario } from "./testing/scenario-fixture.ts";
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 // Back to the seeded declaration (every flag) after each combination.
 afterEach(async () => {
-  await capabilities(Object.fromEntries(V3_FLAGS.map((f) => [f, true])));
+  await capabilities(Object.fromEntries(V3_FLAG_PATHS.map((f) => [f, true])));
 });
 
 const capabilities = (set: Record<string, boolean>) =>

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
 import { setReceiverFault } from "../receiver/integration-faults.ts";
-import { V3_FLAGS } from "../receiver/capabilities.ts";
+import { V3_FLAG_PATHS } from "../webhooks/contracts/v3/capability-flags.ts";
 import { diffReplica } from "../receiver/diff-replica.ts";
 import { advanceClock } from "../workbench/clock-control.ts";
 import { discoverIntegration } from "../webhooks/discovery/discover-integration.ts";
@@ -24,13 +24,13 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await setReceiverFault({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", mode: "ok" });
-  await declare(Object.fromEntries(V3_FLAGS.map((f) => [f, true])));
+  await declare(Object.fromEntries(V3_FLAG_PATHS.map((f) => [f, true])));
 });
 
 const declare = (set: Record<string, boolean>) =>
   setReceiverCapabilities({ db: s.runtime.db, clock: s.runtime.clock, key: "north-psap", set });
 /** Exactly {incident.created, incident.labelChanged}. */
-const CREATED_AND_LABEL = Object.fromEntries(V3_FLAGS.map((f) => [f, f === "created" || f === "labelChanged"]));
+const CREATED_AND_LABEL = Object.fromEntries(V3_FLAG_PATHS.map((f) => [f, f === "created" || f === "labelChanged"]));
 const routesOf = async (incidentId: string) =>
   (await s.deliveries("north-psap", incidentId)).map((d) => `${d.method} ${d.path.replace(incidentId, "{id}")}`);
 const laneOf = (incidentId: string) =>

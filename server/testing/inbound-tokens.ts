@@ -4,21 +4,12 @@
 // username, name, email, role; aud = {base_url}/v1 (or what the test asks).
 import { mintAccessToken } from "../identity/access-token.ts";
 import { inboundApiResource } from "../identity/resources.ts";
+import { INBOUND_SCOPES, USERNAME_REQUIRED_SCOPE } from "../identity/scopes.ts";
 import type { Runtime } from "../runtime.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 
-export const ALL_INBOUND_SCOPES = [
-  "agency.read",
-  "call.report",
-  "incident.create",
-  "incident.update",
-  "incident.caller.track",
-  "incident.caller.locate",
-  "incident.caller.chat",
-  "incident.caller.live-video",
-  "incident.collaboration",
-  "incident.close",
-];
+/** Every inbound scope (identity/scopes.ts): what a token holds unless a test names its own. */
+export const ALL_INBOUND_SCOPES: readonly string[] = INBOUND_SCOPES;
 
 export type InboundTokenOptions = {
   clientId?: string;
@@ -36,7 +27,7 @@ export async function mintInboundToken(runtime: Runtime, options: InboundTokenOp
   const agencyId = options.agencyId === undefined ? AGENCY.northPsap : options.agencyId;
   const user = options.username ? await runtime.db.user.findFirst({ where: { username: options.username } }) : null;
   if (options.username && !user) throw new Error(`no seeded user ${options.username}`);
-  const scopes = [...(options.scopes ?? ALL_INBOUND_SCOPES), ...(user ? ["username.required"] : [])];
+  const scopes = [...(options.scopes ?? ALL_INBOUND_SCOPES), ...(user ? [USERNAME_REQUIRED_SCOPE] : [])];
   const { accessToken } = await mintAccessToken({
     keys: runtime.keys,
     clock: runtime.clock,

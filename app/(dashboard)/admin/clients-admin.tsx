@@ -4,26 +4,12 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { SecretOnce } from "./secret-once";
 import { ClientForm } from "@/app/_components/ui/form";
+import { SCOPE_NAMES, SCOPES } from "@/server/identity/scopes";
 
 const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-4 py-2 align-top text-sm";
 const button =
   "rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
-const SCOPES = [
-  "agency.read",
-  "call.report",
-  "incident.create",
-  "incident.update",
-  "incident.caller.track",
-  "incident.caller.locate",
-  "incident.caller.chat",
-  "incident.caller.live-video",
-  "incident.collaboration",
-  "incident.close",
-  "username.required",
-  "identity.user.signin",
-];
-
 export function ClientsAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -169,8 +155,8 @@ export function ClientsAdmin() {
         </div>
         <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
           <legend className="mb-1 font-medium">Allowed scopes</legend>
-          {SCOPES.map((s) => (
-            <label key={s} className="flex items-center gap-1 font-mono text-xs">
+          {SCOPE_NAMES.map((s) => (
+            <label key={s} title={SCOPES[s].allows} className="flex items-center gap-1 font-mono text-xs">
               <input type="checkbox" name="scopes" value={s} />
               {s}
             </label>

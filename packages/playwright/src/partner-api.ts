@@ -4,7 +4,10 @@
 import { randomUUID } from "node:crypto";
 import type { WorkbenchSeed } from "./ephemeral.ts";
 
-/** Every inbound scope the seed's partner-cad client holds. */
+/**
+ * Every inbound scope the seed's partner-cad client holds. A copy of the server's list (the kit
+ * imports nothing of the workbench); server-copies.test.ts fails when the two differ.
+ */
 export const INBOUND_SCOPES = [
   "agency.read",
   "call.report",

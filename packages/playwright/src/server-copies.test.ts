@@ -1,6 +1,6 @@
 // The kit is standalone (it imports nothing of the workbench), so it keeps copies of what it shares
-// with the server: the /about declaration, the v3 flags, fault modes, the create-incident body, the
-// ready line of `workbench up` and the seed. Each copy is held to its original here: the type-level
+// with the server: the /about declaration, the v3 flags, the inbound scopes, fault modes, the
+// create-incident body, the ready line of `workbench up` and the seed. Each copy is held to its original here: the type-level
 // checks fail `tsc` (npm run typecheck), the value checks fail vitest.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
@@ -10,17 +10,23 @@ import type { ZCreateIncidentRequest } from "../../../server/http/inbound/operat
 import type { DispatcherFaultMode, ReceiverFaultMode as ServerFaultMode } from "../../../server/receiver/faults.ts";
 import { parseReceiverFaultMode } from "../../../server/receiver/faults.ts";
 import {
-  V3_FLAGS as SERVER_V3_FLAGS,
+  INBOUND_SCOPES as SERVER_INBOUND_SCOPES,
+  type InboundScope as ServerInboundScope,
+} from "../../../server/identity/scopes.ts";
+import {
   ZAboutDeclaration,
   flattenSupports,
   type TAboutDeclaration,
-  type V3Flag as ServerV3Flag,
 } from "../../../server/webhooks/contracts/v3/capabilities.schema.ts";
+import {
+  V3_FLAGS as SERVER_V3_FLAGS,
+  type V3Flag as ServerV3Flag,
+} from "../../../server/webhooks/contracts/v3/capability-flags.ts";
 import { V3_FLAGS, v3Declaration, type AboutDeclaration, type V3Flag } from "./about-declaration.ts";
 import type { ReadyLine } from "./ephemeral.ts";
 import type { NetworkFaultMode, ReceiverFaultMode } from "./fixture-types.ts";
 import { SEED } from "./fixtures.ts";
-import type { CreateIncidentRequest } from "./partner-api.ts";
+import { INBOUND_SCOPES, type CreateIncidentRequest, type InboundScope } from "./partner-api.ts";
 
 /**
  * A type without index signatures, all the way down. The server's schema takes unknown members
@@ -48,6 +54,11 @@ describe("the kit's copies of the server's definitions", () => {
   it("the v3 flags are the server's, in its order", () => {
     expectTypeOf<V3Flag>().toEqualTypeOf<ServerV3Flag>();
     expect(V3_FLAGS).toEqual(SERVER_V3_FLAGS);
+  });
+
+  it("the inbound scopes are the server's, in its order", () => {
+    expectTypeOf<InboundScope>().toEqualTypeOf<ServerInboundScope>();
+    expect(INBOUND_SCOPES).toEqual(SERVER_INBOUND_SCOPES);
   });
 
   it("the fault modes are the server's", () => {

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { fail, pass, skipped, type Check, type CheckOutcome } from "../check.ts";
 import type { ConformanceContext } from "../context.ts";
 import { declares, type TAbout } from "../about.schema.ts";
+import type { V3FlagPath } from "../../webhooks/contracts/v3/capability-flags.ts";
 import { knownLocation, measuredLocation, sampleIncident, sampleTracks } from "../sample-incidents.ts";
 import { requireV3About } from "./discovery-checks.ts";
 import {
@@ -22,7 +23,7 @@ import { declaredSpecificSteps } from "./specific-routes.ts";
 /** platform-interface.md, Delivery rule 4: "answer 200 as soon as the delivery is durably recorded and process afterwards". */
 export const P95_LIMIT_MS = 1_000;
 
-type Needs = { anyOf?: string[]; allOf?: string[] };
+type Needs = { anyOf?: V3FlagPath[]; allOf?: V3FlagPath[] };
 
 /** A delivery check that runs only when /about declares what it needs (and the valid token works). */
 function deliveryCheck(

@@ -10,22 +10,16 @@ import { declares, legacyMajorOf, type TAbout } from "../about.schema.ts";
 import { describeAnswer } from "../receiver-http.ts";
 import {
   LEGACY_ROUTE_KEYS,
+  LEGACY_ROUTES,
   legacyTemplate,
   type LegacyMajor,
   type LegacyRouteKey,
 } from "../../webhooks/contracts/v2/routes.ts";
+import { flagPathOf, type V3FlagPath } from "../../webhooks/contracts/v3/capability-flags.ts";
+import { V3_ROUTES } from "../../webhooks/contracts/v3/routes.ts";
 
 /** The v3 flag each v2 route stands for (Versioning rule 7), to compare a 2.x declaration with what it will be sent. */
-const FLAG_OF_ROUTE: Record<LegacyRouteKey, string> = {
-  incident: "created",
-  close: "closed",
-  positionAppended: "caller.newLocation",
-  positionReplaced: "caller.trackReplaced",
-  psap: "involvedAgency.invited",
-  batteryLevel: "caller.deviceInfoChanged",
-  internetConnectionType: "caller.deviceInfoChanged",
-  startVideo: "caller.liveVideo.activated",
-};
+const flagOfRoute = (key: LegacyRouteKey): V3FlagPath => flagPathOf(V3_ROUTES[LEGACY_ROUTES[key].v3].flag);
 
 /** The v2 checks need a parsed 1.x/2.x declaration; the major picks the base route (/v2 or /v1). */
 export function requireLegacyAbout(
@@ -70,9 +64,9 @@ export const legacyDiscoveryChecks: Check[] = [
     async run(ctx) {
       const r = requireLegacyAbout(ctx);
       if (r.skip) return r.skip;
-      const flags = Object.values(FLAG_OF_ROUTE);
+      const flags = LEGACY_ROUTE_KEYS.map(flagOfRoute);
       if (!flags.some((f) => declares(r.about, f))) return pass("no flags: v1/v2 have none, every route is sent");
-      const undeclared = LEGACY_ROUTE_KEYS.filter((k) => !declares(r.about, FLAG_OF_ROUTE[k])).map((k) =>
+      const undeclared = LEGACY_ROUTE_KEYS.filter((k) => !declares(r.about, flagOfRoute(k))).map((k) =>
         legacyTemplate(k, r.major),
       );
       if (!undeclared.length) return pass("every v2 route's counterpart flag is declared");

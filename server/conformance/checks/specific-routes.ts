@@ -1,54 +1,54 @@
 // The specific event routes (everything but create, closed, changed and the
 // track routes), with a valid body each (workbench-decisions.md, "Webhook v3
-// bodies"). Listed in an order a real incident could produce them.
+// bodies"). Listed in an order a real incident could produce them; method, path
+// and flag are the contract's route table's (contracts/v3/routes.ts).
 import { declares, type TAbout } from "../about.schema.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
+import { flagPathOf, type V3FlagPath } from "../../webhooks/contracts/v3/capability-flags.ts";
+import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhooks/contracts/v3/routes.ts";
 import type { SampleDeps } from "../sample-incidents.ts";
 import { fullCaller } from "../sample-incidents.ts";
 import type { EventStep } from "./deliver-events.ts";
 
 type SpecificRoute = {
-  flag: string;
-  step: (incident: TIncidentSnapshotV3, deps: SampleDeps) => Omit<EventStep, "path"> & { sub: string };
+  route: V3RouteKey;
+  /** A valid body for the route; `agencyId`: the agency a collaboration change is about. */
+  step: (incident: TIncidentSnapshotV3, deps: SampleDeps) => { body?: unknown; agencyId?: string };
 };
+
+const CONFORMANCE_AGENCY = "0b0c5b52-1c0e-4a57-9a57-0000000000c0";
 
 const portal = (deps: SampleDeps, incident: TIncidentSnapshotV3, what: string) =>
   `${deps.portalUrl}/portal/incidents/${incident.id}/${what}`;
 
 const SPECIFIC_ROUTES: SpecificRoute[] = [
   {
-    flag: "caller.changed",
-    step: (i, d) => ({ method: "PUT", sub: "caller", body: { ...fullCaller(d, i.caller.tracks), email: null } }),
+    route: "caller",
+    step: (i, d) => ({ body: { ...fullCaller(d, i.caller.tracks), email: null } }),
   },
   {
-    flag: "caller.fullNameChanged",
-    step: () => ({ method: "PATCH", sub: "caller/full-name", body: { fullName: "Kari Marie Nordmann" } }),
+    route: "fullName",
+    step: () => ({ body: { fullName: "Kari Marie Nordmann" } }),
   },
   {
-    flag: "caller.phoneNumberChanged",
-    step: () => ({ method: "PATCH", sub: "caller/phone-number", body: { phoneNumber: "+4799900002" } }),
+    route: "phoneNumber",
+    step: () => ({ body: { phoneNumber: "+4799900002" } }),
   },
   {
-    flag: "caller.deviceInfoChanged",
+    route: "deviceInfo",
     step: (i) => ({
-      method: "PATCH",
-      sub: "caller/device-info",
       body: { deviceInfo: i.caller.deviceInfo && { ...i.caller.deviceInfo, batteryLevel: 41 } },
     }),
   },
   {
-    flag: "caller.chat.activated",
+    route: "chatActivated",
     step: (i, d) => ({
-      method: "POST",
-      sub: "caller/chat/activated",
       body: { chat: { state: "Active", activatedAtUtc: d.now().toISOString(), portalUrl: portal(d, i, "chat") } },
     }),
   },
   {
-    flag: "caller.liveVideo.activated",
+    route: "liveVideoActivated",
     step: (i, d) => ({
-      method: "POST",
-      sub: "caller/live-video/activated",
       body: {
         liveVideo: {
           state: "Active",
@@ -59,15 +59,13 @@ const SPECIFIC_ROUTES: SpecificRoute[] = [
       },
     }),
   },
-  { flag: "caller.liveVideo.ended", step: () => ({ method: "POST", sub: "caller/live-video/ended" }) },
+  { route: "liveVideoEnded", step: () => ({}) },
   {
-    flag: "involvedAgency.invited",
+    route: "involvedAgency",
     step: (_i, d) => ({
-      method: "POST",
-      sub: "involved-agency",
       body: {
         agency: {
-          id: "0b0c5b52-1c0e-4a57-9a57-0000000000c0",
+          id: CONFORMANCE_AGENCY,
           displayName: "Conformance Fire Service",
           collaboration: "Pending",
           invitedBy: { id: d.agency.id, displayName: d.agency.displayName },
@@ -76,30 +74,24 @@ const SPECIFIC_ROUTES: SpecificRoute[] = [
     }),
   },
   {
-    flag: "involvedAgency.collaboration.changed",
-    step: () => ({
-      method: "PATCH",
-      sub: "involved-agency/0b0c5b52-1c0e-4a57-9a57-0000000000c0/collaboration",
-      body: { collaboration: "Accepted" },
-    }),
+    route: "collaboration",
+    step: () => ({ agencyId: CONFORMANCE_AGENCY, body: { collaboration: "Accepted" } }),
   },
-  { flag: "labelChanged", step: () => ({ method: "PATCH", sub: "label", body: { label: null } }) },
+  { route: "label", step: () => ({ body: { label: null } }) },
   {
-    flag: "summaryChanged",
-    step: () => ({ method: "PATCH", sub: "summary", body: { summary: "Caller found, ambulance on scene." } }),
+    route: "summary",
+    step: () => ({ body: { summary: "Caller found, ambulance on scene." } }),
   },
-  { flag: "callSignChanged", step: () => ({ method: "PATCH", sub: "call-sign", body: { callSign: "CONF-2" } }) },
+  { route: "callSign", step: () => ({ body: { callSign: "CONF-2" } }) },
   {
-    flag: "patient.descriptionChanged",
-    step: () => ({ method: "PATCH", sub: "patient/description", body: { description: null } }),
+    route: "patientDescription",
+    step: () => ({ body: { description: null } }),
   },
 ];
 
-const SUPERSEDED_BY_CALLER_CHANGED = new Set([
-  "caller.fullNameChanged",
-  "caller.phoneNumberChanged",
-  "caller.deviceInfoChanged",
-]);
+const SUPERSEDED_BY_CALLER_CHANGED = new Set<V3RouteKey>(["fullName", "phoneNumber", "deviceInfo"]);
+
+const flagOf = (route: V3RouteKey): V3FlagPath => flagPathOf(V3_ROUTES[route].flag);
 
 /** The specific routes this receiver will be called on (rule 3: caller.changed supersedes the three caller PATCH routes). */
 export function declaredSpecificSteps(
@@ -109,13 +101,13 @@ export function declaredSpecificSteps(
 ): { flags: string[]; steps: EventStep[] } {
   const composed = declares(about, "caller.changed");
   const routes = SPECIFIC_ROUTES.filter(
-    (r) => declares(about, r.flag) && !(composed && SUPERSEDED_BY_CALLER_CHANGED.has(r.flag)),
+    (r) => declares(about, flagOf(r.route)) && !(composed && SUPERSEDED_BY_CALLER_CHANGED.has(r.route)),
   );
   return {
-    flags: routes.map((r) => r.flag),
+    flags: routes.map((r) => flagOf(r.route)),
     steps: routes.map((r) => {
-      const { sub, ...step } = r.step(incident, deps);
-      return { ...step, path: `/v3/incidents/${incident.id}/${sub}` };
+      const { agencyId, ...step } = r.step(incident, deps);
+      return { ...step, method: V3_ROUTES[r.route].method, path: routePath(r.route, incident.id, agencyId) };
     }),
   };
 }

@@ -14,14 +14,13 @@ import {
   PORTAL_SESSION_COOKIE,
   sessionCookieOptions,
 } from "../../identity/portal-sessions.ts";
+import { USER_SIGNIN_SCOPE } from "../../identity/scopes.ts";
 import { redeemSigninToken } from "../../identity/signin-tokens.ts";
 import { validateReturnUrl } from "../../identity/validate-return-url.ts";
 import { authenticateBearer, authorizeAccountScope } from "./authenticate-bearer.ts";
 import { renderAccountProblem } from "./render-account-problem.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
-
-const SIGNIN_SCOPE = "identity.user.signin";
 
 async function readJsonBody(c: Context): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -83,7 +82,7 @@ export function accountApp(runtime: Runtime) {
   app.post("/Account/GetUserSigninToken", limitBody, async function handleGetUserSigninToken(c) {
     try {
       const claims = await authenticateBearer(runtime, c.req.header("authorization"));
-      authorizeAccountScope(claims, SIGNIN_SCOPE);
+      authorizeAccountScope(claims, USER_SIGNIN_SCOPE);
       const request = validateSigninRequest(await readJsonBody(c));
       const result = await getUserSigninToken({ ...runtime, clientId: claims.client_id, request });
       c.header("cache-control", "no-store");

@@ -3,7 +3,7 @@
 // until its tokens have expired.
 import { Hono } from "hono";
 import type { Runtime } from "../../runtime.ts";
-import { SCOPE_RESOURCE } from "../../identity/resources.ts";
+import { SCOPE_NAMES } from "../../identity/scopes.ts";
 
 export function discoveryApp(runtime: Runtime) {
   const app = new Hono();
@@ -19,7 +19,7 @@ export function discoveryApp(runtime: Runtime) {
       response_types_supported: ["code"],
       response_modes_supported: ["query"],
       code_challenge_methods_supported: ["S256"],
-      scopes_supported: Object.keys(SCOPE_RESOURCE),
+      scopes_supported: SCOPE_NAMES,
       subject_types_supported: ["public"],
       id_token_signing_alg_values_supported: ["RS256"],
       // client_secret_post for partner servers; none for public PKCE clients (portal-spa).

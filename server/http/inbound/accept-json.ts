@@ -38,3 +38,6 @@ export function acceptJson(options: { bodyRequired: boolean }) {
     await next();
   });
 }
+
+/** The steps of an operation after authorize (operations/scoped-route.ts): the body's bound, then its type. */
+export const bodySteps = (bodyRequired: boolean) => [limitBody, acceptJson({ bodyRequired })];

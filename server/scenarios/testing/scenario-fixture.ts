@@ -8,6 +8,7 @@ import { setRuntime } from "../../runtime.ts";
 import { startWorkers } from "../../workers.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { inboundClient } from "../../testing/inbound-client.ts";
+import { USERNAME_REQUIRED_SCOPE } from "../../identity/scopes.ts";
 import { ALL_INBOUND_SCOPES } from "../../testing/inbound-tokens.ts";
 import { whenReceiverProcessingIdle } from "../../receiver/process-deliveries.ts";
 import { receiverEvents } from "../../receiver/receiver-events.ts";
@@ -42,7 +43,7 @@ export async function startScenario() {
       grant_type: "client_credentials",
       client_id: "partner-cad",
       client_secret: "partner-cad-secret",
-      scope: [...ALL_INBOUND_SCOPES, "username.required"].join(" "),
+      scope: [...ALL_INBOUND_SCOPES, USERNAME_REQUIRED_SCOPE].join(" "),
       agency_context: options.agencyId ?? AGENCY.northPsap,
       username: options.username ?? "dispatcher.north",
     });

@@ -5,7 +5,7 @@
 // apart — an append sent whole because the receiver lacked caller.newLocation, or because it did not
 // hold that track in full yet (a first location, a resend, or a whole track that expired before it:
 // decide-expired-track.ts) — it names by the declaration it reads now, which may have changed since.
-import { v3RouteOfEventName, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+import { operationOf, v3RouteOfEventName, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
 
 const CALLER_PATCH_KINDS: Record<string, string> = {
   "caller.fullNameChanged": "A name change",
@@ -26,8 +26,9 @@ export function explainRewrite(options: {
   const generic = /^changed \((\w+)\)$/.exec(eventName);
   if (generic) {
     const standsFor = generic[1] as V3RouteKey;
-    const flag = V3_ROUTES[standsFor]?.flag ?? standsFor;
-    return `Sent as the generic POST changed (standing for ${V3_ROUTES[standsFor]?.operation ?? standsFor}): the receiver does not declare ${flag} but declares incident.changed (rule 2).`;
+    const known = Object.hasOwn(V3_ROUTES, standsFor);
+    const flag = known ? V3_ROUTES[standsFor].flag : standsFor;
+    return `Sent as the generic POST changed (standing for ${known ? operationOf(standsFor) : standsFor}): the receiver does not declare ${flag} but declares incident.changed (rule 2).`;
   }
   const route = v3RouteOfEventName(eventName);
   if (!route) return null;

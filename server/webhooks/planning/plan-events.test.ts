@@ -4,9 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
-import { V3_FLAGS, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
-import { V3_EVENT_BODIES } from "../contracts/v3/event-bodies.schema.ts";
-import { V3_ROUTES } from "../contracts/v3/routes.ts";
+import { V3_FLAGS, type V3Flag } from "../contracts/v3/capability-flags.ts";
+import { operationOf, V3_EVENT_BODIES, V3_ROUTES } from "../contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, EMS, measured, NORTH } from "../testing/build-change.ts";
 import { NEW_LANE, planEvents, planResendSequence, type LaneState, type PlannedEvent } from "./plan-events.ts";
 
@@ -102,7 +101,7 @@ const PROFILES: Record<string, ReadonlySet<V3Flag>> = {
 
 /** Short names: "PUT caller/track[MobileApp]", "changed(PATCH label)". */
 function describeEvent(e: PlannedEvent): string {
-  if (e.route === "changed") return `changed(${V3_ROUTES[e.standsFor!].operation})`;
+  if (e.route === "changed") return `changed(${operationOf(e.standsFor!)})`;
   const rel = e.path.replace(`/v3/incidents/${ID}/`, "").replace("/v3/incidents", "incidents");
   return `${e.method} ${rel}${e.route === "trackReplaced" ? `[${(e.body as { source: string }).source}]` : ""}`;
 }

@@ -4,9 +4,9 @@
 // receiver-route rules 1–7 (platform-interface.md, "Webhook receiver routes").
 import type { IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import type { V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import type { V3Flag } from "../contracts/v3/capability-flags.ts";
 import { renderEventBody, type RenderInput } from "../contracts/v3/render-event-body.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+import { routeOfChange, routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
 
 export type LaneState = {
   /** The create-and-track sequence was planned for this receiver (rule 6). */
@@ -28,21 +28,6 @@ export type PlanInput = { change: IncidentChange; flags: ReadonlySet<V3Flag>; la
 export type Plan = { events: PlannedEvent[]; lane: LaneState };
 
 export const NEW_LANE: LaneState = { introduced: false, fullTracks: [] };
-
-const CALLER_PATCHES = {
-  "caller.fullNameChanged": "fullName",
-  "caller.phoneNumberChanged": "phoneNumber",
-  "caller.deviceInfoChanged": "deviceInfo",
-} as const;
-const SIMPLE = {
-  "caller.chatActivated": "chatActivated",
-  "caller.liveVideoActivated": "liveVideoActivated",
-  "caller.liveVideoEnded": "liveVideoEnded",
-  labelChanged: "label",
-  summaryChanged: "summary",
-  callSignChanged: "callSign",
-  "patient.descriptionChanged": "patientDescription",
-} as const;
 
 function build(key: V3RouteKey, input: RenderInput): PlannedEvent {
   const { method } = V3_ROUTES[key];
@@ -144,7 +129,7 @@ export function planEvents({ change, flags, lane }: PlanInput): Plan {
     case "caller.deviceInfoChanged":
       // Rule 3: caller.changed supersedes the three PATCHes, whatever their flags.
       if (flags.has("caller.changed")) return same([build("caller", { snapshot })]);
-      return same(specificOrChanged(CALLER_PATCHES[change.kind], { snapshot }, flags));
+      return same(specificOrChanged(routeOfChange(change.kind), { snapshot }, flags));
     case "caller.locationAdded":
     case "caller.trackReplaced":
       return planTrackChange(change, flags, lane);
@@ -153,6 +138,7 @@ export function planEvents({ change, flags, lane }: PlanInput): Plan {
     case "involvedAgency.collaborationChanged":
       return same(specificOrChanged("collaboration", { snapshot, agencyId: change.agencyId }, flags));
     default:
-      return same(specificOrChanged(SIMPLE[change.kind], { snapshot }, flags));
+      // A change the route table maps to its one route (routes.ts), with no more to decide.
+      return same(specificOrChanged(routeOfChange(change.kind), { snapshot }, flags));
   }
 }

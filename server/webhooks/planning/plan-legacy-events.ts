@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import { V3_FLAGS, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import { V3_FLAGS, type V3Flag } from "../contracts/v3/capability-flags.ts";
 import { renderLegacyBody, type LegacyRenderInput } from "../contracts/v2/render-event-body.ts";
 import { V2_SOURCE_OF, v3SourcesOf } from "../contracts/v2/render-incident.ts";
 import { LEGACY_ROUTES, legacyPath, type LegacyMajor, type LegacyRouteKey } from "../contracts/v2/routes.ts";

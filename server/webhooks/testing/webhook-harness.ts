@@ -10,7 +10,7 @@ import { SigningKeyStore } from "../../identity/signing-keys.ts";
 import { notifyChangeSubscribers, subscribeToChanges, type IncidentChange } from "../../incidents/change-record.ts";
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
-import { V3_FLAGS, type V3Flag } from "../contracts/v3/capabilities.schema.ts";
+import { V3_FLAGS, type V3Flag } from "../contracts/v3/capability-flags.ts";
 import { planDeliveriesOnChange } from "../planning/plan-deliveries.ts";
 import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
 import { startRecordingReceiver, type RecordingReceiver } from "./recording-receiver.ts";

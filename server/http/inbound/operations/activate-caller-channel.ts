@@ -8,41 +8,45 @@ import { activateChat, activateLiveVideo } from "../../../incidents/reach-caller
 import type { InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json } from "./common.schema.ts";
 import { ZPortalUrlResponse } from "./caller-actions.schema.ts";
-import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";
+import { bodySteps } from "../accept-json.ts";
+import { onIncident } from "./incident-steps.ts";
+import { scoped } from "./scoped-route.ts";
 
-const chatRoute = createRoute({
-  method: "post",
-  path: "/v1/incidents/{incidentId}/caller/chat/activate",
-  tags: ["Caller"],
-  operationId: "activateChat",
-  summary: "Activate caller chat",
-  description:
-    "Token context: agency and user. Scope: `incident.caller.chat`. No body. Returns the portal URL of the chat. Chat has no end: it stays active until the incident closes; a second activation is 409 ChatAlreadyActive.",
-  security: userSecurity("incident.caller.chat"),
-  middleware: incidentSteps("incident.caller.chat", false),
-  request: { params: ZIncidentIdParam },
-  responses: {
-    200: json(ZPortalUrlResponse, "Chat is active"),
-    ...errorResponses("incident", ["ChatAlreadyActive"], false),
-  },
-});
+const chatRoute = createRoute(
+  scoped("user", {
+    method: "post",
+    path: "/v1/incidents/{incidentId}/caller/chat/activate",
+    tags: ["Caller"],
+    operationId: "activateChat",
+    summary: "Activate caller chat",
+    description:
+      "Token context: agency and user. Scope: `incident.caller.chat`. No body. Returns the portal URL of the chat. Chat has no end: it stays active until the incident closes; a second activation is 409 ChatAlreadyActive.",
+    middleware: bodySteps(false),
+    request: { params: ZIncidentIdParam },
+    responses: {
+      200: json(ZPortalUrlResponse, "Chat is active"),
+      ...errorResponses("incident", ["ChatAlreadyActive"], false),
+    },
+  }),
+);
 
-const videoRoute = createRoute({
-  method: "post",
-  path: "/v1/incidents/{incidentId}/caller/live-video/activate",
-  tags: ["Caller"],
-  operationId: "activateLiveVideo",
-  summary: "Activate live video",
-  description:
-    "Token context: agency and user. Scope: `incident.caller.live-video`. No body. Returns the portal URL of the live video. While active, a second activation is 409 LiveVideoAlreadyActive; after it ended (on its own after LIVE_VIDEO_DURATION_S seconds of workbench time, default 120, or from the simulator) it can be activated again. Never fails because the caller's device cannot do video.",
-  security: userSecurity("incident.caller.live-video"),
-  middleware: incidentSteps("incident.caller.live-video", false),
-  request: { params: ZIncidentIdParam },
-  responses: {
-    200: json(ZPortalUrlResponse, "Live video is active"),
-    ...errorResponses("incident", ["LiveVideoAlreadyActive"], false),
-  },
-});
+const videoRoute = createRoute(
+  scoped("user", {
+    method: "post",
+    path: "/v1/incidents/{incidentId}/caller/live-video/activate",
+    tags: ["Caller"],
+    operationId: "activateLiveVideo",
+    summary: "Activate live video",
+    description:
+      "Token context: agency and user. Scope: `incident.caller.live-video`. No body. Returns the portal URL of the live video. While active, a second activation is 409 LiveVideoAlreadyActive; after it ended (on its own after LIVE_VIDEO_DURATION_S seconds of workbench time, default 120, or from the simulator) it can be activated again. Never fails because the caller's device cannot do video.",
+    middleware: bodySteps(false),
+    request: { params: ZIncidentIdParam },
+    responses: {
+      200: json(ZPortalUrlResponse, "Live video is active"),
+      ...errorResponses("incident", ["LiveVideoAlreadyActive"], false),
+    },
+  }),
+);
 
 export function registerActivateCallerChannels(app: InboundApp, runtime: Runtime) {
   app.openapi(chatRoute, async (c) => {

@@ -7,49 +7,53 @@ import { inviteAgency, resolveInvitation } from "../../../incidents/collaboratio
 import type { InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZInviteRequest, ZInvolvedAgency } from "./collaboration.schema.ts";
-import { incidentSteps, onIncident, userSecurity } from "./incident-steps.ts";
+import { bodySteps } from "../accept-json.ts";
+import { onIncident } from "./incident-steps.ts";
+import { scoped } from "./scoped-route.ts";
 
-const inviteRoute = createRoute({
-  method: "post",
-  path: "/v1/incidents/{incidentId}/involved-agencies",
-  tags: ["Collaboration"],
-  operationId: "inviteAgency",
-  summary: "Invite an agency to collaborate",
-  description:
-    "Token context: agency and user. Scope: `incident.collaboration`. The agency must be one of the token agency's relatedAgencies (else 400 AgencyNotAllowed). 201 with the new Pending involvement. 409 CollaborationInvitationPending while its invitation is open; 409 CollaborationAlreadyActive when it owns or accepted. An agency that declined may be invited again.",
-  security: userSecurity("incident.collaboration"),
-  middleware: incidentSteps("incident.collaboration", true),
-  request: { params: ZIncidentIdParam, body: jsonBody(ZInviteRequest) },
-  responses: {
-    201: json(ZInvolvedAgency, "Invited (Pending)"),
-    ...errorResponses(
-      "incident",
-      ["AgencyNotAllowed", "CollaborationInvitationPending", "CollaborationAlreadyActive"],
-      true,
-    ),
-  },
-});
-
-const resolveRoute = (decision: "accept" | "decline") =>
-  createRoute({
+const inviteRoute = createRoute(
+  scoped("user", {
     method: "post",
-    path: `/v1/incidents/{incidentId}/collaboration/${decision}`,
+    path: "/v1/incidents/{incidentId}/involved-agencies",
     tags: ["Collaboration"],
-    operationId: `${decision}Collaboration`,
-    summary: `${decision === "accept" ? "Accept" : "Decline"} an invitation (the invited agency)`,
-    description: `Token context: agency and user of the invited agency. Scope: \`incident.collaboration\`. No body. 200 with the agency's involvement, now ${decision === "accept" ? "Accepted (it can then act on the incident)" : "Declined"}. 409 NoPendingCollaborationInvitation when the token agency has no open invitation (e.g. it owns the incident); 409 CollaborationInvitationAlreadyResolved once accepted or declined. An agency never invited gets 404 IncidentNotFound.`,
-    security: userSecurity("incident.collaboration"),
-    middleware: incidentSteps("incident.collaboration", false),
-    request: { params: ZIncidentIdParam },
+    operationId: "inviteAgency",
+    summary: "Invite an agency to collaborate",
+    description:
+      "Token context: agency and user. Scope: `incident.collaboration`. The agency must be one of the token agency's relatedAgencies (else 400 AgencyNotAllowed). 201 with the new Pending involvement. 409 CollaborationInvitationPending while its invitation is open; 409 CollaborationAlreadyActive when it owns or accepted. An agency that declined may be invited again.",
+    middleware: bodySteps(true),
+    request: { params: ZIncidentIdParam, body: jsonBody(ZInviteRequest) },
     responses: {
-      200: json(ZInvolvedAgency, "Resolved"),
+      201: json(ZInvolvedAgency, "Invited (Pending)"),
       ...errorResponses(
         "incident",
-        ["NoPendingCollaborationInvitation", "CollaborationInvitationAlreadyResolved"],
-        false,
+        ["AgencyNotAllowed", "CollaborationInvitationPending", "CollaborationAlreadyActive"],
+        true,
       ),
     },
-  });
+  }),
+);
+
+const resolveRoute = (decision: "accept" | "decline") =>
+  createRoute(
+    scoped("user", {
+      method: "post",
+      path: `/v1/incidents/{incidentId}/collaboration/${decision}`,
+      tags: ["Collaboration"],
+      operationId: `${decision}Collaboration`,
+      summary: `${decision === "accept" ? "Accept" : "Decline"} an invitation (the invited agency)`,
+      description: `Token context: agency and user of the invited agency. Scope: \`incident.collaboration\`. No body. 200 with the agency's involvement, now ${decision === "accept" ? "Accepted (it can then act on the incident)" : "Declined"}. 409 NoPendingCollaborationInvitation when the token agency has no open invitation (e.g. it owns the incident); 409 CollaborationInvitationAlreadyResolved once accepted or declined. An agency never invited gets 404 IncidentNotFound.`,
+      middleware: bodySteps(false),
+      request: { params: ZIncidentIdParam },
+      responses: {
+        200: json(ZInvolvedAgency, "Resolved"),
+        ...errorResponses(
+          "incident",
+          ["NoPendingCollaborationInvitation", "CollaborationInvitationAlreadyResolved"],
+          false,
+        ),
+      },
+    }),
+  );
 
 export function registerCollaboration(app: InboundApp, runtime: Runtime) {
   app.openapi(inviteRoute, async (c) => {

@@ -6,37 +6,38 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../../platform/errors.ts";
 import type { Runtime } from "../../../runtime.ts";
+import { bodySteps } from "../accept-json.ts";
 import { createIncident } from "../../../incidents/create-incident.ts";
 import { etagOf, type IncidentState } from "../../../incidents/incident-state.ts";
 import { findCall } from "../../../incidents/report-call.ts";
 import { resolveJurisdiction } from "../../../incidents/resolve-jurisdiction.ts";
-import { authorize } from "../authenticate.ts";
-import { acceptJson, limitBody } from "../accept-json.ts";
 import { inboundActor, type InboundApp } from "../inbound-env.ts";
 import { errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZCreateIncidentRequest, ZCreateIncidentResponse } from "./create-incident.schema.ts";
+import { scoped } from "./scoped-route.ts";
 
-const route = createRoute({
-  method: "post",
-  path: "/v1/incidents",
-  tags: ["Incidents"],
-  operationId: "createIncident",
-  summary: "Create an incident (repeatable with requestedIncidentId)",
-  description: [
-    "Token context: agency and user (username.required + username). Scope: `incident.create`. purpose is always Real for partner-created incidents.",
-    "Repeat: with requestedIncidentId, 201 when created, 200 with the same body when the token agency already holds that id with the same routingMode and caller.phoneNumber as the incident now stands (any other member is ignored, never rewritten), else 409 IncidentAlreadyExists. Concurrent repeats give exactly one 201.",
-    "Jurisdiction: the agencies whose area holds caller.location (each involved as Owner; the first by preferredAgencyTypes, then Psap, Ems, Fire, owns it). A location outside every area is 400 ValidationFailed on caller.location. The creating agency acts on the incident only when it is among them.",
-    "The response carries the incident's ETag (for If-Match on the PATCH operations).",
-  ].join("\n\n"),
-  security: [{ bearer: ["incident.create", "username.required"] }],
-  middleware: [authorize({ context: "user", scope: "incident.create" }), limitBody, acceptJson({ bodyRequired: true })],
-  request: { body: jsonBody(ZCreateIncidentRequest) },
-  responses: {
-    201: json(ZCreateIncidentResponse, "Created"),
-    200: json(ZCreateIncidentResponse, "Matching repeat of requestedIncidentId (same body)"),
-    ...errorResponses("user", ["CallerPhoneNumberRequired", "CallNotFound", "IncidentAlreadyExists"], true),
-  },
-});
+const route = createRoute(
+  scoped("user", {
+    method: "post",
+    path: "/v1/incidents",
+    tags: ["Incidents"],
+    operationId: "createIncident",
+    summary: "Create an incident (repeatable with requestedIncidentId)",
+    description: [
+      "Token context: agency and user (username.required + username). Scope: `incident.create`. purpose is always Real for partner-created incidents.",
+      "Repeat: with requestedIncidentId, 201 when created, 200 with the same body when the token agency already holds that id with the same routingMode and caller.phoneNumber as the incident now stands (any other member is ignored, never rewritten), else 409 IncidentAlreadyExists. Concurrent repeats give exactly one 201.",
+      "Jurisdiction: the agencies whose area holds caller.location (each involved as Owner; the first by preferredAgencyTypes, then Psap, Ems, Fire, owns it). A location outside every area is 400 ValidationFailed on caller.location. The creating agency acts on the incident only when it is among them.",
+      "The response carries the incident's ETag (for If-Match on the PATCH operations).",
+    ].join("\n\n"),
+    middleware: bodySteps(true),
+    request: { body: jsonBody(ZCreateIncidentRequest) },
+    responses: {
+      201: json(ZCreateIncidentResponse, "Created"),
+      200: json(ZCreateIncidentResponse, "Matching repeat of requestedIncidentId (same body)"),
+      ...errorResponses("user", ["CallerPhoneNumberRequired", "CallNotFound", "IncidentAlreadyExists"], true),
+    },
+  }),
+);
 
 type Body = z.infer<typeof ZCreateIncidentRequest>;
 

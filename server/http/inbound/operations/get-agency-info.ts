@@ -2,22 +2,22 @@
 import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../../platform/errors.ts";
 import type { Runtime } from "../../../runtime.ts";
-import { authorize } from "../authenticate.ts";
 import type { InboundApp } from "../inbound-env.ts";
 import { errorResponses, json } from "./common.schema.ts";
 import { ZAgencyInfoResponse } from "./get-agency-info.schema.ts";
+import { scoped } from "./scoped-route.ts";
 
-const route = createRoute({
-  method: "get",
-  path: "/v1/agency/info",
-  tags: ["Agency"],
-  operationId: "getAgencyInfo",
-  summary: "The token agency and its relatedAgencies",
-  description: "Token context: agency (an application or user token with agency_context). Scope: `agency.read`.",
-  security: [{ bearer: ["agency.read"] }],
-  middleware: [authorize({ context: "agency", scope: "agency.read" })],
-  responses: { 200: json(ZAgencyInfoResponse, "The agency"), ...errorResponses("agency", [], false) },
-});
+const route = createRoute(
+  scoped("agency", {
+    method: "get",
+    path: "/v1/agency/info",
+    tags: ["Agency"],
+    operationId: "getAgencyInfo",
+    summary: "The token agency and its relatedAgencies",
+    description: "Token context: agency (an application or user token with agency_context). Scope: `agency.read`.",
+    responses: { 200: json(ZAgencyInfoResponse, "The agency"), ...errorResponses("agency", [], false) },
+  }),
+);
 
 export function registerGetAgencyInfo(app: InboundApp, runtime: Runtime) {
   app.openapi(route, async (c) => {

@@ -1,5 +1,6 @@
 // The document's frame: where the workbench decisions that apply to every
 // operation are written down for integrators (workbench-decisions.md asks for it).
+import { INBOUND_SCOPES, SCOPES } from "../../../identity/scopes.ts";
 import type { Env } from "../../../platform/env.ts";
 import { MAX_BODY_BYTES } from "../accept-json.ts";
 import { errorTypeBase } from "../problem.ts";
@@ -16,7 +17,7 @@ export function openApiConfig(env: Pick<Env, "BASE_URL" | "AUTH_URL" | "PORTAL_U
         "## Authentication",
         `Bearer access tokens from \`POST ${env.AUTH_URL}/connect/token\`: RS256 JWTs with typ \`at+jwt\`, iss \`${env.AUTH_URL}\`, verified against the discovery document's jwks_uri on the workbench clock; \`aud\` must include \`${env.BASE_URL}/v1\`. Missing or invalid: 401 AuthenticationRequired.`,
         "Token context (Authentication rule 7): agency context (agency_context claim) for GET /v1/agency/info, POST /v1/calls and POST /v1/calls/{callId}/end; agency and user context (scope username.required plus username; sub is the user) for POST /v1/incidents and every operation on an incident. Checks run in this order: 403 AgencyContextRequired, 403 UserContextRequired, 403 AuthorizationDenied (scope missing).",
-        "Scopes: agency.read, call.report, incident.create, incident.update (the five PATCHes), incident.caller.track, incident.caller.locate, incident.caller.chat, incident.caller.live-video, incident.close, incident.collaboration (invite, accept, decline).",
+        `Scopes, each operation's own in its security requirement: ${INBOUND_SCOPES.map((s) => `\`${s}\` to ${SCOPES[s].allows}`).join("; ")}.`,
         "## Errors",
         `Every error is \`application/problem+json\` with type \`${errorTypeBase(env.BASE_URL)}/{code}\`, title, status, detail, instance (the request path), code and traceId (also written to the server log with the code); ValidationFailed adds \`errors: [{ field, message }]\`. Branch on \`code\`. Besides the specification's codes the workbench answers 404 RouteNotFound for an unknown path or method and 413 RequestTooLarge for a body over ${MAX_BODY_BYTES} bytes. A body that is not application/json is 415 UnsupportedMediaType; malformed JSON is 400 ValidationFailed. An incident of another agency (or an ID that is not a UUID) is 404 IncidentNotFound, never 403. Every 409 changes nothing.`,
         "## Limits",

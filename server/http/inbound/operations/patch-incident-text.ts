@@ -5,13 +5,13 @@
 // it is applied again, If-Match checked again), so none is ever lost silently.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Runtime } from "../../../runtime.ts";
+import { bodySteps } from "../accept-json.ts";
 import { setIncidentText } from "../../../incidents/set-incident-text.ts";
 import { etagOf } from "../../../incidents/incident-state.ts";
-import { authorize } from "../authenticate.ts";
-import { acceptJson, limitBody } from "../accept-json.ts";
 import { inboundActor, type InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schema.ts";
 import { TEXT_ROUTES, textFieldSchema } from "./patch-incident-text.schema.ts";
+import { scoped } from "./scoped-route.ts";
 
 const ZIfMatch = z.object({
   "if-match": z
@@ -34,25 +34,22 @@ export function registerTextPatches(app: InboundApp, runtime: Runtime) {
       r.example,
       `${r.field[0]!.toUpperCase()}${r.field.slice(1)}Patch`,
     );
-    const route = createRoute({
-      method: "patch",
-      path: r.path,
-      tags: ["Incident fields"],
-      operationId: `set${name === "Description" ? "PatientDescription" : name}`,
-      summary: `Set or clear the ${r.title}`,
-      description: `Token context: agency and user. Scope: \`incident.update\`. Body \`{ "${r.property}": text | null }\`: the property is required, null clears, text is 1–${r.max} characters and not whitespace-only. Answers 200 with the field's current value and the new ETag. Setting the current value again changes nothing (no webhook). Optional If-Match; a stale ETag is 409 UpdateConflict. A closed incident answers 409 IncidentClosed.`,
-      security: [{ bearer: ["incident.update", "username.required"] }],
-      middleware: [
-        authorize({ context: "user", scope: "incident.update" }),
-        limitBody,
-        acceptJson({ bodyRequired: true }),
-      ],
-      request: { params: ZIncidentIdParam, headers: ZIfMatch, body: jsonBody(schema) },
-      responses: {
-        200: json(schema, "The field's current value"),
-        ...errorResponses("incident", ["UpdateConflict"], true),
-      },
-    });
+    const route = createRoute(
+      scoped("user", {
+        method: "patch",
+        path: r.path,
+        tags: ["Incident fields"],
+        operationId: `set${name === "Description" ? "PatientDescription" : name}`,
+        summary: `Set or clear the ${r.title}`,
+        description: `Token context: agency and user. Scope: \`incident.update\`. Body \`{ "${r.property}": text | null }\`: the property is required, null clears, text is 1–${r.max} characters and not whitespace-only. Answers 200 with the field's current value and the new ETag. Setting the current value again changes nothing (no webhook). Optional If-Match; a stale ETag is 409 UpdateConflict. A closed incident answers 409 IncidentClosed.`,
+        middleware: bodySteps(true),
+        request: { params: ZIncidentIdParam, headers: ZIfMatch, body: jsonBody(schema) },
+        responses: {
+          200: json(schema, "The field's current value"),
+          ...errorResponses("incident", ["UpdateConflict"], true),
+        },
+      }),
+    );
     app.openapi(route, async (c) => {
       const auth = c.get("auth");
       const value = (c.req.valid("json") as Record<string, string | null>)[r.property] ?? null;

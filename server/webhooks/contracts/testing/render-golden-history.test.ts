@@ -3,8 +3,8 @@
 // whole rendering compared with the reviewed golden file beside this test
 // (regenerate deliberately with `npx vitest run -u`, then read the diff).
 import { describe, expect, it } from "vitest";
-import { V3_FLAGS, type V3Flag } from "../v3/capabilities.schema.ts";
-import { V3_EVENT_BODIES } from "../v3/event-bodies.schema.ts";
+import { V3_FLAGS, type V3Flag } from "../v3/capability-flags.ts";
+import { V3_EVENT_BODIES } from "../v3/routes.ts";
 import { LEGACY_EVENT_BODIES } from "../v2/event-bodies.schema.ts";
 import { NEW_LANE, planEvents, type LaneState } from "../../planning/plan-events.ts";
 import { planLegacyEvents } from "../../planning/plan-legacy-events.ts";

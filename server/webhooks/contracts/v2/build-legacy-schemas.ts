@@ -7,7 +7,7 @@ import { z } from "zod";
 import { LEGACY_EVENT_BODIES } from "./event-bodies.schema.ts";
 import { ZIncidentV2 } from "./incident.schema.ts";
 import { RENAMES } from "./renames.ts";
-import { LEGACY_ROUTES, LEGACY_ROUTE_KEYS, legacyTemplate, PSAP_READ_SCOPE } from "./routes.ts";
+import { LEGACY_ROUTES, LEGACY_ROUTE_KEYS, legacyTemplate, PSAP_READ_SCOPE, v3CounterpartOf } from "./routes.ts";
 
 export const LEGACY_SCHEMAS_PATH = "/api/docs/webhooks/legacy-schemas.json";
 
@@ -39,7 +39,7 @@ export function buildLegacySchemasDocument() {
         k,
         {
           operation: `${LEGACY_ROUTES[k].method} ${legacyTemplate(k, major)}`,
-          v3Counterpart: LEGACY_ROUTES[k].v3,
+          v3Counterpart: v3CounterpartOf(k),
           requiredScope: LEGACY_ROUTES[k].scope,
           body: { $ref: `#/$defs/${k}` },
         },

@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { ZIncidentSnapshotV3 } from "../../../incidents/snapshot.schema.ts";
 import { ZAboutDeclaration } from "./capabilities.schema.ts";
-import { V3_EVENT_BODIES } from "./event-bodies.schema.ts";
-import { V3_ROUTES, v3EventName, type V3RouteKey } from "./routes.ts";
+import { flagPathOf } from "./capability-flags.ts";
+import { operationOf, V3_EVENT_BODIES, V3_ROUTE_KEYS, V3_ROUTES, v3EventName, v3PathTemplate } from "./routes.ts";
 
 export const ASYNCAPI_PATH = "/api/docs/webhooks/asyncapi.json";
 
@@ -27,7 +27,7 @@ const DECISIONS = [
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: "any", io: "output" });
 
 export function buildAsyncApiDocument(options: { publicUrl: string }) {
-  const keys = Object.keys(V3_ROUTES) as V3RouteKey[];
+  const keys = V3_ROUTE_KEYS;
   const headers = {
     type: "object",
     required: ["Service-Request-Id", "Service-Request-Timestamp", "Authorization"],
@@ -48,10 +48,6 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
           "Bearer access token: iss {auth_url}, typ at+jwt, aud urn:service:webhooks:{agency_id}, sub = client_id = Publisher, scope webhooks.receive",
       },
     },
-  };
-  const channelOf = (key: V3RouteKey) => {
-    const sub = V3_ROUTES[key].sub;
-    return sub ? `/v3/incidents/{incidentId}/${sub}` : "/v3/incidents";
   };
   const params = (address: string) =>
     Object.fromEntries(
@@ -87,8 +83,8 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
         keys.map((k) => [
           k,
           {
-            address: channelOf(k),
-            parameters: params(channelOf(k)),
+            address: v3PathTemplate(k),
+            parameters: params(v3PathTemplate(k)),
             messages: { [v3EventName(k)]: { $ref: `#/components/messages/${v3EventName(k)}` } },
           },
         ]),
@@ -100,8 +96,8 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
         {
           action: "send",
           channel: { $ref: `#/channels/${k}` },
-          summary: `${V3_ROUTES[k].method} ${channelOf(k)}`,
-          description: `Sent when the receiver declares supports.incident.${V3_ROUTES[k].flag.replace(/^incident\./, "")}${k === "changed" ? " (the generic fallback of every specific route whose flag is missing)" : ""}.`,
+          summary: `${V3_ROUTES[k].method} ${v3PathTemplate(k)}`,
+          description: `Sent when the receiver declares supports.incident.${flagPathOf(V3_ROUTES[k].flag)}${k === "changed" ? " (the generic fallback of every specific route whose flag is missing)" : ""}.`,
           bindings: { http: { method: V3_ROUTES[k].method, bindingVersion: "0.3.0" } },
         },
       ]),
@@ -116,7 +112,7 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
         ...Object.fromEntries(
           keys.map((k) => [
             v3EventName(k),
-            { name: v3EventName(k), title: V3_ROUTES[k].operation, headers, payload: jsonSchema(V3_EVENT_BODIES[k]) },
+            { name: v3EventName(k), title: operationOf(k), headers, payload: jsonSchema(V3_EVENT_BODIES[k]) },
           ]),
         ),
       },

@@ -2,8 +2,7 @@
 // the planner calls it while planning, so what is stored in the outbox is
 // exactly what is sent (and what the tests validate against the schemas).
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../../incidents/snapshot.schema.ts";
-import type { V3RouteKey } from "./routes.ts";
-import { V3_ROUTES } from "./routes.ts";
+import { operationOf, type V3RouteKey } from "./routes.ts";
 
 export type RenderInput = {
   snapshot: TIncidentSnapshotV3;
@@ -34,7 +33,7 @@ export function renderEventBody(key: V3RouteKey, input: RenderInput): unknown {
     case "closed":
       return { closedAtUtc: input.closedAtUtc };
     case "changed":
-      return { event: V3_ROUTES[input.standsFor ?? "changed"].operation, openUrl: s.openUrl };
+      return { event: operationOf(input.standsFor ?? "changed"), openUrl: s.openUrl };
     // PUT caller: the composed caller object itself, unwrapped (the route table shows no wrapper).
     case "caller":
       return s.caller;
