@@ -3,7 +3,7 @@
 // how long an integrator waits for a verdict, and what the kit itself costs
 // per request next to the receiver's own answer times.
 import { createWorkbenchClient } from "../server/cli/client.ts";
-import { startFixtureReceiver } from "../server/conformance/fixtures/fixture-receiver.ts";
+import { startFixtureReceiver } from "../server/conformance/testing/fixture-receiver.ts";
 import { WORKBENCH_ENTRY, startChild, stopChild } from "./lib/load.ts";
 import { median } from "./lib/median.ts";
 

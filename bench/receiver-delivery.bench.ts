@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { WorkbenchClock } from "../server/platform/clock/clock.ts";
 import { createDbClient, type DbClient } from "../server/platform/db/client.ts";
-import { SigningKeyStore } from "../server/identity/signing-keys.ts";
+import { SigningKeyStore } from "../server/platform/signing-keys.ts";
 import { mintPublisherToken } from "../server/identity/service-tokens.ts";
-import { makeSnapshot, NORTH_PSAP } from "../server/receiver/testing/snapshot-fixture.ts";
+import { makeSnapshot, NORTH_PSAP } from "../server/reference-receiver/testing/snapshot-fixture.ts";
 import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild } from "./lib/load.ts";
-import { unprocessedRecordCount } from "../server/receiver/receiver-progress.ts";
+import { unprocessedRecordCount } from "../server/reference-receiver/receiver-progress.ts";
 import { onExternalDatabase } from "./lib/bench-databases.ts";
 
 export async function run() {

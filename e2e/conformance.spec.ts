@@ -9,7 +9,7 @@ import {
   startFixtureReceiver,
   type FixtureReceiver,
   type ReceiverFaults,
-} from "../server/conformance/fixtures/fixture-receiver.ts";
+} from "../server/conformance/testing/fixture-receiver.ts";
 import { expect, expectAccessible, test } from "./fixtures/workbench";
 
 const NORTH_PSAP = "0b0c5b52-1c0e-4a57-9a57-000000000001";

@@ -6,7 +6,7 @@ import type { Clock } from "../server/platform/clock/clock.ts";
 import { hashClientSecret } from "../server/identity/client-secret.ts";
 import { INBOUND_SCOPES, USER_SIGNIN_SCOPE, USERNAME_REQUIRED_SCOPE } from "../server/identity/scopes.ts";
 import { seedDemoIncidents } from "../server/incidents/seed-demo-incidents.ts";
-import { defaultDeclaration } from "../server/receiver/capabilities.ts";
+import { defaultDeclaration } from "../server/reference-receiver/capabilities.ts";
 
 export { AGENCY, USER } from "../server/directory/seed-ids.ts";
 import { AGENCY, USER } from "../server/directory/seed-ids.ts";

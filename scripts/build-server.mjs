@@ -37,7 +37,7 @@ const common = {
 await build({
   ...common,
   // The server, and the dashboard's thread it starts in a built workbench (docs/decisions/0038).
-  entryPoints: { "server/main": "server/main.ts", "server/next-thread": "server/http/next-thread/next-thread.ts" },
+  entryPoints: { "server/main": "server/main.ts", "server/next-thread": "server/next-thread.ts" },
   external: EXTERNAL,
   outExtension: { ".js": ".mjs" },
   format: "esm",

@@ -13,7 +13,7 @@ import { openDatabase } from "./platform/db/open-database.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Runtime } from "./runtime.ts";
-import { SigningKeyStore } from "./identity/signing-keys.ts";
+import { SigningKeyStore } from "./platform/signing-keys.ts";
 
 export type BootedPlatform = {
   runtime: Runtime;

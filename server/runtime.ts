@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { WorkbenchClock } from "./platform/clock/clock.ts";
 import type { DbClient } from "./platform/db/client.ts";
 import type { Env } from "./platform/env.ts";
-import type { SigningKeyStore } from "./identity/signing-keys.ts";
+import type { SigningKeyStore } from "./platform/signing-keys.ts";
 import { processSingleton } from "./platform/process-singleton.ts";
 import type { Worker } from "./platform/worker.ts";
 

@@ -4,7 +4,7 @@ import type { Runtime, WorkerFactory } from "./runtime.ts";
 import { startCredentialPurgeWorker } from "./identity/purge-expired-credentials.ts";
 import { startClientCacheWorker } from "./identity/client-cache.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
-import { receiverProcessingWorker } from "./receiver/processing-worker.ts";
+import { receiverProcessingWorker } from "./reference-receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 import type { Worker } from "./platform/worker.ts";
 

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { safePortalNext } from "./safe-portal-next";
 import { SignInButton } from "./sign-in-button";
 import { getRuntime } from "@/server/runtime";
-import { devCredentialsAllowed } from "@/server/workbench/access/dev-credentials";
+import { devCredentialsAllowed } from "@/server/identity/dev-credentials";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Portal" };

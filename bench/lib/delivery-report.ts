@@ -4,7 +4,7 @@
 // change's commit on the workbench clock) was it recorded (receivedAt)?
 import { Prisma, type DbClient } from "../../server/platform/db/client.ts";
 import { sqlQuery } from "../../server/platform/db/sql-transaction.ts";
-import { unprocessedRecordCount } from "../../server/receiver/receiver-progress.ts";
+import { unprocessedRecordCount } from "../../server/reference-receiver/receiver-progress.ts";
 
 export type DeliveryReport = {
   name: string;

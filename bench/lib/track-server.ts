@@ -8,7 +8,7 @@ import type autocannon from "autocannon";
 import { WORKBENCH_ENTRY, load, startChild, stopChild, type LoadResult } from "./load.ts";
 import { createDbClient } from "../../server/platform/db/client.ts";
 import { WorkbenchClock } from "../../server/platform/clock/clock.ts";
-import { SigningKeyStore } from "../../server/identity/signing-keys.ts";
+import { SigningKeyStore } from "../../server/platform/signing-keys.ts";
 import { mintAccessToken } from "../../server/identity/access-token.ts";
 import { AGENCY, USER } from "../../prisma/seed.ts";
 import { deliveryReport, type DeliveryReport } from "./delivery-report.ts";

@@ -7,7 +7,7 @@ import { setRuntime } from "../runtime.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createLogger } from "../platform/logger.ts";
 import { parseEnv } from "../platform/env.ts";
-import { SigningKeyStore } from "../identity/signing-keys.ts";
+import { SigningKeyStore } from "../platform/signing-keys.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 
 let t: TestDatabase;

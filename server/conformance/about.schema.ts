@@ -1,7 +1,7 @@
 // The capability declaration (GET /about) of platform-interface.md, "Webhook
 // capability declaration": version, supports (required; every nested group and
 // flag optional, a missing one means unsupported), allowsMonitoring (optional).
-// The groups and flags are the contract's one flag list (contracts/v3/capability-flags.ts); unlike
+// The groups and flags are the contract's one flag list (webhook-contracts/v3/capability-flags.ts); unlike
 // discovery's parser, which reads a null flag as missing, the kit holds a receiver to the spec's
 // booleans: a null flag fails the declaration check.
 import { z } from "zod";
@@ -11,7 +11,7 @@ import {
   type FlagHead,
   type FlagsBelow,
   type V3FlagPath,
-} from "../webhooks/contracts/v3/capability-flags.ts";
+} from "../webhook-contracts/v3/capability-flags.ts";
 
 /** The zod shape of the flags below one group: a flag is an optional boolean, a group an optional object. */
 type SupportsShape<P extends string> = {
@@ -47,7 +47,7 @@ export const isV3Version = (version: string) => /^3(\.\d+)*$/.test(version.trim(
 
 /**
  * 1.x or 2.x: the frozen legacy contracts (Versioning rule 3: the service picks the contract from
- * `version` alone). v1 is v2 under the base route /v1 (contracts/v2/routes.ts), so both get the v2 checks.
+ * `version` alone). v1 is v2 under the base route /v1 (webhook-contracts/v2/routes.ts), so both get the v2 checks.
  */
 export function legacyMajorOf(version: string): 1 | 2 | undefined {
   const m = /^([12])(\.\d+)*$/.exec(version.trim());

@@ -3,7 +3,7 @@
 // token was accepted, the latency samples) that later checks build on.
 import type { Clock, WorkbenchClock } from "../platform/clock/clock.ts";
 import type { Env } from "../platform/env.ts";
-import type { SigningKeyStore } from "../identity/signing-keys.ts";
+import type { SigningKeyStore } from "../platform/signing-keys.ts";
 import { TokenForge } from "./forge-tokens.ts";
 import type { OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
 import { sendToReceiver, type ReceiverRequest, type ReceiverResponse } from "./receiver-http.ts";

@@ -5,7 +5,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock, WorkbenchClock } from "../platform/clock/clock.ts";
 import { parseEnv } from "../platform/env.ts";
-import { SigningKeyStore } from "../identity/signing-keys.ts";
+import { SigningKeyStore } from "../platform/signing-keys.ts";
 import { verifyAccessToken } from "../identity/access-token.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { OUT_OF_WINDOW_S, TokenForge } from "./forge-tokens.ts";

@@ -8,9 +8,9 @@ import { createPublicKey, randomBytes, randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTHeaderParameters } from "jose";
 import type { WorkbenchClock } from "../platform/clock/clock.ts";
 import type { Env } from "../platform/env.ts";
-import type { SigningKeyStore } from "../identity/signing-keys.ts";
+import type { SigningKeyStore } from "../platform/signing-keys.ts";
 import { ACCESS_TOKEN_TYP } from "../identity/access-token.ts";
-import { PSAP_READ_SCOPE } from "../webhooks/contracts/v2/routes.ts";
+import { PSAP_READ_SCOPE } from "../webhook-contracts/v2/routes.ts";
 import {
   mintPsapConnectorToken,
   mintPublisherToken,

@@ -7,7 +7,7 @@ import { CONFORMANCE_CHECKS } from "./conformance-checks.ts";
 import { getConformanceRun, type ConformanceRunView } from "./list-conformance-runs.ts";
 import type { TAbout } from "./about.schema.ts";
 import { startConformanceRun } from "./start-conformance-run.ts";
-import { startFixtureReceiver, type FixtureReceiver, type ReceiverFaults } from "./fixtures/fixture-receiver.ts";
+import { startFixtureReceiver, type FixtureReceiver, type ReceiverFaults } from "./testing/fixture-receiver.ts";
 
 const NORTH_PSAP = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 let server: TestServer;

@@ -4,7 +4,7 @@
 // exactly the checks that name it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";
+import { whenReceiverProcessingIdle } from "../reference-receiver/process-deliveries.ts";
 import { LEGACY_CONFORMANCE_CHECKS } from "./conformance-checks.ts";
 import { conformanceEvents } from "./conformance-events.ts";
 import { getConformanceRun, type ConformanceRunView } from "./list-conformance-runs.ts";
@@ -16,7 +16,7 @@ import {
   startFixtureReceiver,
   type FixtureReceiver,
   type ReceiverFaults,
-} from "./fixtures/fixture-receiver.ts";
+} from "./testing/fixture-receiver.ts";
 
 const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 let server: TestServer;

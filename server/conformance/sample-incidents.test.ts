@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZIncidentSnapshotV3, ZLocation, ZTrack } from "../incidents/snapshot.schema.ts";
 import { knownLocation, measuredLocation, sampleIncident, sampleTracks } from "./sample-incidents.ts";
 import { declaredSpecificSteps } from "./checks/specific-routes.ts";
-import { FULL_ABOUT } from "./fixtures/fixture-receiver.ts";
+import { FULL_ABOUT } from "./testing/fixture-receiver.ts";
 
 const deps = {
   now: () => new Date(Date.UTC(2026, 10, 22, 6)),

@@ -8,7 +8,7 @@ import { discoveryApp } from "./identity/discovery.ts";
 import { tokenEndpointApp } from "./identity/token-endpoint.ts";
 import { authorizeApp } from "./identity/authorize.ts";
 import { accountApp } from "./identity/account.ts";
-import { receiversApp } from "./receivers/receivers-app.ts";
+import { receiversApp } from "./reference-receivers/receivers-app.ts";
 import { inboundApp, inboundErrorHandler } from "./inbound/inbound-app.ts";
 
 /** Paths served by Hono; every other path is Next's. */

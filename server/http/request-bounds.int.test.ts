@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { mintPsapConnectorToken, mintPublisherToken } from "../identity/service-tokens.ts";
-import { createReceiverLookup } from "../receiver/receiver-lookup.ts";
-import { MAX_STORED_DELIVERY_BYTES } from "./receivers/read-delivery-body.ts";
+import { createReceiverLookup } from "../reference-receiver/receiver-lookup.ts";
+import { MAX_STORED_DELIVERY_BYTES } from "./reference-receivers/read-delivery-body.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { appRouter } from "../api/root.ts";
 import { mintPublisherToken } from "../identity/service-tokens.ts";
-import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";
+import { whenReceiverProcessingIdle } from "../reference-receiver/process-deliveries.ts";
 import { startDashboardApiServer } from "../testing/dashboard-api-server.ts";
 import type { TestServer } from "../testing/test-server.ts";
 import { accessToken, NORTH } from "./identity/token-test-helpers.ts";

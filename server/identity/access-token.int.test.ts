@@ -4,7 +4,7 @@ import type { ManualClock } from "../platform/clock/clock.ts";
 import type { TestDatabase } from "../testing/test-database.ts";
 import { useSigningKeyFixture } from "./testing/signing-key-fixture.ts";
 import { AccessTokenError, mintAccessToken, verifyAccessToken } from "./access-token.ts";
-import { SigningKeyStore } from "./signing-keys.ts";
+import { SigningKeyStore } from "../platform/signing-keys.ts";
 
 const ISS = "http://localhost:3000";
 const fixture = useSigningKeyFixture();

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { Clock } from "../platform/clock/clock.ts";
-import { SIGNING_ALG, type SigningKeyStore } from "./signing-keys.ts";
+import { SIGNING_ALG, type SigningKeyStore } from "../platform/signing-keys.ts";
 
 export const ACCESS_TOKEN_TYP = "at+jwt";
 /** Clock skew accepted on exp/nbf/iat, in seconds. */

@@ -13,11 +13,7 @@ import { Prisma, type DbClient } from "../platform/db/client.ts";
 import type { Client } from "../platform/db/generated/client.ts";
 import { sqlQuery } from "../platform/db/sql-transaction.ts";
 import type { Env } from "../platform/env.ts";
-import {
-  devCredentialsAllowed,
-  isSeededClientSecret,
-  SEEDED_SECRET_REFUSED,
-} from "../workbench/access/dev-credentials.ts";
+import { devCredentialsAllowed, isSeededClientSecret, SEEDED_SECRET_REFUSED } from "./dev-credentials.ts";
 import { verifyClientSecret } from "./client-secret.ts";
 import { tokenError } from "./token-errors.ts";
 import { processSingleton } from "../platform/process-singleton.ts";

@@ -8,7 +8,7 @@ import { findPublicClient, type ClientRecord } from "./authenticate-client.ts";
 import { redeemAuthorizationCode } from "./authorization-codes.ts";
 import { createRefreshToken, rotateRefreshToken } from "./refresh-tokens.ts";
 import { tokenError } from "./token-errors.ts";
-import { DASHBOARD_AUDIENCE, DASHBOARD_CLIENT_ID } from "../workbench/access/dashboard-client.ts";
+import { DASHBOARD_AUDIENCE, DASHBOARD_CLIENT_ID } from "./dashboard-client.ts";
 import type { TTokenRequest, TTokenResponse } from "./token-request.schema.ts";
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env">;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ManualClock } from "../platform/clock/clock.ts";
 import { useSigningKeyFixture } from "./testing/signing-key-fixture.ts";
 import { AccessTokenError, mintAccessToken, verifyAccessToken, type VerifyOptions } from "./access-token.ts";
-import type { SigningKeyStore } from "./signing-keys.ts";
+import type { SigningKeyStore } from "../platform/signing-keys.ts";
 import { createVerifiedTokenCache, withinTokenWindow } from "./verified-token-cache.ts";
 
 const ISS = "http://localhost:3000";

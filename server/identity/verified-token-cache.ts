@@ -12,7 +12,7 @@
 import { decodeProtectedHeader } from "jose";
 import type { Clock } from "../platform/clock/clock.ts";
 import { CLOCK_TOLERANCE_S, verifyAccessToken, type AccessTokenClaims, type VerifyOptions } from "./access-token.ts";
-import type { SigningKeyStore } from "./signing-keys.ts";
+import type { SigningKeyStore } from "../platform/signing-keys.ts";
 
 type Entry = { claims: AccessTokenClaims; kid: string; key: CryptoKey };
 

@@ -3,7 +3,7 @@
 // Each maps to the change kind the webhook planner routes (change-record.ts).
 import { applyIncidentChange } from "./apply-change.ts";
 import type { IncidentChangeKind } from "./change-record.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 import type { TCaller, TDeviceInfo, TIncidentSnapshotV3, TMedicData } from "./snapshot.schema.ts";
 import { withTemporaryInformation } from "./temporary-information.ts";
 

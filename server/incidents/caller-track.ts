@@ -4,7 +4,7 @@
 // positions are kept internally and never enter the tracks.
 import { AppError } from "../platform/errors.ts";
 import { applyIncidentChange } from "./apply-change.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 import type { TGeoPoint, TIncidentSnapshotV3, TLocation, TLocationSource } from "./snapshot.schema.ts";
 
 function appendToTrack(snapshot: TIncidentSnapshotV3, location: TLocation) {

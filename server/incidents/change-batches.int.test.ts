@@ -9,7 +9,7 @@ import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createDbClient, Prisma, type DbClient } from "../platform/db/client.ts";
 import { sqlPool } from "../platform/db/sql-transaction.ts";
 import { acceptDeclaration, MINIMAL_FLAGS } from "../webhooks/testing/accept-declaration.ts";
-import { V3_FLAGS } from "../webhooks/contracts/v3/capability-flags.ts";
+import { V3_FLAGS } from "../webhook-contracts/v3/capability-flags.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { planDeliveriesOnChange } from "../webhooks/planning/plan-deliveries.ts";
 import { applyIncidentChange } from "./apply-change.ts";

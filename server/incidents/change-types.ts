@@ -42,6 +42,9 @@ export type ApplyChangeOptions<R> = {
     | { transactional: true; mutate: Mutate<R, MutationContext & { tx: SqlTx }> }
   );
 
+/** What a domain operation on one incident takes: the change's options but the mutation, which the operation writes. */
+export type IncidentOperation = Omit<ApplyChangeOptions<unknown>, "mutate">;
+
 /** `incident.snapshot`'s tracks are lazy (track-storage.ts): whole only if a subscriber filled them; read the incident again for its tracks. */
 export type AppliedChange<R> = { result: R; version: number; incident: IncidentState; changes: IncidentChange[] };
 

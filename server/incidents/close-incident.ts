@@ -2,7 +2,7 @@
 // An active live video ends with the incident (its ended event comes first).
 import { applyIncidentChange } from "./apply-change.ts";
 import type { IncidentChangeKind } from "./change-record.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 
 export async function closeIncident(options: IncidentOperation) {
   return applyIncidentChange({

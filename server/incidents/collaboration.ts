@@ -6,7 +6,7 @@ import { AppError } from "../platform/errors.ts";
 import { applyIncidentChange } from "./apply-change.ts";
 import { isUuid } from "./db-handle.ts";
 import type { TInvolvedAgency } from "./snapshot.schema.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 
 export async function inviteAgency(
   options: IncidentOperation & { access: { agencyId: string }; invitedAgencyId: string },

@@ -11,7 +11,7 @@ import { addMeasuredLocation, type MeasuredInput } from "./caller-track.ts";
 import type { Db } from "./db-handle.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { locationSmsLink } from "./portal-urls.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 
 export async function sendLocationSms(options: IncidentOperation & { portalUrl: string; agencyId: string }) {
   return applyIncidentChange({

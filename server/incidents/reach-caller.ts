@@ -6,7 +6,7 @@ import type { Clock } from "../platform/clock/clock.ts";
 import { applyIncidentChange } from "./apply-change.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { chatPortalUrl, liveVideoPortalUrl } from "./portal-urls.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 
 export async function activateChat(options: IncidentOperation & { portalUrl: string }) {
   return applyIncidentChange({

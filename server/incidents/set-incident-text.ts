@@ -2,7 +2,8 @@
 // text, null clears). Setting the value a field already has changes nothing
 // and records nothing.
 import type { IncidentChangeKind } from "./change-record.ts";
-import { applyIncidentChange, type ApplyChangeOptions } from "./apply-change.ts";
+import { applyIncidentChange } from "./apply-change.ts";
+import type { IncidentOperation } from "./change-types.ts";
 import type { TIncidentSnapshotV3 } from "./snapshot.schema.ts";
 
 export const TEXT_FIELDS = {
@@ -51,8 +52,6 @@ export const TEXT_FIELDS = {
 >;
 
 export type TextField = keyof typeof TEXT_FIELDS;
-
-export type IncidentOperation = Omit<ApplyChangeOptions<unknown>, "mutate">;
 
 export async function setIncidentText(options: IncidentOperation & { field: TextField; value: string | null }) {
   const field = TEXT_FIELDS[options.field];

@@ -10,7 +10,7 @@ import type { Clock } from "../platform/clock/clock.ts";
 import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { applyIncidentChange } from "./apply-change.ts";
 import type { IncidentInternal } from "./incident-state.ts";
-import type { IncidentOperation } from "./set-incident-text.ts";
+import type { IncidentOperation } from "./change-types.ts";
 import type { TMedicData } from "./snapshot.schema.ts";
 
 type Temporary = NonNullable<IncidentInternal["temporaryInformation"]>;

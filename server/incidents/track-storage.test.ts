@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeSnapshot } from "../receiver/testing/snapshot-fixture.ts";
+import { makeSnapshot } from "../reference-receiver/testing/snapshot-fixture.ts";
 import { markTracks, toStoredSnapshot, trackDelta } from "./track-storage.ts";
 import type { TLocation } from "./snapshot.schema.ts";
 

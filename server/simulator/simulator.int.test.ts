@@ -6,7 +6,7 @@ import { createTRPCContext } from "../api/trpc.ts";
 import { setRuntime } from "../runtime.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { startWorkers } from "../workers.ts";
-import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";
+import { whenReceiverProcessingIdle } from "../reference-receiver/process-deliveries.ts";
 import { AGENCY } from "../../prisma/seed.ts";
 import { startScenarioRun } from "./scenario-runs.ts";
 import { simulatorDeps } from "./simulator-deps.ts";

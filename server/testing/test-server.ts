@@ -10,7 +10,7 @@ import { syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
 import { parseEnv } from "../platform/env.ts";
 import { createLogger } from "../platform/logger.ts";
 import type { Runtime } from "../runtime.ts";
-import { SigningKeyStore } from "../identity/signing-keys.ts";
+import { SigningKeyStore } from "../platform/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
 import { createWorkbenchServer, serveOwnOriginInProcess, type NodeHandler } from "../http/create-server.ts";
 import { workbenchApiApp } from "../http/workbench-api.ts";

@@ -14,13 +14,13 @@ import { addEnteredLocation, addMeasuredLocation } from "../incidents/caller-tra
 import { closeIncident } from "../incidents/close-incident.ts";
 import { createIncident } from "../incidents/create-incident.ts";
 import { setIncidentText } from "../incidents/set-incident-text.ts";
-import { setReceiverCapabilities } from "../receiver/receiver-capabilities.ts";
-import { whenReceiverProcessingIdle } from "../receiver/process-deliveries.ts";
-import { diffReplica } from "../receiver/diff-replica.ts";
+import { setReceiverCapabilities } from "../reference-receiver/receiver-capabilities.ts";
+import { whenReceiverProcessingIdle } from "../reference-receiver/process-deliveries.ts";
+import { diffReplica } from "../reference-receiver/diff-replica.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { inProcessHandler, serveInProcess } from "../platform/network/in-process-origins.ts";
-import { renderIncidentV2 } from "./contracts/v2/render-incident.ts";
-import { LEGACY_ROUTES, matchLegacyRoute } from "./contracts/v2/routes.ts";
+import { renderIncidentV2 } from "../webhook-contracts/v2/render-incident.ts";
+import { LEGACY_ROUTES, matchLegacyRoute } from "../webhook-contracts/v2/routes.ts";
 import { describeDeliveryStatus } from "./admin/describe-delivery-status.ts";
 import { inspectDeliveries } from "./admin/inspect-deliveries.ts";
 import { rediscoverIntegration } from "./admin/manage-integrations.ts";
@@ -28,7 +28,7 @@ import { startWebhookEngine } from "./start-webhook-engine.ts";
 import { waitForEvents } from "./testing/webhook-harness.ts";
 import { webhookEvents, type WebhookEvents } from "./webhook-events.ts";
 import { readIncident } from "../incidents/read-incident.ts";
-import { readReplica } from "../receiver/list-receivers.ts";
+import { readReplica } from "../reference-receiver/list-receivers.ts";
 
 const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 const KEY = "fire-rescue";

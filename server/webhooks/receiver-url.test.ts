@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { embeddedReceiverKeyOf, isEmbeddedReceiver, resolveReceiverUrl } from "./receiver-url.ts";
 import { refusalOf } from "./delivery/send-request.ts";
 import { EMPTY_ALLOW_LIST } from "../platform/network/outbound-policy.ts";
-import { flattenSupports, majorVersionOf } from "./contracts/v3/capabilities.schema.ts";
+import { flattenSupports, majorVersionOf } from "../webhook-contracts/v3/capabilities.schema.ts";
 
 describe("receiver URLs", () => {
   it("resolves a stored path against PUBLIC_URL and keeps absolute URLs", () => {

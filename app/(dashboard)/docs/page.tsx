@@ -5,7 +5,7 @@ import Link from "next/link";
 import { JsonView } from "@/app/_components/json/json-view";
 import { SectionCard } from "@/app/_components/ui/card";
 import { getRuntime } from "@/server/runtime";
-import { buildAsyncApiDocument } from "@/server/webhooks/contracts/v3/build-asyncapi";
+import { buildAsyncApiDocument } from "@/server/webhook-contracts/v3/build-asyncapi";
 import { PageHeader } from "../_components/page-header";
 import { Prose } from "../api-docs/operation";
 

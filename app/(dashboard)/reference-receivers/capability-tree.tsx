@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
-import type { ReceiverSummary } from "@/server/receiver/list-receivers";
+import type { ReceiverSummary } from "@/server/reference-receiver/list-receivers";
 
 type Node = { name: string; flag?: string; enabled?: boolean; children: Node[] };
 

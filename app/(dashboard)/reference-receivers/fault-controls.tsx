@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Countdown } from "@/app/_components/ui/countdown";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
-import type { ReceiverSummary } from "@/server/receiver/list-receivers";
+import type { ReceiverSummary } from "@/server/reference-receiver/list-receivers";
 import { formatDuration } from "../_components/format";
 
 const MODES = ["ok", "http-500", "http-503", "http-201", "timeout", "slow", "flaky", "reject-token", "down"] as const;

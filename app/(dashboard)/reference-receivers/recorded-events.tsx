@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/react";
-import { isLegacyCredentialProbe } from "@/server/receiver/legacy-credential-probe";
+import { isLegacyCredentialProbe } from "@/server/reference-receiver/legacy-credential-probe";
 
 export function RecordedEvents({ receiverKey }: { receiverKey: string }) {
   const trpc = useTRPC();

@@ -1,7 +1,7 @@
 // The capability declaration a receiver answers on GET /about (platform-interface.md, "Webhook
 // capability declaration"), as a type a QA engineer's editor checks and explains. The kit is
 // standalone (it imports nothing of the workbench), so this is a copy of the server's schema
-// (server/webhooks/contracts/v3/capabilities.schema.ts) and flag list (capability-flags.ts);
+// (server/webhook-contracts/v3/capabilities.schema.ts) and flag list (capability-flags.ts);
 // server-copies.test.ts fails the build when they differ.
 
 /** A v3 flag a receiver can declare on /about, by the spec's name. */

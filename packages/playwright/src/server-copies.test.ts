@@ -7,8 +7,11 @@ import type { z } from "zod";
 import type { readyLine } from "../../../server/cli/commands/ephemeral.ts";
 import { EPHEMERAL_SEED } from "../../../server/cli/ephemeral/start-ephemeral-workbench.ts";
 import type { ZCreateIncidentRequest } from "../../../server/http/inbound/operations/create-incident.schema.ts";
-import type { DispatcherFaultMode, ReceiverFaultMode as ServerFaultMode } from "../../../server/receiver/faults.ts";
-import { parseReceiverFaultMode } from "../../../server/receiver/faults.ts";
+import type {
+  DispatcherFaultMode,
+  ReceiverFaultMode as ServerFaultMode,
+} from "../../../server/reference-receiver/faults.ts";
+import { parseReceiverFaultMode } from "../../../server/reference-receiver/faults.ts";
 import {
   INBOUND_SCOPES as SERVER_INBOUND_SCOPES,
   type InboundScope as ServerInboundScope,
@@ -17,11 +20,11 @@ import {
   ZAboutDeclaration,
   flattenSupports,
   type TAboutDeclaration,
-} from "../../../server/webhooks/contracts/v3/capabilities.schema.ts";
+} from "../../../server/webhook-contracts/v3/capabilities.schema.ts";
 import {
   V3_FLAGS as SERVER_V3_FLAGS,
   type V3Flag as ServerV3Flag,
-} from "../../../server/webhooks/contracts/v3/capability-flags.ts";
+} from "../../../server/webhook-contracts/v3/capability-flags.ts";
 import { V3_FLAGS, v3Declaration, type AboutDeclaration, type V3Flag } from "./about-declaration.ts";
 import type { ReadyLine } from "./ephemeral.ts";
 import type { NetworkFaultMode, ReceiverFaultMode } from "./fixture-types.ts";

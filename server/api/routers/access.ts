@@ -8,7 +8,7 @@ import {
   revokeApiToken,
   ZCreateApiTokenInput,
 } from "../../workbench/access/api-tokens.ts";
-import { devCredentialsAllowed } from "../../workbench/access/dev-credentials.ts";
+import { devCredentialsAllowed } from "../../identity/dev-credentials.ts";
 import {
   createMember,
   listMembers,

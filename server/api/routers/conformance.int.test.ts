@@ -7,7 +7,7 @@ import { createTRPCContext } from "../trpc.ts";
 import { setRuntime } from "../../runtime.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { waitForRunFinished } from "../../conformance/conformance-events.ts";
-import { startFixtureReceiver, type FixtureReceiver } from "../../conformance/fixtures/fixture-receiver.ts";
+import { startFixtureReceiver, type FixtureReceiver } from "../../conformance/testing/fixture-receiver.ts";
 
 const NORTH_PSAP = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 const CENTRAL_EMS = "0b0c5b52-1c0e-4a57-9a57-000000000002";

@@ -1,10 +1,10 @@
 // The dashboard's view of what the inbound API produced: simulated SMS,
-// one incident's state and change records, and the OpenAPI document.
+// one incident's state and change records. (The OpenAPI document is the /v1
+// app's own: GET /v1/openapi.json, and the API page renders it on the server.)
 import { z } from "zod";
 import { viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { listSms } from "../../incidents/location-sms.ts";
 import { readIncident } from "../../incidents/read-incident.ts";
-import { inboundOpenApiDocument } from "../../http/inbound/operations/openapi-document.ts";
 
 export const inboundRouter = createTRPCRouter({
   smsList: viewerProcedure
@@ -20,5 +20,4 @@ export const inboundRouter = createTRPCRouter({
     });
     return { ...incident, changes };
   }),
-  openApi: viewerProcedure.query(({ ctx }) => inboundOpenApiDocument(ctx)),
 });

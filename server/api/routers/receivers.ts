@@ -1,9 +1,14 @@
 // The reference receivers: capabilities, faults, what they recorded, replicas.
 import { z } from "zod";
 import { integratorProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
-import { setDispatcherNetworkFault, setReceiverFault } from "../../receiver/integration-faults.ts";
-import { describeReceiver, listReceiverRecords, listReceivers, listReplicas } from "../../receiver/list-receivers.ts";
-import { setReceiverCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { setDispatcherNetworkFault, setReceiverFault } from "../../reference-receiver/integration-faults.ts";
+import {
+  describeReceiver,
+  listReceiverRecords,
+  listReceivers,
+  listReplicas,
+} from "../../reference-receiver/list-receivers.ts";
+import { setReceiverCapabilities } from "../../reference-receiver/receiver-capabilities.ts";
 
 const ZKey = z.string().min(1).max(100);
 const ZFault = z.object({

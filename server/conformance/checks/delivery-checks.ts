@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { fail, pass, skipped, type Check, type CheckOutcome } from "../check.ts";
 import type { ConformanceContext } from "../context.ts";
 import { declares, type TAbout } from "../about.schema.ts";
-import type { V3FlagPath } from "../../webhooks/contracts/v3/capability-flags.ts";
+import type { V3FlagPath } from "../../webhook-contracts/v3/capability-flags.ts";
 import { knownLocation, measuredLocation, sampleIncident, sampleTracks } from "../sample-incidents.ts";
 import { requireV3About } from "./discovery-checks.ts";
 import {

@@ -8,7 +8,7 @@ import { fail, pass, skipped, warn, type Check } from "../check.ts";
 import type { ConformanceContext, DiscoveryState } from "../context.ts";
 import { declares, isV3Version, legacyMajorOf, ZAbout } from "../about.schema.ts";
 import { describeAnswer } from "../receiver-http.ts";
-import { LEGACY_ROUTES } from "../../webhooks/contracts/v2/routes.ts";
+import { LEGACY_ROUTES } from "../../webhook-contracts/v2/routes.ts";
 
 const NO_START =
   "The service reads /about before it delivers anything: without a valid declaration the integration never starts, and every event waits in the queue until its one-hour window expires.";

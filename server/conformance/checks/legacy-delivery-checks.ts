@@ -9,7 +9,7 @@
 import { fail, pass, skipped, type Check, type CheckOutcome } from "../check.ts";
 import type { ConformanceContext } from "../context.ts";
 import { knownLocation, measuredLocation, sampleIncident, sampleTracks } from "../sample-incidents.ts";
-import type { LegacyMajor } from "../../webhooks/contracts/v2/routes.ts";
+import type { LegacyMajor } from "../../webhook-contracts/v2/routes.ts";
 import { RETRY_RISK, unless200 } from "./deliver-events.ts";
 import { requireLegacyAbout } from "./legacy-discovery-checks.ts";
 import {

@@ -3,7 +3,7 @@
 // (aud urn:service:agency:{agency}, scope psap.read) and keeps that answer; it
 // then sends every v1/v2 route with PsapConnector tokens. v1/v2 have no
 // capability flags (workbench decision, LEGACY_DECISIONS in
-// contracts/v2/build-legacy-schemas.ts): `supports` is not read, every route is sent.
+// webhook-contracts/v2/build-legacy-schemas.ts): `supports` is not read, every route is sent.
 import { fail, pass, skipped, type Check } from "../check.ts";
 import type { ConformanceContext } from "../context.ts";
 import { declares, legacyMajorOf, type TAbout } from "../about.schema.ts";
@@ -14,9 +14,9 @@ import {
   legacyTemplate,
   type LegacyMajor,
   type LegacyRouteKey,
-} from "../../webhooks/contracts/v2/routes.ts";
-import { flagPathOf, type V3FlagPath } from "../../webhooks/contracts/v3/capability-flags.ts";
-import { V3_ROUTES } from "../../webhooks/contracts/v3/routes.ts";
+} from "../../webhook-contracts/v2/routes.ts";
+import { flagPathOf, type V3FlagPath } from "../../webhook-contracts/v3/capability-flags.ts";
+import { V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 
 /** The v3 flag each v2 route stands for (Versioning rule 7), to compare a 2.x declaration with what it will be sent. */
 const flagOfRoute = (key: LegacyRouteKey): V3FlagPath => flagPathOf(V3_ROUTES[LEGACY_ROUTES[key].v3].flag);

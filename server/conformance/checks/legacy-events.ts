@@ -1,11 +1,11 @@
 // v1/v2 events for the kit, built the way the engine builds them: a story of v3
 // changes on a sample snapshot, planned by planLegacyEvents (the legacy planner
-// and the contracts/v2 renderers), never hand-written bodies. The lane threads
+// and the webhook-contracts/v2 renderers), never hand-written bodies. The lane threads
 // through the story as the engine's does, so rule 6 (create, then whole tracks)
 // and rule 5 (appends only after a full track) come out exactly as in production.
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import { LEGACY_ROUTES, type LegacyMajor } from "../../webhooks/contracts/v2/routes.ts";
+import { LEGACY_ROUTES, type LegacyMajor } from "../../webhook-contracts/v2/routes.ts";
 import { NEW_LANE } from "../../webhooks/planning/plan-events.ts";
 import { planLegacyEvents, type LegacyPlannedEvent } from "../../webhooks/planning/plan-legacy-events.ts";
 import type { ConformanceContext } from "../context.ts";

@@ -14,7 +14,7 @@ import type { ConformanceContext } from "../context.ts";
 import { describeAnswer } from "../receiver-http.ts";
 import { OUT_OF_WINDOW_S, type TokenProfile } from "../forge-tokens.ts";
 import { sampleIncident } from "../sample-incidents.ts";
-import { LEGACY_ROUTES } from "../../webhooks/contracts/v2/routes.ts";
+import { LEGACY_ROUTES } from "../../webhook-contracts/v2/routes.ts";
 import { requireLegacyAbout } from "./legacy-discovery-checks.ts";
 import { created, deliverLegacy, planStory } from "./legacy-events.ts";
 import { judgeRefusal, type Forgery } from "./token-checks.ts";

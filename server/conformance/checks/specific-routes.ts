@@ -1,11 +1,11 @@
 // The specific event routes (everything but create, closed, changed and the
 // track routes), with a valid body each (workbench-decisions.md, "Webhook v3
 // bodies"). Listed in an order a real incident could produce them; method, path
-// and flag are the contract's route table's (contracts/v3/routes.ts).
+// and flag are the contract's route table's (webhook-contracts/v3/routes.ts).
 import { declares, type TAbout } from "../about.schema.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
-import { flagPathOf, type V3FlagPath } from "../../webhooks/contracts/v3/capability-flags.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhooks/contracts/v3/routes.ts";
+import { flagPathOf, type V3FlagPath } from "../../webhook-contracts/v3/capability-flags.ts";
+import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
 import type { SampleDeps } from "../sample-incidents.ts";
 import { fullCaller } from "../sample-incidents.ts";
 import type { EventStep } from "./deliver-events.ts";

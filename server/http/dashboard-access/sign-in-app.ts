@@ -19,7 +19,7 @@ import {
   DASHBOARD_CLIENT_ID,
   DASHBOARD_SCOPE,
   ensureDashboardClient,
-} from "../../workbench/access/dashboard-client.ts";
+} from "../../identity/dashboard-client.ts";
 import { consumeSetupCredential } from "../../workbench/access/first-admin.ts";
 import { createMember, hasEnabledAdmin, ZPassword, ZUsername } from "../../workbench/access/members.ts";
 import {

@@ -24,8 +24,8 @@ import { findUsersByName } from "../../identity/resolve-user-context.ts";
 import { applicationOrigins, isSecureOrigin } from "./account.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
-import { DASHBOARD_CLIENT_ID } from "../../workbench/access/dashboard-client.ts";
-import { DEV_PASSWORD_REFUSED, devCredentialsAllowed } from "../../workbench/access/dev-credentials.ts";
+import { DASHBOARD_CLIENT_ID } from "../../identity/dashboard-client.ts";
+import { DEV_PASSWORD_REFUSED, devCredentialsAllowed } from "../../identity/dev-credentials.ts";
 import { authenticateMember } from "../../workbench/access/members.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { ManualClock } from "../../platform/clock/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
-import { SigningKeyStore } from "../signing-keys.ts";
+import { SigningKeyStore } from "../../platform/signing-keys.ts";
 
 export type SigningKeyFixture = { t: TestDatabase; clock: ManualClock; keys: SigningKeyStore };
 

@@ -1,7 +1,7 @@
 // The receiver goes down during an active incident: the engine retries with
 // backoff while the caller keeps moving; when the receiver is back, every event
 // arrives in order (spec, Delivery). Uses the receiver fault controls.
-import { setReceiverFault } from "../../receiver/integration-faults.ts";
+import { setReceiverFault } from "../../reference-receiver/integration-faults.ts";
 import { performSimulatorAction } from "../perform-action.ts";
 import { raiseSimulatedIncident } from "../raise-incident.ts";
 import { waitForFailedAttempt, waitForLaneSettled } from "../wait-for-deliveries.ts";

@@ -2,8 +2,8 @@
 // declaration and explains the event it produced, as the inspector does from the stored row.
 import { describe, expect, it } from "vitest";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
-import type { V3Flag } from "../contracts/v3/capability-flags.ts";
-import { v3EventName } from "../contracts/v3/routes.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { v3EventName } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, measured } from "../testing/build-change.ts";
 import { NEW_LANE, planEvents, type LaneState } from "../planning/plan-events.ts";
 import { explainRewrite } from "./explain-rewrite.ts";

@@ -5,7 +5,7 @@
 // apart — an append sent whole because the receiver lacked caller.newLocation, or because it did not
 // hold that track in full yet (a first location, a resend, or a whole track that expired before it:
 // decide-expired-track.ts) — it names by the declaration it reads now, which may have changed since.
-import { operationOf, v3RouteOfEventName, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+import { operationOf, v3RouteOfEventName, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
 
 const CALLER_PATCH_KINDS: Record<string, string> = {
   "caller.fullNameChanged": "A name change",

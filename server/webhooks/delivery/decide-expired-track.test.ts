@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderLegacyBody } from "../contracts/v2/render-event-body.ts";
-import { legacyPath, type LegacyRouteKey } from "../contracts/v2/routes.ts";
-import { renderEventBody } from "../contracts/v3/render-event-body.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+import { renderLegacyBody } from "../../webhook-contracts/v2/render-event-body.ts";
+import { legacyPath, type LegacyRouteKey } from "../../webhook-contracts/v2/routes.ts";
+import { renderEventBody } from "../../webhook-contracts/v3/render-event-body.ts";
+import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
 import { buildSnapshot, measured } from "../testing/build-change.ts";
 import { decideExpiredTrack, type OutboxEvent } from "./decide-expired-track.ts";
 import { renderWholeTrack } from "./render-whole-track.ts";

@@ -24,10 +24,10 @@
 //   the create-and-track PUTs produced with it expire with it (same hour) and
 //   take the branch above.
 import type { TLocationSource } from "../../incidents/snapshot.schema.ts";
-import type { TPositionSourceV2 } from "../contracts/v2/incident.schema.ts";
-import { V2_SOURCE_OF, v3SourcesOf } from "../contracts/v2/render-incident.ts";
-import { matchLegacyRoute, type LegacyMajor } from "../contracts/v2/routes.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+import type { TPositionSourceV2 } from "../../webhook-contracts/v2/incident.schema.ts";
+import { V2_SOURCE_OF, v3SourcesOf } from "../../webhook-contracts/v2/render-incident.ts";
+import { matchLegacyRoute, type LegacyMajor } from "../../webhook-contracts/v2/routes.ts";
+import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
 
 /** One outbox row as the decision sees it (lane order = id order). */
 export type OutboxEvent = { id: bigint; method: string; path: string; body: unknown };

@@ -13,7 +13,7 @@ import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
 import { recordOutcome, type AttemptRecord, type ClaimNext, type Outcome } from "./record-outcome.ts";
 import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
 import { getServiceToken } from "./service-token-cache.ts";
-import { dispatcherFaultAt } from "../../receiver/faults.ts";
+import { dispatcherFaultAt } from "../../reference-receiver/faults.ts";
 import { eventRequestHeaders } from "./legacy-credential.ts";
 import { recordSupersession } from "./record-supersession.ts";
 import { contractOfPath } from "../planning/legacy-lane.ts";

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { verifyAccessToken } from "../../identity/access-token.ts";
 import { publisherAudience, PUBLISHER } from "../../identity/service-tokens.ts";
-import { V3_EVENT_BODIES, v3RouteOfEventName } from "../contracts/v3/routes.ts";
+import { V3_EVENT_BODIES, v3RouteOfEventName } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, measured, NORTH } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";

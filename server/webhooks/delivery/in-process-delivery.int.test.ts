@@ -5,10 +5,10 @@ import http from "node:http";
 import https from "node:https";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Hono } from "hono";
-import { setReceiverFault } from "../../receiver/integration-faults.ts";
+import { setReceiverFault } from "../../reference-receiver/integration-faults.ts";
 import { serveOwnOriginInProcess } from "../../http/create-server.ts";
 import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
-import { startScenario, type Scenario } from "../../scenarios/testing/scenario-fixture.ts";
+import { startScenario, type Scenario } from "../../whole-chain/testing/scenario-fixture.ts";
 import { sendRequest } from "./send-request.ts";
 
 let s: Scenario;

@@ -2,7 +2,7 @@
 // with the psap.* scope its route requires (spec, "Webhook receiver token
 // validation", v1 and v2 column), and no Service-Request-* headers (spec,
 // "Events": v1 and v2 carry requestId and requestTimeStampUtc in the body instead).
-import { LEGACY_ROUTES, matchLegacyRoute } from "../contracts/v2/routes.ts";
+import { LEGACY_ROUTES, matchLegacyRoute } from "../../webhook-contracts/v2/routes.ts";
 
 export function legacyCredential(
   method: string,

@@ -2,7 +2,7 @@
 // once per second per worker, and at once after a change made in this process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
-import { receiverEvents } from "../../receiver/receiver-events.ts";
+import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
 

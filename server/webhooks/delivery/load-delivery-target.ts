@@ -9,8 +9,8 @@
 // window (startsAt/endsAt) is judged at each use, on the workbench clock.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
-import type { StoredFault } from "../../receiver/faults.ts";
-import { receiverEvents } from "../../receiver/receiver-events.ts";
+import type { StoredFault } from "../../reference-receiver/faults.ts";
+import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
 import { webhookEvents } from "../webhook-events.ts";
 
 export type DeliveryTarget = {

@@ -4,10 +4,10 @@
 // receiver not held the track. The row keeps its Service-Request-Id and
 // production time (v1/v2 carry both in the body envelope, so they are passed in).
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
-import { renderLegacyBody } from "../contracts/v2/render-event-body.ts";
-import { LEGACY_ROUTES, legacyPath } from "../contracts/v2/routes.ts";
-import { renderEventBody } from "../contracts/v3/render-event-body.ts";
-import { routePath, V3_ROUTES } from "../contracts/v3/routes.ts";
+import { renderLegacyBody } from "../../webhook-contracts/v2/render-event-body.ts";
+import { LEGACY_ROUTES, legacyPath } from "../../webhook-contracts/v2/routes.ts";
+import { renderEventBody } from "../../webhook-contracts/v3/render-event-body.ts";
+import { routePath, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 import type { TrackRef } from "./decide-expired-track.ts";
 
 export type RenderedEvent = { method: string; path: string; eventName: string; body: unknown };

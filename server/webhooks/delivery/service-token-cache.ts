@@ -52,7 +52,7 @@ export function clearServiceTokenCache(runtime: Pick<Runtime, "keys">): void {
  * matters when the clock goes back (`workbench clock reset` after a jump ahead): a token minted
  * at the advanced time is "not yet valid" to every receiver (Webhook receiver token validation:
  * lifetime valid), and reusing it failed every delivery with 401 for the hour real time needs to
- * catch up (found by server/scenarios/clock-reset.int.test.ts).
+ * catch up (found by server/whole-chain/clock-reset.int.test.ts).
  */
 function isUsable(token: ServiceToken, nowMs: number): boolean {
   const issuedAtMs = token.expiresAt.getTime() - SERVICE_TOKEN_LIFETIME_S * 1000;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribeToChanges } from "../../incidents/change-record.ts";
 import { createIncident } from "../../incidents/create-incident.ts";
 import { setIncidentText } from "../../incidents/set-incident-text.ts";
-import { setReceiverCapabilities } from "../../receiver/receiver-capabilities.ts";
+import { setReceiverCapabilities } from "../../reference-receiver/receiver-capabilities.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { planDeliveriesOnChange } from "../planning/plan-deliveries.ts";
 import { waitForEvents } from "../testing/webhook-harness.ts";

@@ -5,8 +5,8 @@
 // receiver declaring neither incident.created nor incident.changed rejected
 // (logged and retried; its events wait in the queue up to their hour).
 import type { Runtime } from "../../runtime.ts";
-import { ZAboutDeclaration, flattenSupports, majorVersionOf } from "../contracts/v3/capabilities.schema.ts";
-import type { V3Flag } from "../contracts/v3/capability-flags.ts";
+import { ZAboutDeclaration, flattenSupports, majorVersionOf } from "../../webhook-contracts/v3/capabilities.schema.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
 import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
 import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
 import { receiverTarget } from "../receiver-url.ts";

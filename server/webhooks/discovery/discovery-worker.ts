@@ -6,7 +6,7 @@ import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";
-import { receiverEvents } from "../../receiver/receiver-events.ts";
+import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
 import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
 import { isEmbeddedReceiver } from "../receiver-url.ts";
 import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";

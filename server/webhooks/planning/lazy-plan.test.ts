@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import { V3_FLAGS, type V3Flag } from "../contracts/v3/capability-flags.ts";
+import { V3_FLAGS, type V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
 import { buildChange, buildSnapshot, EMS, measured } from "../testing/build-change.ts";
 import { lazyPlanHolds } from "./plan-deliveries.ts";
 import { NEW_LANE, planEvents, type LaneState } from "./plan-events.ts";

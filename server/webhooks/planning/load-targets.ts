@@ -5,7 +5,7 @@
 // transaction, so it is on the hot path of the inbound API).
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
-import type { V3Flag } from "../contracts/v3/capability-flags.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
 import { laneForMajor } from "./legacy-lane.ts";
 import { NEW_LANE, type LaneState } from "./plan-events.ts";
 

@@ -13,8 +13,8 @@ import {
 } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
-import { v3EventName, type V3RouteKey } from "../contracts/v3/routes.ts";
-import type { LegacyRouteKey } from "../contracts/v2/routes.ts";
+import { v3EventName, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import type { LegacyRouteKey } from "../../webhook-contracts/v2/routes.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import {
   loadPlanningTargets,

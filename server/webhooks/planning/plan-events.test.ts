@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
-import { V3_FLAGS, type V3Flag } from "../contracts/v3/capability-flags.ts";
-import { operationOf, V3_EVENT_BODIES, V3_ROUTES } from "../contracts/v3/routes.ts";
+import { V3_FLAGS, type V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { operationOf, V3_EVENT_BODIES, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, EMS, measured, NORTH } from "../testing/build-change.ts";
 import { NEW_LANE, planEvents, planResendSequence, type LaneState, type PlannedEvent } from "./plan-events.ts";
 

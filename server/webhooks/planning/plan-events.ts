@@ -4,9 +4,9 @@
 // receiver-route rules 1–7 (platform-interface.md, "Webhook receiver routes").
 import type { IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import type { V3Flag } from "../contracts/v3/capability-flags.ts";
-import { renderEventBody, type RenderInput } from "../contracts/v3/render-event-body.ts";
-import { routeOfChange, routePath, V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { renderEventBody, type RenderInput } from "../../webhook-contracts/v3/render-event-body.ts";
+import { routeOfChange, routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
 
 export type LaneState = {
   /** The create-and-track sequence was planned for this receiver (rule 6). */

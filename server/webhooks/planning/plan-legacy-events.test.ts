@@ -1,7 +1,7 @@
 // The legacy planner's own rules beyond the golden history: the folded
 // MobileApp track, lanes per contract (the cutover), resend, newly involved.
 import { describe, expect, it } from "vitest";
-import { goldenHistory, goldenSnapshot, gps, sequentialIds } from "../contracts/testing/golden-history.ts";
+import { goldenHistory, goldenSnapshot, gps, sequentialIds } from "../../webhook-contracts/testing/golden-history.ts";
 import { buildChange } from "../testing/build-change.ts";
 import { contractOfPath, laneForMajor, laneMajorOf, laneToStore } from "./legacy-lane.ts";
 import { NEW_LANE } from "./plan-events.ts";

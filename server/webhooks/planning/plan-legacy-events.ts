@@ -11,10 +11,10 @@
 import { randomUUID } from "node:crypto";
 import type { IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import { V3_FLAGS, type V3Flag } from "../contracts/v3/capability-flags.ts";
-import { renderLegacyBody, type LegacyRenderInput } from "../contracts/v2/render-event-body.ts";
-import { V2_SOURCE_OF, v3SourcesOf } from "../contracts/v2/render-incident.ts";
-import { LEGACY_ROUTES, legacyPath, type LegacyMajor, type LegacyRouteKey } from "../contracts/v2/routes.ts";
+import { V3_FLAGS, type V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { renderLegacyBody, type LegacyRenderInput } from "../../webhook-contracts/v2/render-event-body.ts";
+import { V2_SOURCE_OF, v3SourcesOf } from "../../webhook-contracts/v2/render-incident.ts";
+import { LEGACY_ROUTES, legacyPath, type LegacyMajor, type LegacyRouteKey } from "../../webhook-contracts/v2/routes.ts";
 import { NEW_LANE, planEvents, type LaneState, type PlannedEvent } from "./plan-events.ts";
 
 /** The v3 flags whose events have a v2 route (caller.changed and the generic changed have none). */

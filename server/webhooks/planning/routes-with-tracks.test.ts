@@ -2,12 +2,17 @@
 // planned event's route is in it (lazy tracks, incidents/track-storage.ts), so
 // every other route must render the same body whether the tracks were read or not.
 import { describe, expect, it } from "vitest";
-import { knownLocation, makeSnapshot, measuredLocation, NORTH_PSAP } from "../../receiver/testing/snapshot-fixture.ts";
+import {
+  knownLocation,
+  makeSnapshot,
+  measuredLocation,
+  NORTH_PSAP,
+} from "../../reference-receiver/testing/snapshot-fixture.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
-import { renderEventBody } from "../contracts/v3/render-event-body.ts";
-import { V3_ROUTES, type V3RouteKey } from "../contracts/v3/routes.ts";
-import { renderLegacyBody } from "../contracts/v2/render-event-body.ts";
-import { LEGACY_ROUTES, type LegacyRouteKey } from "../contracts/v2/routes.ts";
+import { renderEventBody } from "../../webhook-contracts/v3/render-event-body.ts";
+import { V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import { renderLegacyBody } from "../../webhook-contracts/v2/render-event-body.ts";
+import { LEGACY_ROUTES, type LegacyRouteKey } from "../../webhook-contracts/v2/routes.ts";
 import { ROUTES_WITH_TRACKS } from "./plan-deliveries.ts";
 
 const whole = makeSnapshot({ label: "Fall" });

@@ -2,7 +2,7 @@
 // for each integration, as discovery would store it (nothing is planned for an
 // integration without one: its changes wait, plan-held-changes.ts).
 import type { DbClient } from "../../platform/db/client.ts";
-import type { V3Flag } from "../contracts/v3/capability-flags.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
 
 /** The minimal generic shape a receiver may declare (rule 1): created + changed. */
 export const MINIMAL_FLAGS: readonly V3Flag[] = ["incident.created", "incident.changed"];

@@ -4,7 +4,7 @@ import { WorkbenchClock } from "../../platform/clock/clock.ts";
 import { createDbClient } from "../../platform/db/client.ts";
 import { parseEnv } from "../../platform/env.ts";
 import { createLogger } from "../../platform/logger.ts";
-import { SigningKeyStore } from "../../identity/signing-keys.ts";
+import { SigningKeyStore } from "../../platform/signing-keys.ts";
 import { startDeliveryWorker } from "../delivery/delivery-worker.ts";
 
 const env = parseEnv();

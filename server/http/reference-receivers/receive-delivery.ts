@@ -1,0 +1,81 @@
+// One v3 event delivery (spec, "Delivery rules" 1, 4 and 6): read (bounded), record
+// durably (deduplicated on Service-Request-Id), answer, then process.
+import type { Context } from "hono";
+import { incidentIdOf, matchEventRoute, type MatchedRoute } from "../../reference-receiver/event-routes.ts";
+import { processPendingDeliveries } from "../../reference-receiver/process-deliveries.ts";
+import { afterAnswer } from "./after-answer.ts";
+import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
+import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
+import type { ReceiverEnv } from "./receiver-env.ts";
+
+export async function receiveDelivery(c: Context<ReceiverEnv>) {
+  const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
+  const { body, anomalies } = await readBody(c);
+  const recorded = await recordOrFail(c, match, body, anomalies);
+  if (!recorded)
+    return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
+  if (!recorded.duplicate) processAfterAnswering(c, incidentIdOf(match, body));
+  // Only 200 accepts a delivery; an unprocessable one is still answered 200 (rule 4).
+  return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
+}
+
+/**
+ * The body as JSON; anything else is kept as text and flagged, and a body past the storage bound
+ * is recorded by its size (read-delivery-body.ts). All are recorded and answered 200.
+ */
+async function readBody(c: Context<ReceiverEnv>): Promise<{ body: unknown; anomalies: string[] }> {
+  const read = await readDeliveryBody(c);
+  const anomalies: string[] = [];
+  if (!c.req.header("service-request-id")) anomalies.push("missing-header:Service-Request-Id");
+  if (!c.req.header("service-request-timestamp")) anomalies.push("missing-header:Service-Request-Timestamp");
+  if ("tooLarge" in read) {
+    const { body, anomaly } = tooLargeRecord(read.tooLarge);
+    return { body, anomalies: [...anomalies, anomaly] };
+  }
+  const text = read.text;
+  if (text.trim() === "") return { body: null, anomalies };
+  try {
+    return { body: JSON.parse(text) as unknown, anomalies };
+  } catch {
+    return { body: { unparsed: text.slice(0, 4_000) }, anomalies: [...anomalies, "invalid-json"] };
+  }
+}
+
+async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: unknown, anomalies: string[]) {
+  const { db, clock, logger } = c.get("runtime");
+  try {
+    return await recordDelivery({
+      db,
+      clock,
+      input: {
+        integrationKey: c.get("receiverKey"),
+        method: c.req.method,
+        path: c.get("receiverPath"),
+        route: match.route.flag,
+        incidentId: incidentIdOf(match, body),
+        serviceRequestId: c.req.header("service-request-id") ?? null,
+        requestTimestamp: c.req.header("service-request-timestamp") ?? null,
+        body,
+        status: c.get("successStatus"),
+        outcome: "accepted",
+        anomalies,
+        isTest: (body as { incident?: { purpose?: unknown } } | null)?.incident?.purpose === "Test",
+      },
+    });
+  } catch (err) {
+    // Not durably recorded: a retry can fix that, so this is the one failure answered non-200 (rule 4).
+    logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
+    return null;
+  }
+}
+
+/** Applies the delivery to the replica once the response has gone out ("answer 200 … and process afterwards"). */
+function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
+  const { db, clock, logger } = c.get("runtime");
+  const run = () => {
+    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
+      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
+    );
+  };
+  afterAnswer(c.env?.outgoing, run);
+}
