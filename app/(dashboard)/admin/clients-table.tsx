@@ -1,0 +1,94 @@
+"use client";
+// The clients and their onboarding values (scopes, agencies, grants, token lifetime); a confidential
+// client's secret can be rotated from its row.
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/api/root";
+import { button, td, th } from "./admin-classes";
+
+type Client = inferRouterOutputs<AppRouter>["identity"]["clients"]["list"][number];
+
+export function ClientsTable({
+  clients,
+  rotating,
+  onRotate,
+}: {
+  /** undefined while loading. */
+  clients: Client[] | undefined;
+  rotating: boolean;
+  onRotate: (clientId: string) => void;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-100">
+        <thead>
+          <tr>
+            <th className={th}>client_id</th>
+            <th className={th}>Allowed scopes</th>
+            <th className={th}>Allowed agency IDs</th>
+            <th className={th}>Grants · token lifetime</th>
+            <th className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {clients?.map((c) => (
+            <ClientRow key={c.clientId} client={c} rotating={rotating} onRotate={onRotate} />
+          ))}
+        </tbody>
+      </table>
+      {!clients && <p className="p-4 text-sm text-slate-600">Loading…</p>}
+    </div>
+  );
+}
+
+function ClientRow({
+  client: c,
+  rotating,
+  onRotate,
+}: {
+  client: Client;
+  rotating: boolean;
+  onRotate: (clientId: string) => void;
+}) {
+  return (
+    <tr>
+      <td className={td}>
+        <div className="font-mono text-xs">{c.clientId}</div>
+        <div className="text-xs text-slate-600">
+          {c.displayName}
+          {c.isPublic ? " · public (PKCE)" : ""}
+        </div>
+      </td>
+      <td className={`${td} font-mono text-xs`}>{c.scopes.join(" ")}</td>
+      <td className={td}>
+        {c.agencies.length ? (
+          c.agencies.map((a) => (
+            <div key={a.id}>
+              <span className="font-mono text-xs">{a.id}</span>{" "}
+              <span className="text-xs text-slate-600">{a.displayName}</span>
+            </div>
+          ))
+        ) : (
+          <span className="text-xs text-slate-600">none</span>
+        )}
+      </td>
+      <td className={`${td} text-xs`}>
+        {c.grantTypes.join(", ")} · {c.accessTokenLifetimeS} s
+      </td>
+      <td className={td}>
+        {!c.isPublic && (
+          <button
+            type="button"
+            className={button}
+            disabled={rotating}
+            onClick={() => onRotate(c.clientId)}
+            aria-label={`Rotate secret of ${c.clientId}`}
+          >
+            Rotate secret
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
