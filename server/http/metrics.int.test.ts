@@ -58,6 +58,8 @@ describe("/api/metrics on a local workbench", () => {
     const before = parseExposition((await scrape(s.server.url)).text);
     const token = await s.requestToken();
     const incidentId = await s.createIncident(token);
+    await s.step(token, "POST", `/v1/incidents/${incidentId}/close`);
+    await s.step(token, "GET", `/v1/incidents/${incidentId}/no-such-operation`, undefined, [404]);
     await s.settled(incidentId, "north-psap");
     const delivered = (await s.deliveries("north-psap", incidentId)).filter((d) => d.state === "delivered");
     expect(delivered.length).toBeGreaterThan(0);
@@ -89,6 +91,12 @@ describe("/api/metrics on a local workbench", () => {
     expect(moved("http_server_request_duration_seconds_bucket", { ...created, le: "+Inf" })).toBe(1);
     const issued = { http_request_method: "POST", http_route: "/connect/token", http_response_status_code: "200" };
     expect(moved("http_server_request_duration_seconds_count", issued)).toBe(1);
+    const closed = { http_request_method: "POST", http_route: "/v1/incidents/{incidentId}/close" };
+    expect(moved("http_server_request_duration_seconds_count", { ...closed, http_response_status_code: "200" })).toBe(
+      1,
+    );
+    const unmatched = { http_request_method: "GET", http_route: "/v1/*", http_response_status_code: "404" };
+    expect(moved("http_server_request_duration_seconds_count", unmatched)).toBe(1);
     // Routes are templates, never paths: no incident id (or any other id) in a label.
     const routes = after.samples.map((x) => x.labels.http_route).filter((r) => r !== undefined);
     expect(routes.some((r) => r.includes("{integration}") || r.includes("{key}"))).toBe(true);
