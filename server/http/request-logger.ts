@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../platform/logger.ts";
+import { observeRequest } from "./request-metrics.ts";
 
 /**
- * One log line per protocol request: method, path (never the query string: sign-in
+ * One log line per protocol request, and its measure in the HTTP duration histogram
+ * (request-metrics.ts): method, path (never the query string: sign-in
  * tokens travel there), status, duration and, for a failed /v1 request, the traceId of
  * its problem. Bodies and headers are never logged.
  *
@@ -16,9 +18,8 @@ export function requestLogger(logger: Logger, nowMs: () => number): MiddlewareHa
     const started = nowMs();
     await next();
     const traceId = c.get("traceId" as never) as string | undefined;
-    lines.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: nowMs() - started, traceId },
-      "request",
-    );
+    const ms = nowMs() - started;
+    observeRequest(c, ms);
+    lines.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, traceId }, "request");
   };
 }

@@ -8,6 +8,7 @@ import { tokenError } from "../../identity/token-errors.ts";
 import { ZTokenRequest, type TTokenRequest } from "../../identity/token-request.schema.ts";
 import { renderTokenError } from "./render-token-error.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
+import { recordTokenIssued } from "../../platform/metrics/registry.ts";
 
 // A Map, not an object: grant_type is the caller's text, and `toString` or
 // `constructor` must not find Object.prototype's members (they answered 200 and 500).
@@ -15,7 +16,8 @@ const GRANTS = new Map([
   ["client_credentials", issueClientCredentialsToken],
   ["authorization_code", issueAuthorizationCodeTokens],
   ["refresh_token", issueRefreshedTokens],
-]);
+] as const);
+type GrantType = typeof GRANTS extends Map<infer K, unknown> ? K : never;
 
 /** application/x-www-form-urlencoded only; each parameter once, except `resource` (RFC 8707). */
 async function parseTokenForm(c: Context): Promise<TTokenRequest> {
@@ -57,10 +59,11 @@ function refuseHeaderClientAuthentication(c: Context) {
 
 function selectGrant(request: TTokenRequest) {
   if (!request.grant_type) throw tokenError("InvalidRequest", "grant_type is required.");
-  const grant = GRANTS.get(request.grant_type);
+  const grantType = request.grant_type as GrantType;
+  const grant = GRANTS.get(grantType);
   if (!grant)
     throw tokenError("UnsupportedGrantType", `The grant_type ${request.grant_type.slice(0, 64)} is not supported.`);
-  return grant;
+  return { grant, grantType };
 }
 
 export function tokenEndpointApp(runtime: Runtime) {
@@ -76,7 +79,10 @@ export function tokenEndpointApp(runtime: Runtime) {
     try {
       refuseHeaderClientAuthentication(c);
       const request = await parseTokenForm(c);
-      const response = await selectGrant(request)({ ...runtime, request });
+      const { grant, grantType } = selectGrant(request);
+      const response = await grant({ ...runtime, request });
+      // Counted by grant_type, one of the three above (never the caller's text): docs/observability.md.
+      recordTokenIssued(grantType);
       c.header("cache-control", "no-store");
       c.header("pragma", "no-cache");
       return c.json(response);

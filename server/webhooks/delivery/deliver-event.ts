@@ -16,6 +16,8 @@ import { getServiceToken } from "./service-token-cache.ts";
 import { dispatcherFaultAt } from "../../reference-receiver/faults.ts";
 import { eventRequestHeaders } from "./legacy-credential.ts";
 import { recordSupersession } from "./record-supersession.ts";
+import { recordDeliveryAccepted, recordDeliveryAttempt } from "../../platform/metrics/registry.ts";
+import { attemptStatus } from "./attempt-status.ts";
 import { contractOfPath } from "../planning/legacy-lane.ts";
 import { logCutover, type LaneCutover } from "../planning/supersede-queued-events.ts";
 
@@ -205,6 +207,7 @@ async function finish(
     cutover = supersession.cutover;
     if (cutover) logCutover(deps.runtime, row.integrationKey, cutover);
   } else if (!(await recordOutcome(db, { ...recorded, outcome, claimNext }))) return false;
+  if (attempt) countAttempt(row, attempt, state);
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
   if (attempt)
@@ -268,4 +271,18 @@ async function finish(
     }
   }
   return true;
+}
+
+/**
+ * The recorded attempt in the process's metrics (docs/observability.md). An accepted event's lag runs
+ * from its production (Service-Request-Timestamp) to the attempt's end, both on the workbench clock
+ * (CONTRIBUTING.md, 'One clock').
+ */
+function countAttempt(row: ClaimedDelivery, attempt: AttemptRecord, state: Outcome["state"]) {
+  recordDeliveryAttempt(row.integrationKey, attemptStatus(attempt));
+  if (state === "delivered")
+    recordDeliveryAccepted(
+      row.integrationKey,
+      attempt.startedAt.getTime() + attempt.durationMs - row.producedAt.getTime(),
+    );
 }
