@@ -111,3 +111,25 @@ function acceptedMajor(r: Row): 1 | 2 | 3 | null {
   if (major === 3 && !(r.flags ?? []).some((f) => f === "incident.created" || f === "incident.changed")) return null;
   return major;
 }
+
+/**
+ * One lane's target under the incident's row lock, for work on a lane outside a change (a held
+ * lane planned, a lane cut over). `planEpoch` moves, so a change that read the lane before this
+ * commits plans again (apply-change.ts). Null: no such incident or integration, or no target.
+ */
+export async function lockLaneTarget(
+  tx: SqlTx,
+  options: { integrationKey: string; incidentId: string },
+): Promise<PlanningTarget | null> {
+  const { integrationKey, incidentId } = options;
+  const [locked] = await tx.query<{ id: string }>(
+    Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${incidentId}::uuid RETURNING id::text`,
+  );
+  if (!locked) return null;
+  const [integration] = await tx.query<{ agencyId: string }>(
+    Prisma.sql`SELECT "agencyId"::text AS "agencyId" FROM "Integration" WHERE key = ${integrationKey}`,
+  );
+  if (!integration) return null;
+  const [target] = await loadPlanningTargets(tx, { incidentId, agencyIds: [integration.agencyId], integrationKey });
+  return target ?? null;
+}

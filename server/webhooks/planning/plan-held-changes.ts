@@ -21,7 +21,7 @@ import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 import { isExpired } from "../delivery/decide-retry.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { loadPlanningTargets, type PlanningTarget } from "./load-targets.ts";
+import { lockLaneTarget, type PlanningTarget } from "./load-targets.ts";
 import { composePlanWrite, planForTarget, toPlanData, type PlanStep } from "./plan-deliveries.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
@@ -66,16 +66,7 @@ export async function planHeldLane(
   options: { integrationKey: string; incidentId: string; now: Date },
 ): Promise<HeldLaneOutcome | null> {
   const { integrationKey, incidentId, now } = options;
-  // The row lock, and planEpoch moves: a change that read the lane before this commits plans again (apply-change.ts).
-  const [locked] = await tx.query<{ id: string }>(
-    Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${incidentId}::uuid RETURNING id::text`,
-  );
-  if (!locked) return null;
-  const [integration] = await tx.query<{ agencyId: string }>(
-    Prisma.sql`SELECT "agencyId"::text AS "agencyId" FROM "Integration" WHERE key = ${integrationKey}`,
-  );
-  if (!integration) return null;
-  const [target] = await loadPlanningTargets(tx, { incidentId, agencyIds: [integration.agencyId], integrationKey });
+  const target = await lockLaneTarget(tx, { integrationKey, incidentId });
   if (!target || target.held || target.heldFromSeq === null) return null;
   const rows = await tx.query<ChangeRow>(Prisma.sql`
     SELECT seq, kind, payload, "producedAt", actor, ${changeSnapshotSql()} AS snapshot

@@ -19,7 +19,7 @@ import type { Runtime } from "../../runtime.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { decideCutover } from "./decide-cutover.ts";
 import { contractOfPath, laneMajorOf } from "./legacy-lane.ts";
-import { loadPlanningTargets } from "./load-targets.ts";
+import { lockLaneTarget } from "./load-targets.ts";
 import { planResend, type PlannedRow } from "./plan-deliveries.ts";
 
 export type SupersededRow = { id: string; requestId: string; method: string; path: string; attemptCount: number };
@@ -88,16 +88,7 @@ export async function cutOverLane(
   },
 ): Promise<LaneCutover | null> {
   const { integrationKey, incidentId, now, claimed } = options;
-  // The row lock, and planEpoch moves: a change that read the lane before this commits plans again (apply-change.ts).
-  const [locked] = await tx.query<{ id: string }>(
-    Prisma.sql`UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${incidentId}::uuid RETURNING id::text`,
-  );
-  if (!locked) return null;
-  const [integration] = await tx.query<{ agencyId: string }>(
-    Prisma.sql`SELECT "agencyId"::text AS "agencyId" FROM "Integration" WHERE key = ${integrationKey}`,
-  );
-  if (!integration) return null;
-  const [target] = await loadPlanningTargets(tx, { incidentId, agencyIds: [integration.agencyId], integrationKey });
+  const target = await lockLaneTarget(tx, { integrationKey, incidentId });
   if (!target || target.held) return null;
   const acceptedMajor = target.major;
   if (claimed && (contractOfPath(claimed.path) === acceptedMajor || !(await claimed.supersede()))) return null;
