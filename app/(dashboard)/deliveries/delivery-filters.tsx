@@ -51,7 +51,7 @@ export function DeliveryFilters({
           />
         </Field>
       </div>
-      <div className="w-32">
+      <div className="w-36">
         <Field id="f-state" label="State">
           <Select id="f-state" value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>
             <option value="">any</option>
