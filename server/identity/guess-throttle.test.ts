@@ -2,20 +2,23 @@ import { describe, expect, it } from "vitest";
 import { delayAfterFailures, FREE_FAILURES, MAX_DELAY_MS, secondsToWait, TooManyAttempts } from "./guess-throttle.ts";
 
 describe("delayAfterFailures (decision 0051)", () => {
-  it("costs nothing for the first five failures", () => {
-    expect(FREE_FAILURES).toBe(5);
-    for (let n = 0; n <= 5; n++) expect(delayAfterFailures(n)).toBe(0);
+  const subject = (n: number) => delayAfterFailures(n, FREE_FAILURES.subject);
+  it("costs nothing for the first five failures of a subject, twenty of a source", () => {
+    expect(FREE_FAILURES).toEqual({ subject: 5, source: 20 });
+    for (let n = 0; n <= 5; n++) expect(subject(n)).toBe(0);
+    expect(delayAfterFailures(20, FREE_FAILURES.source)).toBe(0);
+    expect(delayAfterFailures(21, FREE_FAILURES.source)).toBe(1000);
   });
 
   it("then doubles from 1 s", () => {
-    expect([6, 7, 8, 9, 10].map(delayAfterFailures)).toEqual([1000, 2000, 4000, 8000, 16000]);
+    expect([6, 7, 8, 9, 10].map(subject)).toEqual([1000, 2000, 4000, 8000, 16000]);
   });
 
   it("stops at 15 minutes, however many failures", () => {
     expect(MAX_DELAY_MS).toBe(15 * 60_000);
-    expect(delayAfterFailures(15)).toBe(512_000);
-    expect(delayAfterFailures(16)).toBe(MAX_DELAY_MS);
-    expect(delayAfterFailures(1_000_000)).toBe(MAX_DELAY_MS);
+    expect(subject(15)).toBe(512_000);
+    expect(subject(16)).toBe(MAX_DELAY_MS);
+    expect(subject(1_000_000)).toBe(MAX_DELAY_MS);
   });
 });
 

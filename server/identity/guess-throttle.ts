@@ -1,7 +1,8 @@
 // Guessing slowed down (docs/decisions/0051-guessing-slowed-down.md, OWASP ASVS V6): wrong
 // client secrets and wrong member passwords are counted per subject (client id, member name)
-// and per source (the address the server sees). The first FREE_FAILURES within a window cost
-// nothing; each further one makes the key wait, doubling from 1 s up to 15 min. While a key
+// and per source (the address the server sees). The first few failures within a window cost
+// nothing (5 per subject; 20 per source, which many members or partners may share behind one
+// address); each further one makes the key wait, doubling from 1 s up to 15 min. While a key
 // waits, an attempt is refused before the secret is checked, and is not counted. A success
 // clears the subject's key. Rows live in PostgreSQL, so every process on one database shares
 // them; the credential purge deletes a row once its last failure is a window old.
@@ -9,7 +10,7 @@ import { Prisma, type DbClient } from "../platform/db/client.ts";
 import type { Clock } from "../platform/clock/clock.ts";
 import { AppError } from "../platform/errors.ts";
 
-export const FREE_FAILURES = 5;
+export const FREE_FAILURES = { subject: 5, source: 20 } as const;
 export const WINDOW_MS = 15 * 60_000;
 export const FIRST_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 15 * 60_000;
@@ -19,10 +20,10 @@ const MAX_KEY_LENGTH = 200;
 export type GuessKind = "client" | "member";
 export type GuessAttempt = { kind: GuessKind; subject: string; source: string };
 
-/** The wait after the n-th failure in a row (counted within the window): none for the first few. */
-export function delayAfterFailures(failures: number): number {
-  if (failures <= FREE_FAILURES) return 0;
-  const doublings = Math.min(failures - FREE_FAILURES - 1, 30);
+/** The wait after the n-th failure in a row (counted within the window): none for the first `free`. */
+export function delayAfterFailures(failures: number, free: number): number {
+  if (failures <= free) return 0;
+  const doublings = Math.min(failures - free - 1, 30);
   return Math.min(FIRST_DELAY_MS * 2 ** doublings, MAX_DELAY_MS);
 }
 
@@ -46,7 +47,10 @@ export const isTooManyAttempts = (e: unknown): e is TooManyAttempts => e instanc
 const cut = (value: string) => value.slice(0, MAX_KEY_LENGTH);
 const subjectKey = (kind: GuessKind, subject: string) =>
   cut(`subject:${kind === "member" ? subject.trim().toLowerCase() : subject}`);
-const keysOf = (a: GuessAttempt) => [subjectKey(a.kind, a.subject), cut(`source:${a.source}`)];
+const keysOf = (a: GuessAttempt) => [
+  { key: subjectKey(a.kind, a.subject), free: FREE_FAILURES.subject },
+  { key: cut(`source:${a.source}`), free: FREE_FAILURES.source },
+];
 
 type Deps = { db: DbClient; clock: Clock };
 
@@ -57,7 +61,7 @@ type Deps = { db: DbClient; clock: Clock };
 export async function refuseWhileWaiting(deps: Deps, attempt: GuessAttempt): Promise<{ subjectCounted: boolean }> {
   const subject = subjectKey(attempt.kind, attempt.subject);
   const rows = await deps.db.guessThrottle.findMany({
-    where: { kind: attempt.kind, key: { in: keysOf(attempt) } },
+    where: { kind: attempt.kind, key: { in: keysOf(attempt).map((k) => k.key) } },
     select: { key: true, blockedUntil: true },
   });
   const wait = secondsToWait(
@@ -72,7 +76,7 @@ export async function refuseWhileWaiting(deps: Deps, attempt: GuessAttempt): Pro
 export async function recordFailedGuess(deps: Deps, attempt: GuessAttempt): Promise<void> {
   const now = deps.clock.now();
   const windowStart = new Date(now.getTime() - WINDOW_MS);
-  for (const key of keysOf(attempt)) {
+  for (const { key, free } of keysOf(attempt)) {
     const [row] = await deps.db.$queryRaw<Array<{ failures: number }>>(Prisma.sql`
       INSERT INTO "GuessThrottle" (kind, key, failures, "lastFailureAt", "blockedUntil")
       VALUES (${attempt.kind}, ${key}, 1, ${now}, ${now})
@@ -81,7 +85,7 @@ export async function recordFailedGuess(deps: Deps, attempt: GuessAttempt): Prom
                         ELSE "GuessThrottle".failures + 1 END,
         "lastFailureAt" = ${now}
       RETURNING failures`);
-    const delay = delayAfterFailures(row?.failures ?? 1);
+    const delay = delayAfterFailures(row?.failures ?? 1, free);
     if (delay > 0)
       await deps.db.$executeRaw`
         UPDATE "GuessThrottle" SET "blockedUntil" = GREATEST("blockedUntil", ${new Date(now.getTime() + delay)})
