@@ -37,6 +37,10 @@ test("an admin signs in through the form, adds a viewer, and the viewer sees no 
   await members.getByLabel("Password (12+ characters)").fill("viewer-password-1");
   await members.getByRole("button", { name: "Add member" }).click();
   await expect(page.getByTestId("members")).toContainText(viewer);
+  // An admin can end a member's wait after wrong passwords (docs/decisions/0051-guessing-slowed-down.md).
+  const viewerRow = page.getByTestId("members").getByRole("row").filter({ hasText: viewer });
+  await viewerRow.getByRole("button", { name: "Clear wait" }).click();
+  await expect(viewerRow.getByRole("status")).toHaveText("No failed sign-ins counted");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();

@@ -38,6 +38,7 @@ describe("roles of the dashboard's procedures", () => {
       "integrations.set",
       "access.members.create",
       "access.apiTokens.create",
+      "access.clearGuessThrottle",
     ])
       expect(roleOf(path), path).toBe("admin");
     for (const path of [

@@ -18,6 +18,8 @@ import { verifyClientSecret } from "./client-secret.ts";
 import { tokenError } from "./token-errors.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
 import { rememberedClient } from "./client-cache.ts";
+import type { Clock } from "../platform/clock/clock.ts";
+import { recordFailedGuess, recordGoodGuess, refuseWhileWaiting } from "./guess-throttle.ts";
 
 const CACHE_LIMIT = 1_000;
 
@@ -65,17 +67,25 @@ async function readClient(db: DbClient, clientId: string): Promise<ClientRecord 
  * A confidential client by id and secret; invalid_client (401) for any mismatch, without saying which.
  * A seeded secret (public: it is in the seed) that still matches is refused on a shared workbench
  * unless ALLOW_DEV_CREDENTIALS=true, with a description saying how to rotate it.
+ * Guessing is slowed down per client_id and per source (guess-throttle.ts, decision 0051): while
+ * either waits, too_many_attempts (429) before the secret is looked at.
  */
 export async function authenticateConfidentialClient(options: {
   db: DbClient;
+  clock: Clock;
   clientId: string;
   clientSecret: string;
+  source: string;
   env: Pick<Env, "ACCESS_MODE" | "ALLOW_DEV_CREDENTIALS">;
 }): Promise<ClientRecord> {
+  const attempt = { kind: "client" as const, subject: options.clientId, source: options.source };
+  const { subjectCounted } = await refuseWhileWaiting(options, attempt);
   const client = await findClient(options.db, options.clientId);
   if (!client?.secretHash || !(await verifySecretCached(options.clientSecret, client.secretHash))) {
+    await recordFailedGuess(options, attempt);
     throw tokenError("InvalidClient", "The client_id or client_secret is invalid.");
   }
+  if (subjectCounted) await recordGoodGuess(options, attempt);
   if (isSeededClientSecret(options.clientSecret) && !devCredentialsAllowed(options.env))
     throw tokenError("InvalidClient", SEEDED_SECRET_REFUSED);
   return client;

@@ -1,6 +1,7 @@
 // The token endpoint remembers clients only while it hears every change to them: a change made
 // anywhere (here: plain SQL, as another process or an operator would) takes effect at once.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ManualClock } from "../platform/clock/clock.ts";
 import { createLogger } from "../platform/logger.ts";
 import type { Worker } from "../platform/worker.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
@@ -11,6 +12,7 @@ import { startClientCacheWorker } from "./client-cache.ts";
 const CLIENT = "partner-cad";
 const SECRET = "partner-cad-secret";
 const env = { ACCESS_MODE: "local", ALLOW_DEV_CREDENTIALS: false } as const;
+const clock = new ManualClock(Date.parse("2026-01-01T00:00:00Z"));
 let t: TestDatabase;
 let worker: Worker | undefined;
 
@@ -23,7 +25,7 @@ afterAll(async () => {
 });
 
 const authenticate = (clientSecret: string) =>
-  authenticateConfidentialClient({ db: t.db, env, clientId: CLIENT, clientSecret }).then(
+  authenticateConfidentialClient({ db: t.db, clock, env, clientId: CLIENT, clientSecret, source: "test" }).then(
     (c) => c.agencies.map((a) => a.agencyId),
     (e: Error) => e.message,
   );

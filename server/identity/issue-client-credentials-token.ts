@@ -12,14 +12,18 @@ import { parseScopeList, type TTokenRequest, type TTokenResponse } from "./token
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env">;
 
-export async function issueClientCredentialsToken(options: Deps & { request: TTokenRequest }): Promise<TTokenResponse> {
+export async function issueClientCredentialsToken(
+  options: Deps & { request: TTokenRequest; source?: string },
+): Promise<TTokenResponse> {
   const { request } = options;
   const deps: Deps = options;
   if (!request.client_id) throw tokenError("InvalidRequest", "client_id is required.");
   if (!request.client_secret) throw tokenError("InvalidRequest", "client_secret is required.");
   const client = await authenticateConfidentialClient({
     db: deps.db,
+    clock: deps.clock,
     env: deps.env,
+    source: options.source ?? "unknown",
     clientId: request.client_id,
     clientSecret: request.client_secret,
   });

@@ -33,6 +33,7 @@ describe("purgeExpiredCredentials", () => {
       authorizationCodes: 0,
       portalSessions: 0,
       refreshTokens: 0,
+      guessThrottle: 0,
     });
     clock.advance(60 * 60_000);
     expect((await purgeExpiredCredentials(deps)).signinTokens).toBe(1);

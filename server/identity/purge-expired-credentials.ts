@@ -1,20 +1,23 @@
 // Sign-in tokens, authorization codes, refresh tokens and portal sessions are
 // useless once expired; their rows (hashes only) are deleted an hour later, so
 // the tables stay small. Refresh tokens are kept while any of their family is
-// alive (reuse detection needs the spent ones).
+// alive (reuse detection needs the spent ones). Guess-throttle rows go once their last
+// failure is a window old (decision 0051), which bounds that table too.
 import type { Clock } from "../platform/clock/clock.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
+import { purgeGuessThrottle } from "./guess-throttle.ts";
 
 const GRACE_MS = 3600_000;
 const INTERVAL_MS = 10 * 60_000;
 
 export async function purgeExpiredCredentials(deps: { db: Runtime["db"]; clock: Clock }) {
   const cutoff = new Date(deps.clock.nowMs() - GRACE_MS);
-  const [signinTokens, codes, sessions] = await Promise.all([
+  const [signinTokens, codes, sessions, guessThrottle] = await Promise.all([
     deps.db.signinToken.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
     deps.db.authorizationCode.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
     deps.db.portalSession.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
+    purgeGuessThrottle(deps),
   ]);
   const refreshTokens = await deps.db.$executeRaw`
     DELETE FROM "RefreshToken" r
@@ -24,6 +27,7 @@ export async function purgeExpiredCredentials(deps: { db: Runtime["db"]; clock: 
     authorizationCodes: codes.count,
     portalSessions: sessions.count,
     refreshTokens,
+    guessThrottle,
   };
 }
 

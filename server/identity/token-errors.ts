@@ -1,6 +1,6 @@
 // The token endpoint's error codes (platform-interface.md, "Token endpoint errors"),
 // exactly as partners branch on them, plus the RFC 6749 codes of the interactive
-// grants. Their wire names and statuses (invalid_client 401, everything else 400) are
+// grants. Their wire names and statuses (invalid_client 401, too_many_attempts 429, the rest 400) are
 // rows of the error table (server/platform/error-codes.ts).
 import { AppError } from "../platform/errors.ts";
 import type { AppErrorCode } from "../platform/error-codes.ts";
@@ -18,6 +18,7 @@ export const TOKEN_ERROR_CODES = [
   "InvalidGrant",
   "UnsupportedGrantType",
   "UnauthorizedClient",
+  "TooManyAttempts",
 ] as const satisfies readonly AppErrorCode[];
 
 export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];

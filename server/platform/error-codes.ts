@@ -5,11 +5,18 @@
 // codes, and a test holds each list to this table.
 
 /** tRPC's codes the dashboard's API answers with (a subset of @trpc/server's TRPC_ERROR_CODE_KEY). */
-type TrpcCode = "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INTERNAL_SERVER_ERROR";
+type TrpcCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "INTERNAL_SERVER_ERROR";
 
 export type AppErrorDefinition = {
   /** The HTTP status on /v1, /connect/token and /Account (tRPC answers its code's own status). */
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500 | 504;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 504;
   /** tRPC's code: by status, with 413 and 415 BAD_REQUEST and 504 INTERNAL_SERVER_ERROR. */
   readonly trpc: TrpcCode;
   /** One line: the problem+json `title` on /v1 (the spec's wording for its codes). */
@@ -89,6 +96,13 @@ export const APP_ERRORS = {
   // 413, 415
   RequestTooLarge: { status: 413, trpc: "BAD_REQUEST", title: "Request too large" },
   UnsupportedMediaType: { status: 415, trpc: "BAD_REQUEST", title: "Unsupported media type" },
+  // 429: guessing slowed down (docs/decisions/0051-guessing-slowed-down.md)
+  TooManyAttempts: {
+    status: 429,
+    trpc: "TOO_MANY_REQUESTS",
+    title: "Too many attempts",
+    wire: "too_many_attempts",
+  },
   // 5xx
   InternalServerError: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Internal server error" },
   ScenarioTimeout: { status: 504, trpc: "INTERNAL_SERVER_ERROR", title: "Scenario timed out" },

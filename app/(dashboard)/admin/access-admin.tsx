@@ -50,6 +50,8 @@ export function MembersAdmin() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.access.members.list.queryKey() });
   const create = useMutation(trpc.access.members.create.mutationOptions({ onSuccess: () => void refresh() }));
   const update = useMutation(trpc.access.members.update.mutationOptions({ onSuccess: () => void refresh() }));
+  // Ends a member's wait after wrong passwords (docs/decisions/0051-guessing-slowed-down.md).
+  const clearWait = useMutation(trpc.access.clearGuessThrottle.mutationOptions());
 
   function onCreate(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -70,9 +72,9 @@ export function MembersAdmin() {
       <h2 id="members-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
         Workbench members (who may sign in to this shared workbench)
       </h2>
-      {(update.error ?? create.error) && (
+      {(update.error ?? create.error ?? clearWait.error) && (
         <p role="alert" className="px-4 py-2 text-sm text-red-700">
-          {(update.error ?? create.error)?.message}
+          {(update.error ?? create.error ?? clearWait.error)?.message}
         </p>
       )}
       <table className="min-w-full divide-y divide-slate-100">
@@ -115,6 +117,19 @@ export function MembersAdmin() {
                 >
                   {m.disabledAt ? "Enable" : "Disable"}
                 </button>
+                <button
+                  type="button"
+                  className={`${subtle} ml-2`}
+                  disabled={clearWait.isPending}
+                  onClick={() => clearWait.mutate({ kind: "member", subject: m.username })}
+                >
+                  Clear wait
+                </button>
+                {clearWait.variables?.subject === m.username && clearWait.data && (
+                  <span role="status" className="ml-2 text-xs text-slate-600">
+                    {clearWait.data.cleared ? "Wait cleared" : "No failed sign-ins counted"}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

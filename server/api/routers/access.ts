@@ -17,6 +17,7 @@ import {
   ZPassword,
 } from "../../workbench/access/members.ts";
 import { ZRole } from "../../workbench/access/roles.ts";
+import { clearGuessThrottle } from "../../identity/guess-throttle.ts";
 
 export const accessRouter = createTRPCRouter({
   /** Who is calling and how the workbench is exposed (the Admin page and the header show it). */
@@ -39,6 +40,10 @@ export const accessRouter = createTRPCRouter({
       )
       .mutation(({ ctx, input }) => updateMember({ ...ctx, ...input })),
   }),
+  /** Ends a member's or a client's wait after wrong guesses (decision 0051); says whether there was one. */
+  clearGuessThrottle: adminProcedure
+    .input(z.object({ kind: z.enum(["member", "client"]), subject: z.string().trim().min(1).max(200) }))
+    .mutation(async ({ ctx, input }) => ({ cleared: await clearGuessThrottle(ctx, input) })),
   apiTokens: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => listApiTokens(ctx)),
     /** The token value is in this answer only: it is stored as a hash. */

@@ -27,6 +27,8 @@ import { requireSameOrigin } from "./require-same-origin.ts";
 import { DASHBOARD_CLIENT_ID } from "../../identity/dashboard-client.ts";
 import { DEV_PASSWORD_REFUSED, devCredentialsAllowed } from "../../identity/dev-credentials.ts";
 import { authenticateMember } from "../../workbench/access/members.ts";
+import { isTooManyAttempts } from "../../identity/guess-throttle.ts";
+import { remoteAddress } from "../remote-address.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
 
 type Checked =
@@ -126,7 +128,28 @@ async function signInMember(
   kind: ReturnType<typeof loginFormKind>,
 ) {
   const username = String(form.username ?? "").slice(0, 200);
-  const member = await authenticateMember({ db: runtime.db, username, password: String(form.password ?? "") });
+  let member: Awaited<ReturnType<typeof authenticateMember>>;
+  try {
+    member = await authenticateMember({
+      ...runtime,
+      username,
+      password: String(form.password ?? ""),
+      source: remoteAddress(c),
+    });
+  } catch (error) {
+    if (!isTooManyAttempts(error)) throw error;
+    c.header("retry-after", String(error.retryAfterS));
+    return c.html(
+      renderLoginForm({
+        params: checked.params,
+        clientName: checked.clientName,
+        ...kind,
+        error: `Too many attempts: try again in ${error.retryAfterS} s.`,
+        username,
+      }),
+      429,
+    );
+  }
   if (!member)
     return c.html(
       renderLoginForm({

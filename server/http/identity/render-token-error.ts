@@ -11,12 +11,14 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
 import { isAppError } from "../../platform/errors.ts";
+import { isTooManyAttempts } from "../../identity/guess-throttle.ts";
 
 export function renderTokenError(c: Context, error: unknown, logger: Logger): Response {
   c.header("cache-control", "no-store");
   if (isAppError(error)) {
     if (error.status === 401 && usedHttpBasic(c)) c.header("www-authenticate", 'Basic realm="token", charset="UTF-8"');
-    return c.json({ error: error.wireCode, error_description: error.message }, error.status as 400 | 401);
+    if (isTooManyAttempts(error)) c.header("retry-after", String(error.retryAfterS));
+    return c.json({ error: error.wireCode, error_description: error.message }, error.status as 400 | 401 | 429);
   }
   const traceId = randomUUID();
   logger.error({ err: error, traceId, path: c.req.path }, "token endpoint failed");

@@ -7,6 +7,7 @@ import { issueAuthorizationCodeTokens, issueRefreshedTokens } from "../../identi
 import { tokenError } from "../../identity/token-errors.ts";
 import { ZTokenRequest, type TTokenRequest } from "../../identity/token-request.schema.ts";
 import { renderTokenError } from "./render-token-error.ts";
+import { remoteAddress } from "../remote-address.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import { recordTokenIssued } from "../../platform/metrics/registry.ts";
 
@@ -80,7 +81,7 @@ export function tokenEndpointApp(runtime: Runtime) {
       refuseHeaderClientAuthentication(c);
       const request = await parseTokenForm(c);
       const { grant, grantType } = selectGrant(request);
-      const response = await grant({ ...runtime, request });
+      const response = await grant({ ...runtime, request, source: remoteAddress(c) });
       // Counted by grant_type, one of the three above (never the caller's text): docs/observability.md.
       recordTokenIssued(grantType);
       c.header("cache-control", "no-store");

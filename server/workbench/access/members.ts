@@ -6,6 +6,7 @@ import type { Clock } from "../../platform/clock/clock.ts";
 import type { DbClient } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { hashClientSecret, verifyClientSecret } from "../../identity/client-secret.ts";
+import { recordFailedGuess, recordGoodGuess, refuseWhileWaiting } from "../../identity/guess-throttle.ts";
 import { ZRole, type Role } from "./roles.ts";
 
 type Deps = { db: DbClient; clock: Clock };
@@ -97,17 +98,30 @@ export async function updateMember(
   return updated;
 }
 
-/** The enabled member with this name and password, or undefined (without saying which part was wrong). */
+/**
+ * The enabled member with this name and password, or undefined (without saying which part was wrong).
+ * Guessing is slowed down per name and per source (decision 0051): while either waits, this throws
+ * TooManyAttempts before the password is looked at.
+ */
 export async function authenticateMember(options: {
   db: DbClient;
+  clock: Clock;
   username: string;
   password: string;
+  source: string;
 }): Promise<MemberView | undefined> {
   const usernameKey = options.username.trim().toLowerCase();
-  if (!usernameKey || usernameKey.length > 64 || options.password.length > 200) return undefined;
-  const member = await options.db.workbenchMember.findUnique({ where: { usernameKey } });
-  if (!member || member.disabledAt || !(await verifyClientSecret(options.password, member.passwordHash)))
+  const attempt = { kind: "member" as const, subject: usernameKey, source: options.source };
+  const { subjectCounted } = await refuseWhileWaiting(options, attempt);
+  const member =
+    !usernameKey || usernameKey.length > 64 || options.password.length > 200
+      ? null
+      : await options.db.workbenchMember.findUnique({ where: { usernameKey } });
+  if (!member || member.disabledAt || !(await verifyClientSecret(options.password, member.passwordHash))) {
+    await recordFailedGuess(options, attempt);
     return undefined;
+  }
+  if (subjectCounted) await recordGoodGuess(options, attempt);
   return {
     id: member.id,
     username: member.username,
