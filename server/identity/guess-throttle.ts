@@ -93,11 +93,9 @@ export async function recordFailedGuess(deps: Deps, attempt: GuessAttempt): Prom
   }
 }
 
-/** A right secret: the subject starts afresh (its source keeps its count). */
+/** A right secret: the subject starts afresh (its source keeps its count), as an admin's clear. */
 export async function recordGoodGuess(deps: { db: DbClient }, attempt: Omit<GuessAttempt, "source">) {
-  await deps.db.guessThrottle.deleteMany({
-    where: { kind: attempt.kind, key: subjectKey(attempt.kind, attempt.subject) },
-  });
+  await clearGuessThrottle(deps, attempt);
 }
 
 /** An admin clears a subject's wait (and count); returns whether there was one. */
