@@ -54,22 +54,71 @@ const keysOf = (a: GuessAttempt) => [
 
 type Deps = { db: DbClient; clock: Clock };
 
+/** What this process last read of a key: whether it has a row, its wait, when read (workbench time). */
+type Seen = { exists: boolean; blockedUntilMs: number; readAtMs: number };
+/**
+ * A process reads a key's row at most once a second (decision 0051): the token endpoint's happy path stays off the
+ * database (the verified-secret cache took it off). Failures and clears made here are seen at
+ * once; a wait set by another process on the same database, within the second.
+ */
+const FRESH_MS = 1_000;
+const SEEN_LIMIT = 10_000;
+const seenByDb = new WeakMap<DbClient, Map<string, Seen>>();
+
+function seenOf(db: DbClient): Map<string, Seen> {
+  let seen = seenByDb.get(db);
+  if (!seen) seenByDb.set(db, (seen = new Map()));
+  return seen;
+}
+
+function remember(db: DbClient, key: string, state: Seen): void {
+  const seen = seenOf(db);
+  seen.delete(key);
+  if (seen.size >= SEEN_LIMIT) seen.delete(seen.keys().next().value!);
+  seen.set(key, state);
+}
+
+/** Rows are keyed by (kind, key): the cache likewise (a source has a key of each kind). */
+const seenKey = (kind: GuessKind, key: string) => `${kind} ${key}`;
+
+const isFresh = (state: Seen | undefined, nowMs: number): state is Seen =>
+  state !== undefined && nowMs >= state.readAtMs && nowMs - state.readAtMs < FRESH_MS;
+
+/** The keys' states: from this process's last read when fresh, else one read of both rows. */
+async function readKeys(deps: Deps, kind: GuessKind, keys: string[], nowMs: number): Promise<Seen[]> {
+  const seen = seenOf(deps.db);
+  const known = keys.map((key) => seen.get(seenKey(kind, key)));
+  if (known.every((state) => isFresh(state, nowMs))) return known;
+  const rows = await deps.db.guessThrottle.findMany({
+    where: { kind, key: { in: keys } },
+    select: { key: true, blockedUntil: true },
+  });
+  return keys.map((key) => {
+    const row = rows.find((r) => r.key === key);
+    const state = { exists: row !== undefined, blockedUntilMs: row?.blockedUntil.getTime() ?? 0, readAtMs: nowMs };
+    remember(deps.db, seenKey(kind, key), state);
+    return state;
+  });
+}
+
 /**
  * Throws TooManyAttempts while the subject or the source waits; else says whether the subject has
  * failures counted (only then does a success need to clear them: no write on the usual path).
  */
 export async function refuseWhileWaiting(deps: Deps, attempt: GuessAttempt): Promise<{ subjectCounted: boolean }> {
-  const subject = subjectKey(attempt.kind, attempt.subject);
-  const rows = await deps.db.guessThrottle.findMany({
-    where: { kind: attempt.kind, key: { in: keysOf(attempt).map((k) => k.key) } },
-    select: { key: true, blockedUntil: true },
-  });
+  const nowMs = deps.clock.nowMs();
+  const [subject, source] = await readKeys(
+    deps,
+    attempt.kind,
+    keysOf(attempt).map((k) => k.key),
+    nowMs,
+  );
   const wait = secondsToWait(
-    rows.map((r) => r.blockedUntil),
-    deps.clock.nowMs(),
+    [subject!, source!].filter((state) => state.exists).map((state) => new Date(state.blockedUntilMs)),
+    nowMs,
   );
   if (wait > 0) throw new TooManyAttempts(wait);
-  return { subjectCounted: rows.some((r) => r.key === subject) };
+  return { subjectCounted: subject!.exists };
 }
 
 /** Counts a wrong secret against the subject and the source (one atomic upsert per key). */
@@ -90,6 +139,7 @@ export async function recordFailedGuess(deps: Deps, attempt: GuessAttempt): Prom
       await deps.db.$executeRaw`
         UPDATE "GuessThrottle" SET "blockedUntil" = GREATEST("blockedUntil", ${new Date(now.getTime() + delay)})
         WHERE kind = ${attempt.kind} AND key = ${key}`;
+    seenOf(deps.db).delete(seenKey(attempt.kind, key));
   }
 }
 
@@ -103,9 +153,9 @@ export async function clearGuessThrottle(
   deps: { db: DbClient },
   attempt: Omit<GuessAttempt, "source">,
 ): Promise<boolean> {
-  const { count } = await deps.db.guessThrottle.deleteMany({
-    where: { kind: attempt.kind, key: subjectKey(attempt.kind, attempt.subject) },
-  });
+  const key = subjectKey(attempt.kind, attempt.subject);
+  const { count } = await deps.db.guessThrottle.deleteMany({ where: { kind: attempt.kind, key } });
+  seenOf(deps.db).delete(seenKey(attempt.kind, key));
   return count > 0;
 }
 
@@ -114,5 +164,6 @@ export async function purgeGuessThrottle(deps: Deps): Promise<number> {
   const { count } = await deps.db.guessThrottle.deleteMany({
     where: { lastFailureAt: { lt: new Date(deps.clock.nowMs() - WINDOW_MS) } },
   });
+  seenByDb.delete(deps.db);
   return count;
 }

@@ -65,6 +65,22 @@ describe("the token endpoint", () => {
     expect(await rows(s)).toEqual([]);
     expect((await cc(CAD.client_secret)).status).toBe(200);
   });
+
+  it("honours a wait another process wrote once its second has passed", async () => {
+    expect((await cc(CAD.client_secret)).status).toBe(200);
+    // Another process on this database makes partner-cad wait (written here as it would write it).
+    const until = new Date(s.runtime.clock.nowMs() + 60_000);
+    await s.runtime.db.guessThrottle.create({
+      data: { kind: "client", key: "subject:partner-cad", failures: 9, lastFailureAt: until, blockedUntil: until },
+    });
+    await advanceClockOffset(s.runtime.db, s.runtime.clock, 1_000);
+    const refused = await cc(CAD.client_secret);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(55);
+    await advanceClockOffset(s.runtime.db, s.runtime.clock, 60_000);
+    expect((await cc(CAD.client_secret)).status).toBe(200);
+    expect(await rows(s)).toEqual([]);
+  });
 });
 
 describe("the dashboard's sign-in form on a shared workbench", () => {
