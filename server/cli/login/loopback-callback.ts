@@ -22,6 +22,12 @@ export type LoopbackCallback = {
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
+// The look of the workbench's own sign-in pages (render-auth-pages.ts), so the tab the login ends on reads as one flow.
+const STYLE =
+  "body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}" +
+  "main{background:#fff;border:1px solid #cbd5e1;border-radius:.5rem;padding:2rem;width:min(24rem,90vw)}" +
+  "h1{font-size:1.25rem;margin:0 0 .5rem}p{color:#475569;font-size:.875rem}";
+
 function answer(res: http.ServerResponse, status: number, title: string, message: string) {
   const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   res
@@ -32,9 +38,9 @@ function answer(res: http.ServerResponse, status: number, title: string, message
       "x-frame-options": "DENY",
     })
     .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · Workbench CLI</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
-        `<h1 style="font-size:1.25rem">${escape(title)}</h1><p>${escape(message)}</p></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${escape(title)} · Workbench CLI</title><style>${STYLE}</style></head>` +
+        `<body><main><h1>${escape(title)}</h1><p role="status">${escape(message)}</p></main></body></html>`,
     );
 }
 

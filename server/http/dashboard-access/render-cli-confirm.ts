@@ -23,9 +23,9 @@ export function renderCliConfirm(options: {
         <dt>Computer</dt>
         <dd>${request.hostname}</dd>
         <dt>Acts as</dt>
-        <dd>${member} (${role})</dd>
+        <dd>${member}, role ${role}</dd>
         <dt>Expires</dt>
-        <dd>in ${lifetimeDays} days, or at <code>workbench logout</code></dd>
+        <dd>in ${lifetimeDays} days (or at <code>workbench logout</code>)</dd>
         <dt>Sent to</dt>
         <dd>127.0.0.1:${request.port} on this computer</dd>
       </dl>
