@@ -77,10 +77,9 @@ export async function logIn(options: {
       },
     });
     // A login replaces the last one of this workbench: its token is revoked (best effort), not left behind.
-    const replacedRevoked =
-      login.previous && login.previous.token !== undefined
-        ? await revokeOwnToken(url, login.previous.token).catch(() => undefined)
-        : undefined;
+    const replacedRevoked = login.previous
+      ? await revokeOwnToken(url, login.previous.token).catch(() => undefined)
+      : undefined;
     return {
       kind: "logged-in",
       url,

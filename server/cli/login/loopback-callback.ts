@@ -19,6 +19,8 @@ export type LoopbackCallback = {
   close: () => void;
 };
 
+const waited = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`);
+
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
@@ -70,11 +72,7 @@ export async function startLoopbackCallback(expectedState: string): Promise<Loop
         let settled = false;
         const timer = setTimeout(() => {
           settled = true;
-          reject(
-            new Error(
-              `no answer from the browser within ${Math.round(timeoutMs / 1000)} s: run \`workbench login\` again.`,
-            ),
-          );
+          reject(new Error(`no answer from the browser within ${waited(timeoutMs)}: run \`workbench login\` again.`));
         }, timeoutMs);
         const settle = () => {
           settled = true;
