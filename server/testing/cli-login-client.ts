@@ -32,6 +32,8 @@ export async function answerCliLink(
   path: string,
   sessionCookie: string,
   decision: "authorize" | "cancel",
+  /** The token role chosen on the page (default: what the page preselects). */
+  role?: string,
 ): Promise<{ page: Response; html: string; answer: Response }> {
   const page = await fetch(`${baseUrl}${path}`, { headers: { cookie: sessionCookie }, redirect: "manual" });
   const html = await page.text();
@@ -39,7 +41,7 @@ export async function answerCliLink(
     method: "POST",
     redirect: "manual",
     headers: { cookie: sessionCookie, origin: baseUrl },
-    body: new URLSearchParams({ ...confirmFormFields(html), decision }),
+    body: new URLSearchParams({ ...confirmFormFields(html), ...(role ? { role } : {}), decision }),
   });
   return { page, html, answer };
 }

@@ -1,10 +1,11 @@
-// /auth/cli: the workbench's side of `workbench login` (decision 0053, docs/dashboard.md "CLI login").
+// /auth/cli: the workbench's side of `workbench login` (decision 0053; docs/dashboard-access.md).
 // Who may call each route:
 //   GET  /auth/cli/mode    anyone: {access: "local" | "shared"} (the CLI's first question; an unsigned
 //                          /api/trpc call tells as much)
 //   GET  /auth/cli         a signed-in member (others are sent to sign-in and come back): the confirm page
 //   POST /auth/cli         that member, same-origin only: Authorize leaves a two-minute single-use code
-//                          for their own role at most; both answers go to http://127.0.0.1:<port>/callback only
+//                          for a token of their own role or one below it (never above); Authorize and
+//                          Cancel both send the browser to http://127.0.0.1:<port>/callback only
 //   POST /auth/cli/token   whoever holds the code and the PKCE verifier (the CLI): the API token, once
 //   POST /auth/cli/revoke  whoever holds an API token: revokes that token (`workbench logout`)
 // Nothing here is logged: the request logger covers protocol paths only, and codes travel in the query
@@ -15,6 +16,7 @@ import { getCookie } from "hono/cookie";
 import type { Runtime } from "../../runtime.ts";
 import { AppError } from "../../platform/errors.ts";
 import { revokeApiTokenByValue } from "../../workbench/access/api-tokens.ts";
+import { roleAllows, ZRole } from "../../workbench/access/roles.ts";
 import {
   CLI_TOKEN_LIFETIME_DAYS,
   cliCallbackUrl,
@@ -102,10 +104,14 @@ export function cliLoginApp(runtime: Runtime, sameOrigin: MiddlewareHandler) {
     if (!session) return c.redirect(`/auth/sign-in?next=${encodeURIComponent(linkOf(parsed.data))}`, 303);
     const { port, state } = parsed.data;
     if (form.decision !== "authorize") return c.redirect(cliCallbackUrl(port, { state, error: "access_denied" }), 303);
+    // The token's role: the member's own or one below it, never above (absent: their own).
+    const role = form.role === undefined ? session.role : ZRole.safeParse(form.role).data;
+    if (!role || !roleAllows(session.role, role))
+      return invalidLink(c, `A token's role is at most yours (${session.role}).`);
     const code = await createCliGrant({
       ...runtime,
       memberId: session.memberId,
-      role: session.role,
+      role,
       request: parsed.data,
     });
     return c.redirect(cliCallbackUrl(port, { code, state }), 303);

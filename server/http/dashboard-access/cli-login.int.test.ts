@@ -143,6 +143,26 @@ describe("/auth/cli on a shared workbench", () => {
     });
     const ivanId = (created.data as { id: string }).id;
     const ivan = (await signInToDashboard(s.url, "ivan", "ivan-password-1")).sessionCookie!;
+    // The page offers the member's role and those below it; a role above theirs is refused.
+    const above = await answerCliLink(s.url, makeCliLink().path, ivan, "authorize", "admin");
+    expect([...above.html.matchAll(/name="role" value="(\w+)"/g)].map((m) => m[1])).toEqual(["viewer", "integrator"]);
+    expect(above.answer.status).toBe(400);
+    expect(await above.answer.text()).toContain("A token&#39;s role is at most yours (integrator).");
+    const bogus = await answerCliLink(s.url, makeCliLink().path, ivan, "authorize", "root");
+    expect(bogus.answer.status).toBe(400);
+    // An admin may give the CLI less: a viewer token.
+    const lowerCli = makeCliLink();
+    const lower = await answerCliLink(s.url, lowerCli.path, admin, "authorize", "viewer");
+    const lowerCode = new URL(lower.answer.headers.get("location")!).searchParams.get("code")!;
+    const viewerToken = await redeemCliCode(s.url, lowerCode, lowerCli.verifier);
+    expect(viewerToken.body).toMatchObject({ role: "viewer", member: "admin" });
+    const advance = await callTrpc(s.url, "clock.advance", {
+      mutation: true,
+      input: { byMs: 1000 },
+      headers: { authorization: `Bearer ${viewerToken.body.token as string}` },
+    });
+    expect(advance.error?.code).toBe("FORBIDDEN");
+
     const { code, link } = await authorize(ivan);
     const redeemed = await redeemCliCode(s.url, code, link.verifier);
     expect(redeemed.body).toMatchObject({ role: "integrator", member: "ivan" });
