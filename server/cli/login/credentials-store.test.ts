@@ -124,6 +124,21 @@ describe("what the other commands use", () => {
     expect(workbenchToken()).toBe("wbt_a");
   });
 
+  it("warns once, on stderr, when others may read the file (and still uses it)", () => {
+    saveLogin("https://a.example.com", login("wbt_a"));
+    fs.chmodSync(credentialsPath(), 0o644);
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      expect(workbenchToken()).toBe("wbt_a");
+      expect(workbenchToken()).toBe("wbt_a");
+      expect(stderr.mock.calls.map((c) => String(c[0]))).toEqual([
+        `workbench: warning: ${credentialsPath()} is readable by other users: run chmod 600 ${credentialsPath()}\n`,
+      ]);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
   it("lets WORKBENCH_URL choose the workbench (its stored token, if any) and WORKBENCH_TOKEN win", () => {
     saveLogin("https://a.example.com", login("wbt_a"));
     saveLogin("https://b.example.com", login("wbt_b"));

@@ -105,10 +105,19 @@ export function findLogin(url: string, file = credentialsPath()): StoredLogin | 
 }
 
 let warned = false;
-/** The file as the other commands read it: a broken one is named once on stderr and treated as empty. */
+/**
+ * The file as the other commands read it: a broken one is named once on stderr and treated as empty;
+ * one that others may read (chmod'ed, copied) is used, with a warning once, as ssh warns of a key.
+ */
 function readForUse(): Credentials | undefined {
   try {
-    return readCredentials();
+    const credentials = readCredentials();
+    const file = credentialsPath();
+    if (!warned && process.platform !== "win32" && fs.existsSync(file) && (fs.statSync(file).mode & 0o077) !== 0) {
+      process.stderr.write(`workbench: warning: ${file} is readable by other users: run chmod 600 ${file}\n`);
+      warned = true;
+    }
+    return credentials;
   } catch (error) {
     if (!warned) process.stderr.write(`workbench: warning: ${(error as Error).message}\n`);
     warned = true;
