@@ -41,10 +41,13 @@ test.beforeAll(async ({ browser }) => {
   members = await createSharedMembers(browser);
 });
 
-/** Opens `path`; on the inspector, selects the first delivery so its actions are drawn. */
+/** Opens `path` once its data is in; on the inspector, selects the first delivery so its actions are drawn. */
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  if (path === "/reference-receivers")
+    await expect(page.getByText("Capabilities (supports.incident)").first()).toBeVisible();
   if (path === "/deliveries") {
     await page.getByTestId("delivery-row").first().click();
     await expect(page.getByTestId("delivery-detail")).toBeVisible();
@@ -69,7 +72,7 @@ async function screenshots(page: Page, testInfo: TestInfo, who: Role) {
 }
 
 for (const role of ["viewer", "integrator", "admin"] as const) {
-  test(`${role === "integrator" ? "an" : "a"} ${role} sees exactly the actions the role may use, on every dashboard page`, async ({
+  test(`${role === "viewer" ? "a" : "an"} ${role} sees exactly the actions the role may use, on every dashboard page`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);

@@ -94,7 +94,7 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             readOnly={!mayChange}
-            className="font-mono text-xs"
+            className="font-mono text-xs read-only:bg-slate-50 read-only:text-slate-700"
           />
         </div>
         <label className="flex h-9 items-center gap-1.5 text-sm">

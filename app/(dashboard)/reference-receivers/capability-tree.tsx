@@ -64,6 +64,7 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
   return (
     <fieldset className="text-sm">
       <legend className="mb-2 font-semibold">Capabilities (supports.incident)</legend>
+      {readOnlyReason && <p className="mb-2 text-xs text-slate-600">Read-only: {readOnlyReason.toLowerCase()}.</p>}
       <ul>{render(buildTree(receiver.flags), 0)}</ul>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2">

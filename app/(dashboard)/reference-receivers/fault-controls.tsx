@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import type { ReceiverSummary } from "@/server/reference-receiver/list-receivers";
 import { formatDuration } from "../_components/format";
-import { useMayCall } from "../_components/may-call";
+import { useMayCall, useNeededRole } from "../_components/may-call";
 
 const MODES = ["ok", "http-500", "http-503", "http-201", "timeout", "slow", "flaky", "reject-token", "down"] as const;
 const NETWORK_MODES = ["ok", "refused", "timeout"] as const;
@@ -39,10 +39,12 @@ export function FaultControls({ receiver }: { receiver: ReceiverSummary }) {
   const id = (s: string) => `${receiver.key}-${s}`;
   // Below the role the current faults stay readable; the controls that would be refused are not drawn.
   const mayFault = useMayCall("receivers.setFault");
+  const faultRole = useNeededRole("receivers.setFault");
 
   return (
     <div className="flex flex-col gap-3 text-sm">
       <h3 className="font-semibold">Faults</h3>
+      {!mayFault && <p className="text-xs text-slate-600">Read-only: setting faults needs the {faultRole} role.</p>}
       <p
         data-testid={`fault-${receiver.key}`}
         aria-live="polite"
