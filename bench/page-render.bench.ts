@@ -3,7 +3,7 @@
 // (the clock, the UI kit: docs/decisions/0056-roles-on-screen-and-a-strict-csp.md), and the portal's
 // incident page with a dispatcher's session; beside the bare ceiling of the same server, /api/health
 // (Hono on the main thread, no page). One request at a time (a person opening a page), then 8 at once.
-import { WORKBENCH_ENTRY, load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
+import { WORKBENCH_ENTRY, load, startChild, stopChild } from "./lib/load.ts";
 import { median } from "./lib/median.ts";
 
 const SEQUENTIAL = Number(process.env.BENCH_PAGE_REQUESTS ?? 300);
@@ -54,13 +54,16 @@ async function ttfb(url: string, headers: Record<string, string>) {
   return { p50: median(times), p95: times[Math.floor(times.length * 0.95)]! };
 }
 
-export async function run() {
-  const port = Number(process.env.BENCH_PORT ?? 3210) + 5;
+type Row = { page: string; p50: number; p95: number; nonce: boolean; rps: number };
+
+/** One server of the build in `dir` (a copy of a whole build: see BENCH_PAGES_AB), every page measured. */
+async function measure(dir: string | undefined, port: number): Promise<Row[]> {
   const origin = `http://localhost:${port}`;
   const workbench = await startChild(
     ...WORKBENCH_ENTRY,
     { NODE_ENV: "production", PORT: String(port), DATA_DIR: ".data/bench-pages", LOG_LEVEL: "warn" },
     `${origin}/api/health`,
+    { cwd: dir },
   );
   try {
     const cookie = await portalCookie(origin);
@@ -72,25 +75,52 @@ export async function run() {
       ["/ui-kit", "/ui-kit", {}],
       ["/portal/incidents/{id}", `/portal/incidents/${incidentId}`, { cookie }],
     ];
-    const rows: Array<Record<string, string | number>> = [];
-    const loaded: LoadResult[] = [];
+    const rows: Row[] = [];
     for (const [name, path, headers] of pages) {
       // Warm: the page's modules load on its first request (preloadEntriesOnStart: false).
       for (let i = 0; i < 5; i++) await fetch(`${origin}${path}`, { headers }).then((r) => r.arrayBuffer());
       const t = await ttfb(`${origin}${path}`, headers);
       const csp = (await fetch(`${origin}${path}`, { headers })).headers.get("content-security-policy") ?? "";
-      rows.push({
-        page: name,
-        "TTFB p50 ms": +t.p50.toFixed(1),
-        "TTFB p95 ms": +t.p95.toFixed(1),
-        nonce: /'nonce-/.test(csp) ? "yes" : "no",
-      });
-      loaded.push(await load(name, { url: `${origin}${path}`, headers, connections: 8, seconds: 5 }));
+      const loaded = await load(name, { url: `${origin}${path}`, headers, connections: 8, seconds: 5 });
+      rows.push({ page: name, p50: t.p50, p95: t.p95, nonce: /'nonce-/.test(csp), rps: loaded.rps });
     }
-    console.log(`\n## Pages, one request at a time (${SEQUENTIAL} each, after 5 to warm)`);
-    console.table(rows);
-    printTable("Pages, 8 connections for 5 s", loaded);
+    return rows;
   } finally {
     await stopChild(workbench);
+  }
+}
+
+const table = (rows: Row[], label = "") =>
+  rows.map((r) => ({
+    ...(label ? { build: label } : {}),
+    page: r.page,
+    "TTFB p50 ms": +r.p50.toFixed(1),
+    "TTFB p95 ms": +r.p95.toFixed(1),
+    "req/s at 8 conn.": r.rps,
+    nonce: r.nonce ? "yes" : "no",
+  }));
+
+/**
+ * `BENCH_PAGES_AB=<dir A>,<dir B>`: two whole builds (each a folder with `.next`, `dist`, `package.json`,
+ * `next.config.mjs`, `public`, `prisma` and a `node_modules` link; see docs/performance.md), run A, B, B, A
+ * on the same port and data directory; the medians of each build's two runs per page.
+ */
+export async function run() {
+  const port = Number(process.env.BENCH_PORT ?? 3210) + 5;
+  const ab = process.env.BENCH_PAGES_AB?.split(",").map((d) => d.trim());
+  console.log(`\n## Pages: time to first byte one request at a time (${SEQUENTIAL} each), and req/s at 8 connections`);
+  if (!ab) {
+    console.table(table(await measure(undefined, port)));
+    return;
+  }
+  const runs: Record<string, Row[][]> = { [ab[0]!]: [], [ab[1]!]: [] };
+  for (const dir of [ab[0]!, ab[1]!, ab[1]!, ab[0]!]) runs[dir]!.push(await measure(dir, port));
+  for (const dir of ab) {
+    const [first, second] = runs[dir]!;
+    const merged = first!.map((r, i) => {
+      const o = second![i]!;
+      return { ...r, p50: median([r.p50, o.p50]), p95: median([r.p95, o.p95]), rps: median([r.rps, o.rps]) };
+    });
+    console.table(table(merged, dir));
   }
 }
