@@ -1,9 +1,24 @@
 import type { ReactNode } from "react";
+import { HydrateClient, prefetch, trpc } from "@/app/_trpc/server";
+import { PROCEDURE_ROLES } from "@/server/api/procedure-roles";
 import { CallerBadge } from "./_components/caller-badge";
+import { ProcedureRolesProvider } from "./_components/may-call";
 import { ClockBadge } from "./_components/clock-badge";
 import { Nav } from "./_components/nav";
 
-export default function DashboardLayout({ children }: { children: ReactNode }) {
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // Who is calling, before the first paint: controls the caller's role may not use are never drawn (may-call.tsx).
+  await prefetch(trpc.access.me.queryOptions());
+  return (
+    <ProcedureRolesProvider roles={PROCEDURE_ROLES}>
+      <HydrateClient>
+        <DashboardShell>{children}</DashboardShell>
+      </HydrateClient>
+    </ProcedureRolesProvider>
+  );
+}
+
+function DashboardShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen">
       <a
