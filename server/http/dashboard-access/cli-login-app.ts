@@ -27,6 +27,8 @@ import {
   type TCliAuthorizeRequest,
 } from "../../workbench/access/cli-grants.ts";
 import { findWorkbenchSession, WORKBENCH_SESSION_COOKIE } from "../../workbench/access/sessions.ts";
+import { contentSecurityPolicy } from "../content-security-policy.ts";
+import { originsOf } from "../identity/require-same-origin.ts";
 import { renderTokenError } from "../identity/render-token-error.ts";
 import { renderMessagePage } from "./render-auth-pages.ts";
 import { renderCliConfirm } from "./render-cli-confirm.ts";
@@ -59,6 +61,15 @@ const linkOf = (r: TCliAuthorizeRequest) =>
     hostname: r.hostname,
   })}`;
 
+/**
+ * The confirm form posts here and is redirected to the CLI's loopback callback: Chromium holds a form's
+ * redirects to form-action too, so the page allows that one origin (the port the link gave) as well.
+ */
+function allowFormRedirectToCli(c: Context, env: Runtime["env"], port: number) {
+  const own = originsOf([env.PUBLIC_URL, env.AUTH_URL, env.BASE_URL, env.PORTAL_URL]);
+  c.header("content-security-policy", contentSecurityPolicy({ formActions: [...own, `http://127.0.0.1:${port}`] }));
+}
+
 export function cliLoginApp(runtime: Runtime, sameOrigin: MiddlewareHandler) {
   const { env } = runtime;
   const member = (c: Context) =>
@@ -84,6 +95,7 @@ export function cliLoginApp(runtime: Runtime, sameOrigin: MiddlewareHandler) {
     if (!parsed.success) return invalidLink(c, `This link is malformed (${parsed.error.issues[0]!.path.join(".")}).`);
     const session = await member(c);
     if (!session) return c.redirect(`/auth/sign-in?next=${encodeURIComponent(linkOf(parsed.data))}`, 302);
+    allowFormRedirectToCli(c, env, parsed.data.port);
     return c.html(
       renderCliConfirm({
         request: parsed.data,

@@ -46,6 +46,10 @@ describe("/auth/cli on a shared workbench", () => {
     const { page, html, answer } = await answerCliLink(s.url, link.path, admin, "authorize");
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
+    // Chromium holds the form's redirect to form-action: the policy names this one loopback origin.
+    const formAction = /form-action ([^;]*)/.exec(page.headers.get("content-security-policy") ?? "")?.[1];
+    expect(formAction?.split(" ")).toContain("http://127.0.0.1:50123");
+    expect(formAction).not.toContain("50124");
     expect(html.replace(/\s+/g, " ")).toContain(
       "<strong>Workbench CLI on build-box.local</strong> wants an API token as <strong>admin</strong>, role <strong>admin</strong>.",
     );
