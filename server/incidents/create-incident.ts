@@ -13,6 +13,8 @@ import { emptyInternal, type IncidentState, type Purpose, type RoutingMode } fro
 import { readIncident } from "./read-incident.ts";
 import { incidentOpenUrl } from "./portal-urls.ts";
 import { buildChanges, finishWithRecord, planSubscribers } from "./record-changes.ts";
+import { activeTracing } from "../platform/tracing/tracing.ts";
+import { traceCreation } from "./trace-change.ts";
 import { toStoredSnapshot, trackDelta } from "./track-storage.ts";
 import { emptyCaller, type TGeoPoint, type TIncidentSnapshotV3, type TTrack } from "./snapshot.schema.ts";
 
@@ -44,8 +46,14 @@ export type CreateIncidentOptions = {
 
 export type CreatedIncident = { created: boolean; incident: IncidentState };
 
-export async function createIncident(options: CreateIncidentOptions): Promise<CreatedIncident> {
+export function createIncident(options: CreateIncidentOptions): Promise<CreatedIncident> {
+  const tracing = activeTracing();
+  if (tracing === null) return createIncidentNow(options, options.id ?? randomUUID());
   const id = options.id ?? randomUUID();
+  return traceCreation(tracing, id, options.actor, () => createIncidentNow(options, id));
+}
+
+async function createIncidentNow(options: CreateIncidentOptions, id: string): Promise<CreatedIncident> {
   const now = options.clock.now();
   const agencyIds = options.agencyIds.filter(isUuid);
   const created = await inSqlTransaction(options.db, async (tx): Promise<IncidentState | null> => {
