@@ -17,6 +17,7 @@ import { acceptDeclaration } from "../webhooks/testing/accept-declaration.ts";
 import { startRecordingReceiver, type RecordingReceiver } from "../webhooks/testing/recording-receiver.ts";
 import { V3_FLAGS } from "../webhook-contracts/v3/capability-flags.ts";
 import { defaultDeclaration } from "../reference-receiver/capabilities.ts";
+import { describeDelivery } from "../webhooks/admin/describe-delivery.ts";
 import { AGENCY, startScenario, waitUntil, type Scenario } from "./testing/scenario-fixture.ts";
 
 const PARTNER = "otel-partner";
@@ -147,6 +148,17 @@ describe("traces over OTLP/HTTP JSON", () => {
     // …and the inspector's attempt record shows it (its trace id is what the dashboard links).
     const recorded = await s.runtime.db.webhookAttempt.findFirst({ where: { deliveryId: partnerRow.id } });
     expect((recorded?.requestHeaders as Record<string, string>).traceparent).toBe(got.headers.traceparent);
+    const inspected = await describeDelivery({
+      db: s.runtime.db,
+      requestId: partnerRow.requestId,
+      traceUiUrl: "http://localhost:16686/trace/{traceId}",
+    });
+    expect(inspected.attempts[0]).toMatchObject({
+      traceId: CALLER_TRACE,
+      traceUrl: `http://localhost:16686/trace/${CALLER_TRACE}`,
+    });
+    const withoutUi = await describeDelivery({ db: s.runtime.db, requestId: partnerRow.requestId });
+    expect(withoutUi.attempts[0]).toMatchObject({ traceId: CALLER_TRACE, traceUrl: null });
 
     // The embedded receiver continues it: its request span under the attempt, record inside, processing after.
     const toNorth = attempts.find((x) => x.attributes["workbench.integration"] === "north-psap")!;
