@@ -61,11 +61,13 @@ export function installTracing(tracing: Tracing | null): void {
   slot.tracing = tracing;
 }
 
-/** pino's mixin when tracing is configured: the active span's ids on every line logged inside it. */
+/**
+ * pino's mixin when tracing is configured: the active span's ids on every line logged inside it.
+ * A new object each time: pino merges the line's own fields into the one a mixin returns.
+ */
 export function traceLogFields(): object {
-  return slot.tracing?.logFields() ?? NO_FIELDS;
+  return slot.tracing?.logFields() ?? {};
 }
-const NO_FIELDS = Object.freeze({});
 
 /** The trace id of a W3C traceparent header ("00-<32 hex>-<16 hex>-<2 hex>"), or null. */
 export function traceIdOf(traceparent: string | null | undefined): string | null {
