@@ -45,11 +45,7 @@ if (process.send)
 
 async function main() {
   const env = parseEnv();
-  const logger = createLogger({
-    level: env.LOG_LEVEL,
-    destination: stdoutDestination(),
-    traced: env.TELEMETRY.traces !== null,
-  });
+  const logger = createLogger({ level: env.LOG_LEVEL, destination: stdoutDestination() });
   const startedAt = performance.now();
   // OpenTelemetry only with an OTLP endpoint configured (its packages are loaded only then), and
   // before the protocol app is made: it adds the request spans only when tracing is on.

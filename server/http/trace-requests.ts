@@ -3,31 +3,35 @@
 // attributes: http.request.method, url.path, http.route (the matched route's template, as the
 // metrics write it), http.response.status_code. A caller's W3C traceparent makes it the parent: a
 // partner's trace continues here, and a delivery to an embedded receiver (in-process or not) lands
-// under its attempt. The rest of the request runs inside the span: the request log line carries its
-// ids, the incident change and its planning are its children. Installed only with tracing on
+// under its attempt. The span is kept on the request's context (no implicit context: decision 0054):
+// the request log line carries its ids, and the operations hand it to the domain as the parent of
+// the incident change (`trace` of applyIncidentChange). Installed only with tracing on
 // (protocol-app.ts): off, not even a middleware is added.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import type { Tracing } from "../platform/tracing/tracing.ts";
+import type { TraceContext, TraceSpan, Tracing } from "../platform/tracing/tracing.ts";
 import { KNOWN_METHODS, routeTemplate } from "./request-metrics.ts";
+
+const SPAN_KEY = "traceSpan" as never;
+
+/** The request's span; undefined when tracing is off. */
+export const requestSpan = (c: Context): TraceSpan | undefined => c.get(SPAN_KEY) as TraceSpan | undefined;
+/** The request's span as the parent of the work it causes; undefined when tracing is off. */
+export const requestTrace = (c: Context): TraceContext | undefined => requestSpan(c)?.context;
 
 export function traceRequests(tracing: Tracing): MiddlewareHandler {
   return async function traceRequest(c, next) {
     const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : "_OTHER";
-    const url = new URL(c.req.url);
+    // The conventions' required attributes and url.path; no parse of the URL per request (url.scheme and
+    // server.address are the collector's resource to tell, and the same for every span of a process).
     const span = tracing.startSpan(method, {
       kind: "server",
       parent: tracing.extract((name) => c.req.header(name)),
-      attributes: {
-        "http.request.method": method,
-        "url.path": c.req.path,
-        "url.scheme": url.protocol.slice(0, -1),
-        "server.address": url.hostname,
-        "user_agent.original": c.req.header("user-agent"),
-      },
+      attributes: { "http.request.method": method, "url.path": c.req.path },
     });
+    c.set(SPAN_KEY, span as never);
     try {
-      await tracing.withSpan(span, next);
+      await next();
     } finally {
       const route = routeTemplate(routePath(c));
       const status = c.res.status;

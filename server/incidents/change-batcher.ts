@@ -14,7 +14,7 @@ import { readIncidents, type ReadIncident } from "./read-incidents.ts";
 import { RecentIncidents } from "./recent-incidents.ts";
 import { recordStatement, type RecordRow } from "./record-changes.ts";
 import { activeTracing, type TraceSpan } from "../platform/tracing/tracing.ts";
-import { inChangeSpan, traceChange } from "./trace-change.ts";
+import { traceChange } from "./trace-change.ts";
 
 /** Optimistic tries before the locked path: a change whose incident changed since its read is read and mutated again; a contended incident soon waits its turn on the lock. */
 const OPTIMISTIC_ATTEMPTS = 2;
@@ -107,7 +107,7 @@ export class ChangeBatcher {
     const id = p.options.incidentId;
     this.busy.add(id);
     this.recent.forget(id);
-    void inChangeSpan(p.span, () => applyLocked(p.options))
+    void applyLocked(p.options)
       .then(p.resolve, p.reject)
       .finally(() => {
         this.busy.delete(id);
@@ -154,7 +154,7 @@ export class ChangeBatcher {
         const reads = await this.read(tx, batch, subscribers, remembered);
         const prepared = await Promise.all(
           batch.map((p, i) =>
-            inChangeSpan(p.span, () => prepareChange(tx, p.options, reads[i])).then(
+            prepareChange(tx, p.options, reads[i]).then(
               (ready) => ({ p, ready, prefetched: reads[i]!.prefetched }),
               // A check refused on remembered state is not an answer: the row may have moved. Read it and try again.
               (error: unknown) => settle(p, () => (remembered.has(p) ? retry.push(p) : p.reject(error))),

@@ -1,10 +1,9 @@
 // An incident change as a span (docs/observability.md, "Traces"): from its submission to the
-// batcher (inside the request's span, so in its trace) to its answer, queueing and retries
-// included. The batch runs each change's checks, mutation and planning inside its span, so the
-// planning's span (and through it every delivery attempt) is its child. Off the hot path when
-// tracing is off: the batcher calls this only when activeTracing() is not null.
-import type { TraceSpan, Tracing } from "../platform/tracing/tracing.ts";
-import { activeTracing } from "../platform/tracing/tracing.ts";
+// batcher (a child of the request's span, `options.trace`, so in its trace) to its answer, queueing
+// and retries included. The change goes on with its own span as `trace`, so its planning's span (and
+// through it every delivery attempt) is its child. Off the hot path when tracing is off: the batcher
+// calls this only when activeTracing() is not null.
+import type { TraceContext, TraceSpan, Tracing } from "../platform/tracing/tracing.ts";
 import type { AppliedChange, ApplyChangeOptions } from "./change-types.ts";
 
 type Settle = {
@@ -18,10 +17,12 @@ type Settle = {
 export function traceChange(tracing: Tracing, pending: Settle): void {
   const span = tracing.startSpan("incident change", {
     kind: "internal",
+    parent: pending.options.trace,
     attributes: { "workbench.incident.id": pending.options.incidentId, "workbench.actor": pending.options.actor },
   });
   const { resolve, reject } = pending;
   pending.span = span;
+  pending.options = { ...pending.options, trace: span.context };
   pending.resolve = (applied) => {
     span.setAttributes({
       "workbench.incident.version": applied.version,
@@ -37,16 +38,17 @@ export function traceChange(tracing: Tracing, pending: Settle): void {
   };
 }
 
-/** Runs a step of the change inside its span, when it has one. */
-export function inChangeSpan<T>(span: TraceSpan | undefined, step: () => T): T {
-  const tracing = span && activeTracing();
-  return tracing ? tracing.withSpan(span, step) : step();
-}
-
 /** An incident's creation as a span ("incident change", like any other change), its planning inside it. */
-export async function traceCreation<T>(tracing: Tracing, incidentId: string, actor: string, create: () => Promise<T>) {
+export async function traceCreation<T>(
+  tracing: Tracing,
+  parent: TraceContext | undefined,
+  incidentId: string,
+  actor: string,
+  create: (trace: TraceContext) => Promise<T>,
+) {
   const span = tracing.startSpan("incident change", {
     kind: "internal",
+    parent,
     attributes: {
       "workbench.incident.id": incidentId,
       "workbench.actor": actor,
@@ -54,7 +56,7 @@ export async function traceCreation<T>(tracing: Tracing, incidentId: string, act
     },
   });
   try {
-    return await tracing.withSpan(span, create);
+    return await create(span.context);
   } catch (error) {
     span.fail((error as { code?: string }).code ?? (error as Error).message);
     throw error;

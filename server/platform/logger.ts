@@ -5,7 +5,6 @@
 //  2. request logs carry the path only, never the query string (sign-in tokens
 //     travel in LoginUserByToken's query), and never bodies.
 import pino, { type DestinationStream, type Logger } from "pino";
-import { traceLogFields } from "./tracing/tracing.ts";
 
 export const REDACTED = "[redacted]";
 
@@ -47,21 +46,13 @@ export const REDACT_PATHS = [
   "*.location",
 ];
 
-/**
- * `traced`: every line logged inside a span carries its trace_id, span_id and trace_flags
- * (tracing/tracing.ts; OpenTelemetry's field names for JSON logs). Only when tracing is configured:
- * otherwise a line costs no lookup at all.
- */
-export function createLogger(
-  options: { level?: string; destination?: DestinationStream; name?: string; traced?: boolean } = {},
-): Logger {
+export function createLogger(options: { level?: string; destination?: DestinationStream; name?: string } = {}): Logger {
   return pino(
     {
       name: options.name ?? "workbench",
       level: options.level ?? "info",
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       base: undefined,
-      ...(options.traced ? { mixin: traceLogFields } : {}),
     },
     options.destination,
   );

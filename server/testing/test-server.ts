@@ -62,9 +62,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const logs = new CapturedLogs();
-  // Trace ids on the lines when the test configures an OTLP endpoint (and starts the SDK itself).
-  const traced = Boolean(options.env?.OTEL_EXPORTER_OTLP_ENDPOINT);
-  const logger = createLogger({ level: "debug", destination: logs, traced });
+  const logger = createLogger({ level: "debug", destination: logs });
   const clock = new WorkbenchClock();
   const stopClockSync = await syncClockFromDatabase({ databaseUrl: database.url, db: database.db, clock });
 

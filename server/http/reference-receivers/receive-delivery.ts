@@ -7,8 +7,9 @@ import { afterAnswer } from "./after-answer.ts";
 import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
-import { traceLater, traceReceiverStep } from "./trace-receiver.ts";
+import { traceLater } from "./trace-receiver.ts";
 import { activeTracing } from "../../platform/tracing/tracing.ts";
+import { requestTrace } from "../trace-requests.ts";
 
 const receiverAttributes = (c: Context<ReceiverEnv>) => ({
   "workbench.integration": c.get("receiverKey"),
@@ -18,13 +19,7 @@ const receiverAttributes = (c: Context<ReceiverEnv>) => ({
 export async function receiveDelivery(c: Context<ReceiverEnv>) {
   const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
   const { body, anomalies } = await readBody(c);
-  const tracing = activeTracing();
-  const recorded =
-    tracing === null
-      ? await recordOrFail(c, match, body, anomalies)
-      : await traceReceiverStep(tracing, "receiver record", receiverAttributes(c), () =>
-          recordOrFail(c, match, body, anomalies),
-        );
+  const recorded = await recordOrFail(c, match, body, anomalies);
   if (!recorded)
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
   if (!recorded.duplicate) processAfterAnswering(c, incidentIdOf(match, body));
@@ -87,7 +82,8 @@ function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | nul
   const { db, clock, logger } = c.get("runtime");
   const tracing = activeTracing();
   const work = () => processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId });
-  const process = tracing === null ? work : traceLater(tracing, "receiver process", receiverAttributes(c), work);
+  const process =
+    tracing === null ? work : traceLater(tracing, requestTrace(c), "receiver process", receiverAttributes(c), work);
   const run = () => {
     process().catch((err: Error) =>
       logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),

@@ -1,6 +1,7 @@
-// The facade (tracing.ts) on OpenTelemetry's API. Only types are imported here: the API module is
-// handed in by start-telemetry.ts, which loads it with the SDK, so a process without an OTLP endpoint
-// never loads either (the bundle keeps @opentelemetry/* external: scripts/build-server.mjs).
+// The facade (tracing.ts) on OpenTelemetry's API. Only types are imported here: the API module and
+// the W3C propagator are handed in by start-telemetry.ts, which loads them with the SDK, so a process
+// without an OTLP endpoint never loads either (the bundle keeps @opentelemetry/* external:
+// scripts/build-server.mjs). Context is explicit: no context manager is registered (decision 0054).
 import type * as Api from "@opentelemetry/api";
 import type { SpanAttributes, SpanOptions, TraceContext, TraceSpan, Tracing } from "./tracing.ts";
 
@@ -11,20 +12,20 @@ const headerGetter: Api.TextMapGetter<(name: string) => string | undefined | nul
   keys: () => [],
   get: (header, key) => header(key) ?? undefined,
 };
+const traceparentGetter: Api.TextMapGetter<string> = {
+  keys: () => ["traceparent"],
+  get: (traceparent, key) => (key === "traceparent" ? traceparent : undefined),
+};
 
-const toTraceparent = (c: Api.SpanContext) => `00-${c.traceId}-${c.spanId}-${(c.traceFlags & 1) === 1 ? "01" : "00"}`;
+/** The SDK skips attributes whose value is undefined (Span.setAttribute): no copy without them is needed. */
+const asAttributes = (attributes: SpanAttributes | undefined) => attributes as Api.Attributes | undefined;
 
-function cleanAttributes(attributes: SpanAttributes | undefined): Api.Attributes | undefined {
-  if (!attributes) return undefined;
-  const clean: Api.Attributes = {};
-  for (const key in attributes) if (attributes[key] !== undefined) clean[key] = attributes[key];
-  return clean;
-}
-
+/** Ids read once; the traceparent and the parent context made only when asked (a leaf span needs neither). */
 class OtelSpan implements TraceSpan {
   readonly traceId: string;
   readonly spanId: string;
-  readonly traceparent: string;
+  private readonly flags: number;
+  private parentContext: TraceContext | undefined;
   constructor(
     readonly span: Api.Span,
     private readonly api: OtelApi,
@@ -32,10 +33,16 @@ class OtelSpan implements TraceSpan {
     const context = span.spanContext();
     this.traceId = context.traceId;
     this.spanId = context.spanId;
-    this.traceparent = toTraceparent(context);
+    this.flags = context.traceFlags;
+  }
+  get traceparent() {
+    return `00-${this.traceId}-${this.spanId}-${(this.flags & 1) === 1 ? "01" : "00"}`;
+  }
+  get context() {
+    return (this.parentContext ??= this.api.trace.setSpan(this.api.ROOT_CONTEXT, this.span) as unknown as TraceContext);
   }
   setAttributes(attributes: SpanAttributes) {
-    this.span.setAttributes(cleanAttributes(attributes)!);
+    this.span.setAttributes(asAttributes(attributes)!);
   }
   rename(name: string) {
     this.span.updateName(name);
@@ -48,7 +55,7 @@ class OtelSpan implements TraceSpan {
   }
 }
 
-export function createOtelTracing(api: OtelApi, tracer: Api.Tracer): Tracing {
+export function createOtelTracing(api: OtelApi, tracer: Api.Tracer, propagator: Api.TextMapPropagator): Tracing {
   const kinds = {
     server: api.SpanKind.SERVER,
     client: api.SpanKind.CLIENT,
@@ -56,45 +63,26 @@ export function createOtelTracing(api: OtelApi, tracer: Api.Tracer): Tracing {
     consumer: api.SpanKind.CONSUMER,
   };
   const asContext = (c: Api.Context) => c as unknown as TraceContext;
-  const fromContext = (c: TraceContext) => c as unknown as Api.Context;
+  const fromContext = (c: TraceContext | undefined) => (c as unknown as Api.Context | undefined) ?? api.ROOT_CONTEXT;
+  const fromTraceparent = (traceparent: string) => propagator.extract(api.ROOT_CONTEXT, traceparent, traceparentGetter);
   const linkOf = (traceparent: string): Api.Link[] => {
-    const span = api.trace.getSpanContext(
-      api.propagation.extract(api.ROOT_CONTEXT, { traceparent }, api.defaultTextMapGetter),
-    );
+    const span = api.trace.getSpanContext(fromTraceparent(traceparent));
     return span ? [{ context: span }] : [];
   };
   return {
-    current: () => asContext(api.context.active()),
-    extract: (header) => asContext(api.propagation.extract(api.ROOT_CONTEXT, header, headerGetter)),
-    fromTraceparent: (traceparent) =>
-      asContext(
-        traceparent
-          ? api.propagation.extract(api.ROOT_CONTEXT, { traceparent }, api.defaultTextMapGetter)
-          : api.ROOT_CONTEXT,
-      ),
+    extract: (header) => asContext(propagator.extract(api.ROOT_CONTEXT, header, headerGetter)),
+    fromTraceparent: (traceparent) => asContext(traceparent ? fromTraceparent(traceparent) : api.ROOT_CONTEXT),
     startSpan(name: string, options: SpanOptions) {
-      const parent = options.parent ? fromContext(options.parent) : api.context.active();
       const span = tracer.startSpan(
         name,
         {
           kind: kinds[options.kind],
-          attributes: cleanAttributes(options.attributes),
+          attributes: asAttributes(options.attributes),
           links: options.links?.flatMap(linkOf),
         },
-        parent,
+        fromContext(options.parent),
       );
       return new OtelSpan(span, api);
-    },
-    withSpan: (span, fn) => api.context.with(api.trace.setSpan(api.context.active(), (span as OtelSpan).span), fn),
-    currentTraceparent() {
-      const span = api.trace.getActiveSpan();
-      return span ? toTraceparent(span.spanContext()) : undefined;
-    },
-    logFields() {
-      const span = api.trace.getActiveSpan();
-      if (!span) return undefined;
-      const c = span.spanContext();
-      return { trace_id: c.traceId, span_id: c.spanId, trace_flags: (c.traceFlags & 1) === 1 ? "01" : "00" };
     },
   };
 }

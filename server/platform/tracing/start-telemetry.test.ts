@@ -45,12 +45,10 @@ describe("startTelemetry", () => {
     const tracing = activeTracing()!;
     const span = tracing.startSpan("protobuf-probe-span", { kind: "internal", attributes: { probe: "yes" } });
     expect(traceIdOf(span.traceparent)).toBe(span.traceId);
-    expect(tracing.withSpan(span, () => tracing.currentTraceparent())).toBe(span.traceparent);
-    expect(tracing.withSpan(span, () => tracing.logFields())).toEqual({
-      trace_id: span.traceId,
-      span_id: span.spanId,
-      trace_flags: "01",
-    });
+    const child = tracing.startSpan("child", { kind: "client", parent: span.context });
+    expect(child.traceId).toBe(span.traceId);
+    expect(tracing.fromTraceparent(child.traceparent)).toBeDefined();
+    child.end();
     span.end();
     await telemetry.flush();
     const traces = received.filter((r) => r.url === "/v1/traces");

@@ -47,20 +47,21 @@ export async function startTelemetry(
   const stops: Array<() => Promise<void>> = [];
   const flushes: Array<() => Promise<void>> = [];
   if (config.traces) {
-    const { NodeTracerProvider } = await import("@opentelemetry/sdk-trace-node");
-    const { BatchSpanProcessor } = await import("@opentelemetry/sdk-trace-base");
+    // sdk-trace-base's provider, not sdk-trace-node's: no context manager (AsyncLocalStorage) and no
+    // global registration. Context is passed explicitly (tracing.ts); Next's thread and Prisma see no provider.
+    const { BasicTracerProvider, BatchSpanProcessor } = await import("@opentelemetry/sdk-trace-base");
+    const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
     const { OTLPTraceExporter } =
       config.traces.protocol === "http/json"
         ? await import("@opentelemetry/exporter-trace-otlp-http")
         : await import("@opentelemetry/exporter-trace-otlp-proto");
-    const provider = new NodeTracerProvider({
+    const provider = new BasicTracerProvider({
       resource,
       spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.traces.url }))],
     });
-    // The AsyncLocalStorage context manager and the W3C trace-context propagator.
-    provider.register();
     flushes.push(() => provider.forceFlush());
-    installTracing(createOtelTracing(api, api.trace.getTracer("incident-platform-workbench", options.serviceVersion)));
+    const tracer = provider.getTracer("incident-platform-workbench", options.serviceVersion);
+    installTracing(createOtelTracing(api, tracer, new W3CTraceContextPropagator()));
     stops.push(async () => {
       installTracing(null);
       await provider.shutdown(); // exports what the batch still holds

@@ -12,7 +12,7 @@ export type TraceContext = { readonly __traceContext: true };
 
 export type SpanOptions = {
   kind: "server" | "client" | "internal" | "consumer";
-  /** The parent; the context active now when absent. */
+  /** The parent; a new trace when absent. */
   parent?: TraceContext;
   attributes?: SpanAttributes;
   /** W3C traceparents of spans this one follows from without being their child. */
@@ -22,6 +22,8 @@ export type SpanOptions = {
 export interface TraceSpan {
   readonly traceId: string;
   readonly spanId: string;
+  /** This span as a parent: what the work it causes passes on (tracing has no implicit context). */
+  readonly context: TraceContext;
   /** This span as a W3C traceparent header ("00-<trace>-<span>-<flags>"). */
   readonly traceparent: string;
   setAttributes(attributes: SpanAttributes): void;
@@ -32,20 +34,17 @@ export interface TraceSpan {
   end(): void;
 }
 
+/**
+ * Context is passed explicitly, never kept implicitly: OpenTelemetry's AsyncLocalStorage context
+ * manager enables async hooks on every promise of the process, which cost more than the spans
+ * themselves here on Node 20 (decision 0054). A span's parent is always given (or none: a root).
+ */
 export interface Tracing {
-  /** The context active now: to parent work that continues later, off this call's async chain. */
-  current(): TraceContext;
   /** The context of an incoming request's W3C trace headers (traceparent, tracestate). */
   extract(header: (name: string) => string | undefined | null): TraceContext;
   /** The context of a stored traceparent (a delivery row's); the root context when absent or malformed. */
   fromTraceparent(traceparent: string | null | undefined): TraceContext;
   startSpan(name: string, options: SpanOptions): TraceSpan;
-  /** Runs `fn` with `span` active: the spans it starts and the lines it logs belong to it. */
-  withSpan<T>(span: TraceSpan, fn: () => T): T;
-  /** The active span as a traceparent, or undefined when there is none. */
-  currentTraceparent(): string | undefined;
-  /** The active span's ids for a log line (OpenTelemetry's JSON log field names), or undefined. */
-  logFields(): { trace_id: string; span_id: string; trace_flags: string } | undefined;
 }
 
 // On a globalThis slot (process-singleton.ts): in development Next's bundle loads its own copy of this module.
@@ -61,12 +60,9 @@ export function installTracing(tracing: Tracing | null): void {
   slot.tracing = tracing;
 }
 
-/**
- * pino's mixin when tracing is configured: the active span's ids on every line logged inside it.
- * A new object each time: pino merges the line's own fields into the one a mixin returns.
- */
-export function traceLogFields(): object {
-  return slot.tracing?.logFields() ?? {};
+/** A span's ids for a log line, under OpenTelemetry's field names for JSON logs. */
+export function traceLogFields(span: TraceSpan): { trace_id: string; span_id: string } {
+  return { trace_id: span.traceId, span_id: span.spanId };
 }
 
 /** The trace id of a W3C traceparent header ("00-<32 hex>-<16 hex>-<2 hex>"), or null. */

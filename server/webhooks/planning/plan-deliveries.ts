@@ -57,10 +57,10 @@ export type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
   prefetch: prefetchPlanningTargets,
-  plan(tx, changes, prefetched, fullTracks) {
+  plan(tx, changes, prefetched, fullTracks, trace) {
     const tracing = activeTracing();
     if (tracing === null) return planOnChange(tx, changes, prefetched, fullTracks);
-    return tracePlanning(tracing, changes, (traceparent) =>
+    return tracePlanning(tracing, trace, changes, (traceparent) =>
       planOnChange(tx, changes, prefetched, fullTracks, traceparent),
     );
   },

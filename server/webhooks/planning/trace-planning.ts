@@ -3,15 +3,17 @@
 // it plans, so each delivery attempt's span is its child, however much later and in whichever
 // process the attempt runs (decision 0054). Only called with tracing on.
 import type { IncidentChange } from "../../incidents/change-record.ts";
-import type { Tracing } from "../../platform/tracing/tracing.ts";
+import type { TraceContext, Tracing } from "../../platform/tracing/tracing.ts";
 
 export async function tracePlanning<P extends { deliveries: unknown[] } | null>(
   tracing: Tracing,
+  parent: TraceContext | undefined,
   changes: IncidentChange[],
   plan: (traceparent: string) => Promise<P>,
 ): Promise<P> {
   const span = tracing.startSpan("plan webhook events", {
     kind: "internal",
+    parent,
     attributes: {
       "workbench.incident.id": changes[0]!.incidentId,
       "workbench.change.seq": changes[0]!.seq,
@@ -19,7 +21,7 @@ export async function tracePlanning<P extends { deliveries: unknown[] } | null>(
     },
   });
   try {
-    const planned = await tracing.withSpan(span, () => plan(span.traceparent));
+    const planned = await plan(span.traceparent);
     span.setAttributes({ "workbench.events.planned": planned?.deliveries.length ?? 0 });
     return planned;
   } catch (error) {
