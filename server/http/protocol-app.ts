@@ -4,6 +4,8 @@
 import { Hono } from "hono";
 import type { Runtime } from "../runtime.ts";
 import { requestLogger } from "./request-logger.ts";
+import { traceRequests } from "./trace-requests.ts";
+import { activeTracing } from "../platform/tracing/tracing.ts";
 import { discoveryApp } from "./identity/discovery.ts";
 import { tokenEndpointApp } from "./identity/token-endpoint.ts";
 import { authorizeApp } from "./identity/authorize.ts";
@@ -28,6 +30,9 @@ export function createProtocolApp(runtime: Runtime) {
   // each of its handlers wrapped in a composition made per request (see inboundErrorHandler).
   const app = new Hono();
   const inboundErrors = inboundErrorHandler(runtime);
+  // Outermost, so the request's log line and everything it causes run inside its span.
+  const tracing = activeTracing();
+  if (tracing !== null) app.use("*", traceRequests(tracing));
   app.use(
     "*",
     requestLogger(runtime.logger, () => runtime.clock.nowMs()),

@@ -7,6 +7,14 @@ import { afterAnswer } from "./after-answer.ts";
 import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
+import { traceLater } from "./trace-receiver.ts";
+import { activeTracing } from "../../platform/tracing/tracing.ts";
+import { requestTrace } from "../trace-requests.ts";
+
+const receiverAttributes = (c: Context<ReceiverEnv>) => ({
+  "workbench.integration": c.get("receiverKey"),
+  "workbench.service_request_id": c.req.header("service-request-id"),
+});
 
 export async function receiveDelivery(c: Context<ReceiverEnv>) {
   const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
@@ -72,8 +80,12 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
 /** Applies the delivery to the replica once the response has gone out ("answer 200 … and process afterwards"). */
 function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
   const { db, clock, logger } = c.get("runtime");
+  const tracing = activeTracing();
+  const work = () => processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId });
+  const process =
+    tracing === null ? work : traceLater(tracing, requestTrace(c), "receiver process", receiverAttributes(c), work);
   const run = () => {
-    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
+    process().catch((err: Error) =>
       logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
     );
   };

@@ -50,6 +50,8 @@ export type ClaimedDelivery = {
   producedAt: Date;
   attemptCount: number;
   claimedAt: Date;
+  /** The planning's span when tracing was on (decision 0054): the attempt's span is its child. */
+  traceparent?: string | null;
 };
 
 type ClaimOptions = { now: Date; leaseMs: number; workerId: string; limit: number };
@@ -84,7 +86,7 @@ const WALK_STEPS_PER_HEAD = 2;
 
 /** What a claim returns of a row (alias `d`): a ClaimedDelivery. */
 export const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
-              d."producedAt", d."attemptCount", d."claimedAt"`;
+              d."producedAt", d."attemptCount", d."claimedAt", d.traceparent`;
 
 /** What claiming a head writes, the same in both shapes: the claim's workbench time, the worker, the real-time lease. */
 const claimAssignments = (
