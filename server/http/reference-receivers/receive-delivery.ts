@@ -7,13 +7,16 @@ import { afterAnswer } from "./after-answer.ts";
 import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 
 export async function receiveDelivery(c: Context<ReceiverEnv>) {
   const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
   const { body, anomalies } = await readBody(c);
   const recorded = await recordOrFail(c, match, body, anomalies);
-  if (!recorded)
+  if (!recorded) {
+    c.header("retry-after", String(DATABASE_RETRY_AFTER_S));
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
+  }
   if (!recorded.duplicate) processAfterAnswering(c, incidentIdOf(match, body));
   // Only 200 accepts a delivery; an unprocessable one is still answered 200 (rule 4).
   return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
@@ -64,7 +67,9 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
     });
   } catch (err) {
     // Not durably recorded: a retry can fix that, so this is the one failure answered non-200 (rule 4).
-    logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
+    // An outage is logged once by the database watch, not once per refused delivery.
+    if (!isDatabaseUnavailable(err))
+      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
     return null;
   }
 }

@@ -28,6 +28,8 @@ import { createDueTimer } from "./due-timer.ts";
 import { createClaimPump } from "./claim-pump.ts";
 import { Lanes } from "./lanes.ts";
 import { createAttemptSlots, startWithinMs } from "./attempt-slots.ts";
+import { createOutageLog } from "../../platform/db/outage-log.ts";
+import { isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 
 export type DeliveryWorkerOptions = {
   workerId?: string;
@@ -62,14 +64,27 @@ export async function startDeliveryWorker(
   const maxSleepMs = options.maxSleepMs ?? 30_000;
   const targets = createDeliveryTargetLoader(runtime.db);
   const log = runtime.logger.child({ worker: workerId });
+  const outage = createOutageLog(log, "delivery worker");
 
   let stopped = false;
   /** Heads given back (late, successors not to send, or unsent at stop); stop waits for them. */
   let releasing: Promise<unknown> = Promise.resolve();
+  /**
+   * Claims a database outage left with this worker (an attempt whose record failed, heads it could
+   * not give back): given back once the database answers again, not after their lease (0055).
+   */
+  let stranded: ClaimedDelivery[] = [];
   const release = (rows: ClaimedDelivery[]) =>
-    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) =>
-      log.warn({ err }, "releasing unsent claims failed; their lease will free them"),
-    );
+    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => {
+      if (isDatabaseUnavailable(err)) stranded.push(...rows);
+      else log.warn({ err }, "releasing unsent claims failed; their lease will free them");
+    });
+  const releaseStranded = () => {
+    if (!stranded.length || stopped) return;
+    const rows = stranded;
+    stranded = [];
+    releasing = Promise.all([releasing, release(rows).then(wake)]);
+  };
   const giveBack = (rows: ClaimedDelivery[]) => {
     const released = release(rows);
     releasing = Promise.all([releasing, released]);
@@ -98,8 +113,10 @@ export async function startDeliveryWorker(
     },
     slotFreed: () => pump.slotFreed(),
     laneClaimable: () => wake(),
-    stepFailed: (err, row) =>
-      log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"),
+    stepFailed: (err, row) => {
+      if (isDatabaseUnavailable(err)) stranded.push(row);
+      outage.failed(err, "delivery step failed; the lease will retry it", { requestId: row.requestId });
+    },
   });
   /** How many more heads the worker would take now: free slots plus prefetch, less what it holds. */
   const room = () => concurrency + prefetch - slots.inflight - lanes.readyCount;
@@ -112,18 +129,20 @@ export async function startDeliveryWorker(
     room,
     claim: (limit) => claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit }),
     take: takeHeads,
-    idle: () => dueTimer.refresh(),
-    failed(err) {
-      log.error({ err }, "claiming deliveries failed; retrying in 1 s");
-      dueTimer.retrySoon();
+    idle: () => {
+      outage.succeeded();
+      releaseStranded();
+      dueTimer.refresh();
     },
+    // A database outage: one line, then tries spaced 250 ms doubling to 5 s (outage-log.ts).
+    failed: (err) => dueTimer.retrySoon(outage.failed(err, "claiming deliveries failed; retrying")),
   });
   const wake = pump.wake;
   const dueTimer = createDueTimer({
     readNextWakeInMs: () => nextWakeInMs(runtime.db, { now: runtime.clock.now() }),
     wake,
     maxSleepMs,
-    onReadFailed: (err) => log.error({ err }, "reading the next due time failed; retrying in 1 s"),
+    onReadFailed: (err) => outage.failed(err, "reading the next due time failed; retrying"),
   });
   const planHeard = () => {
     lanes.planHeard();
