@@ -77,7 +77,11 @@ const t = initTRPC
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   // A database outage, however it surfaced, is DatabaseUnavailable (SERVICE_UNAVAILABLE): the dashboard shows its banner.
-  const appError = result.ok ? undefined : isAppError(result.error.cause) ? result.error.cause : asDatabaseUnavailable(result.error.cause);
+  const appError = result.ok
+    ? undefined
+    : isAppError(result.error.cause)
+      ? result.error.cause
+      : asDatabaseUnavailable(result.error.cause);
   if (appError) {
     throw new TRPCError({ code: APP_ERRORS[appError.code].trpc, message: appError.message, cause: appError });
   }

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { createDbClient, type DbClient } from "../platform/db/client.ts";
@@ -44,7 +45,7 @@ beforeAll(async () => {
     // A cluster of the child's own: the run's shared test cluster is never killed.
     dataDir = await mkdtemp(path.join(os.tmpdir(), "workbench-outage-"));
     await chmod(dataDir, 0o711);
-    child = await startHeadlessChild({ DATA_DIR: dataDir });
+    child = await startHeadlessChild({ DATA_DIR: dataDir, RESTART_ATTEMPTS: "3" });
     db = createDbClient(await child.embeddedUrl(), { poolSize: 4 });
   } else {
     database = await createTestDatabase();
@@ -267,18 +268,25 @@ describe(`the database goes away mid-burst (${mode})`, () => {
     await waitFor(
       () => delivered().every((steps, i) => acknowledged[i]!.every((k) => steps.includes(k))),
       "every acknowledged change at the receiver",
-      90_000,
+      Number(process.env.OUTAGE_DEBUG_WAIT ?? 90_000),
     ).catch(async (error: Error) => {
       const got = delivered();
       const missing = acknowledged.map((ks, i) => ks.filter((k) => !got[i]!.includes(k)));
       const rows = await db.webhookDelivery.findMany({
         where: { incidentId: { in: ids }, integrationKey: "north-psap" },
-        select: { incidentId: true, state: true, eventName: true, attemptCount: true },
+        select: {
+          incidentId: true,
+          state: true,
+          eventName: true,
+          attemptCount: true,
+          claimedBy: true,
+          leaseExpiresAt: true,
+        },
         orderBy: { id: "asc" },
       });
       const all = await db.webhookDelivery.groupBy({ by: ["integrationKey", "state"], _count: true });
       const incidents = await db.incident.count({ where: { id: { in: ids } } });
-      console.log(JSON.stringify({ all, incidents, ids }));
+      console.log(JSON.stringify({ all, incidents, ids, delivering: rows.filter((r) => r.state !== "delivered") }));
       const states = rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.state]: (m[r.state] ?? 0) + 1 }), {});
       throw new Error(
         `${error.message}: missing ${JSON.stringify(missing)}; acknowledged ${JSON.stringify(acknowledged)}; delivered ${JSON.stringify(got)}; rows ${JSON.stringify(states)}`,
@@ -311,4 +319,59 @@ describe(`the database goes away mid-burst (${mode})`, () => {
     expect(child.logs.filter((l) => l.msg === "database available again").length).toBe(1);
     expect(child.logs.filter((l) => l.status === 500)).toEqual([]);
   }, 240_000);
+
+  it.skipIf(mode !== "embedded")(
+    "a crashed backend: the postmaster resets every connection, and the workbench carries on",
+    async () => {
+      const postmaster = await postmasterPid(child.pgdata);
+      const [backend] = await db.$queryRaw<
+        Array<{ pid: number }>
+      >`SELECT pid FROM pg_stat_activity WHERE application_name = 'workbench database watch'`;
+      const outagesBefore = child.logs.filter((l) => String(l.msg).startsWith("database unavailable")).length;
+      process.kill(backend!.pid, "SIGKILL");
+      await waitFor(
+        () => child.logs.filter((l) => String(l.msg).startsWith("database unavailable")).length > outagesBefore,
+        "the watch to see the reset",
+        10_000,
+      );
+      await waitFor(async () => (await child.health()).status === 200, "the database after its reset", 30_000);
+      const a = await call("POST", `${child.url}/v1/incidents`, {
+        token: await token(),
+        body: { routingMode: "TokenAgency", requestedIncidentId: randomUUID(), caller: { phoneNumber: "+4795512345" } },
+      });
+      expect(a.status).toBe(201);
+      expect(await postmasterPid(child.pgdata)).toBe(postmaster);
+      expect(child.child.exitCode).toBe(null);
+    },
+    60_000,
+  );
+
+  it.skipIf(mode !== "embedded")(
+    "an embedded server that cannot start again: one line says why, and the process exits non-zero",
+    async () => {
+      const state = new URL(await child.embeddedUrl());
+      process.kill((await postmasterPid(child.pgdata))!, "SIGKILL");
+      // Something else takes its port: every restart fails.
+      const squatter = net.createServer();
+      await waitFor(
+        () =>
+          new Promise<boolean>((resolve) => {
+            squatter.once("error", () => resolve(false));
+            squatter.listen(Number(state.port), "127.0.0.1", () => resolve(true));
+          }),
+        "the port to free",
+        5_000,
+      );
+      try {
+        expect(await child.exited).toBe(1);
+      } finally {
+        squatter.close();
+      }
+      const fatal = child.logs.filter((l) => l.level === 60);
+      expect(fatal).toHaveLength(1);
+      expect(String(fatal[0]!.msg)).toMatch(/^the workbench stops: the embedded PostgreSQL could not be started again/);
+      expect(child.logs.at(-1)).toBe(fatal[0]);
+    },
+    60_000,
+  );
 });

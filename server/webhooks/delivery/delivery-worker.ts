@@ -28,7 +28,7 @@ import { createDueTimer } from "./due-timer.ts";
 import { createClaimPump } from "./claim-pump.ts";
 import { Lanes } from "./lanes.ts";
 import { createAttemptSlots, startWithinMs } from "./attempt-slots.ts";
-import { createOutageLog } from "../../platform/db/outage-log.ts";
+import { createOutageRecovery } from "./outage-recovery.ts";
 import { isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 
 export type DeliveryWorkerOptions = {
@@ -64,27 +64,16 @@ export async function startDeliveryWorker(
   const maxSleepMs = options.maxSleepMs ?? 30_000;
   const targets = createDeliveryTargetLoader(runtime.db);
   const log = runtime.logger.child({ worker: workerId });
-  const outage = createOutageLog(log, "delivery worker");
 
   let stopped = false;
   /** Heads given back (late, successors not to send, or unsent at stop); stop waits for them. */
   let releasing: Promise<unknown> = Promise.resolve();
-  /**
-   * Claims a database outage left with this worker (an attempt whose record failed, heads it could
-   * not give back): given back once the database answers again, not after their lease (0055).
-   */
-  let stranded: ClaimedDelivery[] = [];
+  // Heads an outage kept from going back are given back when it ends (outage-recovery.ts).
   const release = (rows: ClaimedDelivery[]) =>
     releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => {
-      if (isDatabaseUnavailable(err)) stranded.push(...rows);
+      if (isDatabaseUnavailable(err)) outage.strand(rows.map((r) => r.id));
       else log.warn({ err }, "releasing unsent claims failed; their lease will free them");
     });
-  const releaseStranded = () => {
-    if (!stranded.length || stopped) return;
-    const rows = stranded;
-    stranded = [];
-    releasing = Promise.all([releasing, release(rows).then(wake)]);
-  };
   const giveBack = (rows: ClaimedDelivery[]) => {
     const released = release(rows);
     releasing = Promise.all([releasing, released]);
@@ -114,7 +103,7 @@ export async function startDeliveryWorker(
     slotFreed: () => pump.slotFreed(),
     laneClaimable: () => wake(),
     stepFailed: (err, row) => {
-      if (isDatabaseUnavailable(err)) stranded.push(row);
+      if (isDatabaseUnavailable(err)) outage.strand([row.id]);
       outage.failed(err, "delivery step failed; the lease will retry it", { requestId: row.requestId });
     },
   });
@@ -130,14 +119,27 @@ export async function startDeliveryWorker(
     claim: (limit) => claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit }),
     take: takeHeads,
     idle: () => {
-      outage.succeeded();
-      releaseStranded();
+      outage.answered();
       dueTimer.refresh();
     },
     // A database outage: one line, then tries spaced 250 ms doubling to 5 s (outage-log.ts).
     failed: (err) => dueTimer.retrySoon(outage.failed(err, "claiming deliveries failed; retrying")),
   });
   const wake = pump.wake;
+  const outage = createOutageRecovery({
+    db: runtime.db,
+    clock: runtime.clock,
+    workerId,
+    log,
+    holdsLane: (key) => lanes.modeOf(key) !== undefined || lanes.isHeld(key) || lanes.isContinued(key),
+    release(ids) {
+      const released = releaseClaims(runtime.db, { ids, workerId });
+      releasing = Promise.all([releasing, released.catch(() => {})]);
+      return released;
+    },
+    wake,
+    stopped: () => stopped,
+  });
   const dueTimer = createDueTimer({
     readNextWakeInMs: () => nextWakeInMs(runtime.db, { now: runtime.clock.now() }),
     wake,
