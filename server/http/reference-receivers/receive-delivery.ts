@@ -77,10 +77,16 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
 /** Applies the delivery to the replica once the response has gone out ("answer 200 … and process afterwards"). */
 function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
   const { db, clock, logger } = c.get("runtime");
-  const run = () => {
-    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
-      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
-    );
+  // Recorded, so never lost: a database outage delays processing, tried again 250 ms apart doubling
+  // to 5 s for about two minutes (docs/database-outages.md); later, the incident's next delivery does it.
+  const run = (attempt = 0) => {
+    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) => {
+      if (isDatabaseUnavailable(err) && attempt < 30) {
+        setTimeout(() => run(attempt + 1), Math.min(5_000, 250 * 2 ** attempt)).unref();
+        return;
+      }
+      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery");
+    });
   };
-  afterAnswer(c.env?.outgoing, run);
+  afterAnswer(c.env?.outgoing, () => run());
 }
