@@ -101,7 +101,8 @@ export function startDatabaseWatch(options: DatabaseWatchOptions): DatabaseWatch
       } catch (error) {
         lastError = (error as Error).message;
         if (await control.isRunning().catch(() => false)) return;
-        await new Promise((r) => setTimeout(r, Math.min(5_000, 1_000 * 2 ** (attempt - 1))));
+        if (attempt < restartAttempts)
+          await new Promise((r) => setTimeout(r, Math.min(5_000, 1_000 * 2 ** (attempt - 1))));
       }
     }
     if (!stopped) {

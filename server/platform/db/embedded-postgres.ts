@@ -198,10 +198,18 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       // left (orphaned backends, a stale postmaster.pid) goes first; crash recovery replays the WAL.
       const orphans = await clearKilledServer(pgdata);
       if (orphans) log(`killed ${orphans} process(es) the stopped embedded PostgreSQL left behind`);
-      await startServer().catch((error: Error & { stderr?: string }) => {
-        throw new Error(
-          `pg_ctl start failed: ${lastLines(error.stderr || error.message)} (see ${path.join(pgdata, "server.log")})`,
-        );
+      // pg_ctl only says "could not start server": this start's last FATAL line in the log says why.
+      const logFile = path.join(pgdata, "server.log");
+      const logSizeBefore = existsSync(logFile) ? statSync(logFile).size : 0;
+      await startServer().catch(async (error: Error & { stderr?: string }) => {
+        const fatal = (await readFile(logFile).catch(() => Buffer.alloc(0)))
+          .subarray(logSizeBefore)
+          .toString("utf8")
+          .split("\n")
+          .filter((line) => /\b(FATAL|PANIC):/.test(line))
+          .at(-1)
+          ?.replace(/^.*?\b(FATAL|PANIC):\s*/, "");
+        throw new Error(`${fatal ?? lastLines(error.stderr || error.message)} (see ${logFile})`);
       });
     },
     async stop() {
