@@ -13,7 +13,7 @@ import {
   type UpgradeHandler,
 } from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
-import { startProcess } from "./start-process.ts";
+import { exitOnDatabaseLost, startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
@@ -59,10 +59,16 @@ async function main() {
   const dev = env.NODE_ENV !== "production";
   // Next loads and prepares while the database starts and the workers come up (docs/decisions/0036):
   // built, on a thread of its own (0038); under `npm run dev`, on this one.
-  const [started, dashboard] = await bothOrUndo(startProcess({ env, logger }), prepareDashboard(dev, env.PORT), {
-    undoFirst: (started) => started.stop(),
-    undoSecond: (dashboard) => dashboard.stop(),
-  });
+  // A database that cannot be brought back ends the process, non-zero (docs/decisions/0055).
+  const onDatabaseLost = exitOnDatabaseLost(env, logger);
+  const [started, dashboard] = await bothOrUndo(
+    startProcess({ env, logger, onDatabaseLost }),
+    prepareDashboard(dev, env.PORT),
+    {
+      undoFirst: (started) => started.stop(),
+      undoSecond: (dashboard) => dashboard.stop(),
+    },
+  );
   const { platform, runtime, workers } = started;
   metricsRuntime = runtime;
   // A failure from here on (the port taken, say) stops what started, the database included.

@@ -4,6 +4,7 @@ import { PROCEDURE_ROLES } from "@/server/api/procedure-roles";
 import { CallerBadge } from "./_components/caller-badge";
 import { ProcedureRolesProvider } from "./_components/may-call";
 import { ClockBadge } from "./_components/clock-badge";
+import { DatabaseBanner } from "./_components/database-banner";
 import { Nav } from "./_components/nav";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -41,10 +42,14 @@ function DashboardShell({ children }: { children: ReactNode }) {
         <Nav />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
-          <ClockBadge />
-          <CallerBadge />
-        </header>
+        {/* The banner sticks with the header: an outage stays in view while a long page scrolls. */}
+        <div className="sticky top-0 z-30">
+          <DatabaseBanner />
+          <header className="flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
+            <ClockBadge />
+            <CallerBadge />
+          </header>
+        </div>
         <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-6 lg:p-8">
           {children}
         </main>

@@ -209,6 +209,20 @@ export async function claimByLaneScan(
   );
 }
 
+/** This worker's claims older than `claimedBefore` (workbench clock): what an outage may have left it holding unknowingly. */
+export async function findOwnClaims(
+  db: DbClient,
+  { workerId, claimedBefore }: { workerId: string; claimedBefore: Date },
+): Promise<Array<{ id: bigint; integrationKey: string; incidentId: string }>> {
+  const rows = await sqlQuery<{ id: string; integrationKey: string; incidentId: string }>(
+    db,
+    Prisma.sql`
+    SELECT id::text AS id, "integrationKey", "incidentId"::text AS "incidentId" FROM "WebhookDelivery"
+    WHERE state = 'delivering' AND "claimedBy" = ${workerId} AND "claimedAt" < ${claimedBefore}`,
+  );
+  return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
+}
+
 /** Puts heads this worker claimed but never sent back to pending (a stopping worker's prefetched claims). */
 export async function releaseClaims(
   db: DbClient,
