@@ -25,6 +25,8 @@ export type RetentionStatus = {
   /** The rest of the database: directory, settings, PostgreSQL's own catalog. */
   otherBytes: number;
   databaseBytes: number;
+  /** Rows are counted exactly up to this many per group. */
+  countCap: number;
 };
 
 type SizeRow = { table: string; bytes: string };
@@ -81,5 +83,6 @@ export async function readRetentionStatus(options: { db: DbClient; nowMs: number
     groups,
     otherBytes: Math.max(0, databaseBytes - groups.reduce((sum, g) => sum + g.bytes, 0)),
     databaseBytes,
+    countCap: COUNT_CAP,
   } satisfies RetentionStatus;
 }
