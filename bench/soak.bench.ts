@@ -3,9 +3,9 @@
 // resends mixed in, on the embedded PostgreSQL 18 (docs/performance.md, "Soak"). Every window
 // (SOAK_WINDOW_S, default 30 s) prints the accepted rate and its p99, the server's RSS, the database's
 // size beside its pruned and kept tables, the outbox's unfinished deliveries and the oldest one's age,
-// and the previous window's change-to-recorded p99 (its deliveries have had a window to arrive). At
-// the end: the slopes of RSS, p99 and database size per 10 minutes, and the used workbench loaded at
-// 32 connections unthrottled beside an API-only process on a fresh database (the ratio and p99 the
+// and the change-to-recorded p99 of the window's deliveries recorded by its end. At the end: the
+// slopes of RSS, p99 and database size per 10 minutes, and the used workbench loaded at 32
+// connections unthrottled beside an API-only process on a fresh database (the ratio and p99 the
 // default mode is judged by), as at the start. The ceiling: a bare node:http handler in the same run.
 //
 // Mixed in, spread over the run: four clock jumps of six days (RETENTION_DAYS=14, so the first hours'
@@ -117,7 +117,8 @@ async function soakWindows(soak: SoakServer, rate: number): Promise<Window[]> {
   const faults = new Set([at(0.3), at(0.7)]);
   const windows: Window[] = [];
   const started = Date.now();
-  let lastIds = await idRange(soak);
+  // The outbox's newest id when each window started: a window's deliveries are the ids between two.
+  let previous = { from: await idRange(soak), to: await idRange(soak) };
   for (let w = 0; w < count; w++) {
     const events: string[] = [];
     if (jumps.has(w)) {
@@ -137,6 +138,7 @@ async function soakWindows(soak: SoakServer, rate: number): Promise<Window[]> {
     const row = await soak.row(`window ${w + 1}`, WINDOW_S, rate);
     const peak = endRss();
     const ids = await idRange(soak);
+    previous = { from: previous.to, to: ids };
     windows.push({
       minute: Math.round(((Date.now() - started) / 60_000) * 10) / 10,
       event: events.join("; "),
@@ -146,9 +148,8 @@ async function soakWindows(soak: SoakServer, rate: number): Promise<Window[]> {
       rssMiB: peak ?? rssMiB(soak.server.pid!),
       ...(await storage(soak)),
       ...(await outbox(soak)),
-      recordedP99: await recordedP99(soak, lastIds),
+      recordedP99: await recordedP99(soak, previous.from, previous.to),
     });
-    lastIds = ids;
     console.log(JSON.stringify(windows.at(-1)));
   }
   return windows;
@@ -163,13 +164,13 @@ async function idRange(soak: SoakServer): Promise<bigint> {
   return BigInt(row?.id ?? 0);
 }
 
-/** Change to recorded, p99 ms, of the deliveries planned since `after` (the window before this one). */
-async function recordedP99(soak: SoakServer, after: bigint): Promise<number | null> {
+/** Change to recorded, p99 ms, of the deliveries planned in the window just ended: ids in (after, upTo]. */
+async function recordedP99(soak: SoakServer, after: bigint, upTo: bigint): Promise<number | null> {
   const [row] = await sqlQuery<{ p99: number | null }>(
     soak.db,
     Prisma.sql`SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM r."receivedAt" - d."producedAt") * 1000) AS p99
       FROM "WebhookDelivery" d JOIN "ReceiverRecord" r ON r."integrationKey" = d."integrationKey" AND r."dedupeKey" = d."requestId"::text
-      WHERE d.id > ${after}::bigint AND d.id <= ${after + 200_000n}::bigint`,
+      WHERE d.id > ${after}::bigint AND d.id <= ${upTo}::bigint`,
   );
   return row?.p99 === null || row?.p99 === undefined ? null : Math.round(row.p99);
 }
@@ -228,7 +229,7 @@ function printWindows(windows: Window[], rate: number) {
       "kept tables MiB": w.keptTablesMiB,
       unfinished: w.unfinished,
       "oldest s": w.oldestS,
-      "prev. recorded p99 ms": w.recordedP99,
+      "recorded p99 ms": w.recordedP99,
       "rows pruned": w.prunedRows,
       event: w.event,
     })),

@@ -20,15 +20,21 @@ export async function startRetentionWorker(runtime: Runtime): Promise<Worker> {
     timer = setTimeout(run, ms);
     timer.unref();
   };
+  // A clock move during a run: that run's cutoff is stale, so another follows it at once.
+  let again = false;
   function run() {
-    if (running) return schedule(INTERVAL_MS);
+    if (running) {
+      again = true;
+      return;
+    }
     const options = { db: runtime.db, clock: runtime.clock, retentionDays: runtime.env.RETENTION_DAYS };
     running = pruneOldData({ ...options, logger: runtime.logger, signal })
       .then(() => undefined)
       .catch((err: Error) => runtime.logger.warn({ err }, "retention: pruning old data failed"))
       .finally(() => {
         running = undefined;
-        schedule(INTERVAL_MS);
+        schedule(again ? AFTER_CLOCK_MOVE_MS : INTERVAL_MS);
+        again = false;
       });
   }
   const onClockChanged = () => schedule(AFTER_CLOCK_MOVE_MS);
