@@ -57,12 +57,6 @@ export function RetentionAdmin() {
               Incidents, their change history and a lane&apos;s undelivered events are kept.
             </p>
           )}
-          {s.retentionDays !== 0 && (
-            <p className="text-xs text-slate-600">
-              PostgreSQL reuses the space of pruned rows for new ones rather than giving it back: after pruning, the
-              disk figures stay level while new data fills the space.
-            </p>
-          )}
           <LastRun run={s.lastRun} />
           {prune.data && (
             <p role="status">
@@ -74,6 +68,12 @@ export function RetentionAdmin() {
           {prune.error && (
             <p role="alert" className="text-red-700">
               {prune.error.message}
+            </p>
+          )}
+          {s.retentionDays !== 0 && (
+            <p className="text-xs text-slate-600">
+              PostgreSQL reuses the space of pruned rows for new ones rather than giving it back: after pruning, the
+              disk figures stay level while new data fills the space.
             </p>
           )}
         </div>
