@@ -30,6 +30,8 @@ export type PruneOptions = {
   signal?: { stopped: boolean };
   batchRows?: number;
   pauseMs?: number;
+  /** Called after each batch (the retention bench times them). */
+  onBatch?: (table: string, pruned: number) => void;
 };
 
 export async function pruneOldData(options: PruneOptions): Promise<PruneOutcome> {
@@ -71,6 +73,7 @@ async function runSteps(query: Query, cutoff: Date, options: PruneOptions): Prom
         if (signal?.stopped) break;
         const outcome = await step.batch(query, cutoff, rows, after);
         pruned[step.kind] += outcome.pruned;
+        options.onBatch?.(step.table, outcome.pruned);
         after = outcome.after;
         if (!outcome.goesOn) break;
         await sleep(pauseMs);
