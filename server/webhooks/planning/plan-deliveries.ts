@@ -1,6 +1,7 @@
 // The change subscriber: plans an incident change's deliveries into the outbox
 // in the statement that records the change (transactional outbox, CONTRIBUTING.md,
 // 'Transactional outbox'), so a change and its deliveries commit or roll back together.
+import { randomUUID } from "node:crypto";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import {
@@ -29,7 +30,6 @@ import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./pla
 import { selectRecipientAgencies } from "./select-recipients.ts";
 import { laneKey, type ClaimedDelivery } from "../delivery/claim-deliveries.ts";
 import { localClaimer, type LocalClaimer } from "../delivery/local-claimer.ts";
-import { timeOrderedUuid } from "../../platform/time/time-ordered-uuid.ts";
 
 export const OUTBOX_CHANNEL = "webhook_outbox";
 
@@ -272,9 +272,8 @@ export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | nu
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) =>
     plans.flatMap(({ target, plan }) =>
       plan.events.map((e) => ({
-        // v1/v2 events carry their requestId in the body: the legacy planner fixed it. Time-ordered:
-        // new keys land at one end of the unique indexes that hold them (time-ordered-uuid.ts).
-        requestId: "requestId" in e ? e.requestId : timeOrderedUuid(producedAt.getTime()),
+        // v1/v2 events carry their requestId in the body: the legacy planner fixed it.
+        requestId: "requestId" in e ? e.requestId : randomUUID(),
         integrationKey: target.integrationKey,
         agencyId: target.agencyId,
         seq,
