@@ -13,7 +13,8 @@
 // Both servers run in the default mode (BENCH_AB_MODE=api: API-only), each on a database of its
 // own in one embedded cluster; their rows alternate, A then B, then B then A (BENCH_PAIRS pairs,
 // default 8, in two halves, each on a fresh pair of servers started in the other order), over 64
-// incidents or, with BENCH_AB_ONE=1, on one incident. The
+// incidents or, with BENCH_AB_ONE=1, on one incident; BENCH_AB_HISTORY=<n> seeds each server's
+// database with n earlier deliveries first (a used workbench). The
 // comparison is per pair, the order's effect taken out (lib/paired-comparison.ts). Without BENCH_AB
 // the bench is skipped.
 //
@@ -45,6 +46,10 @@ function envList(text: string | undefined): Record<string, string> {
   }
   return env;
 }
+
+/** BENCH_AB_HISTORY=<n>: each server starts on n earlier deliveries (lib/seed-history.ts), a used workbench. */
+const historyDeliveries = Number(process.env.BENCH_AB_HISTORY ?? 0);
+const history = historyDeliveries > 0 ? { positions: 10, deliveries: historyDeliveries } : undefined;
 
 export async function run() {
   const builds = (process.env.BENCH_AB ?? "")
@@ -98,7 +103,11 @@ export async function run() {
             `${"AB"[i]} (${builds[i]})`,
             cluster.url(name),
             basePort + 2 + 2 * i,
-            { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true", ...extraEnv[i] }, deliveries: !apiOnly },
+            {
+              env: { DELIVERY_WORKERS: apiOnly ? "false" : "true", ...extraEnv[i] },
+              deliveries: !apiOnly,
+              ...(history && { history }),
+            },
             workbenchEntry(launchers[i]!),
           );
         }

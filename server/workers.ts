@@ -6,6 +6,7 @@ import { startClientCacheWorker } from "./identity/client-cache.ts";
 import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./reference-receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
+import { startRetentionWorker } from "./workbench/retention/retention-worker.ts";
 import type { Worker } from "./platform/worker.ts";
 
 export type { Worker } from "./platform/worker.ts";
@@ -18,6 +19,7 @@ const WORKER_FACTORIES: WorkerFactory[] = [
   startWebhookEngine,
   receiverProcessingWorker,
   startLiveVideoWorker,
+  startRetentionWorker,
 ];
 
 export async function startWorkers(runtime: Runtime) {

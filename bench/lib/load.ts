@@ -36,6 +36,8 @@ export async function load(
     seconds?: number;
     requests?: autocannon.Request[];
     cpuOf?: ChildProcess;
+    /** Requests per second over all connections (autocannon's overallRate); unset: as fast as answered. */
+    rate?: number;
   },
 ): Promise<LoadResult> {
   const endCpuSplit = options.cpuOf?.pid ? startCpuSplit(options.cpuOf.pid) : undefined;
@@ -48,6 +50,7 @@ export async function load(
     connections: options.connections ?? 32,
     duration: options.seconds ?? 5,
     ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.rate ? { overallRate: options.rate } : {}),
   });
   return {
     name,

@@ -40,6 +40,8 @@ describe("roles of the dashboard's procedures", () => {
       "access.members.create",
       "access.apiTokens.create",
       "access.clearGuessThrottle",
+      "retention.status",
+      "retention.pruneNow",
     ])
       expect(roleOf(path), path).toBe("admin");
     for (const path of [

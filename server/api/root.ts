@@ -12,6 +12,7 @@ import { simulatorRouter } from "./routers/simulator.ts";
 import { incidentsRouter } from "./routers/incidents.ts";
 import { portalRouter } from "./routers/portal.ts";
 import { accessRouter } from "./routers/access.ts";
+import { retentionRouter } from "./routers/retention.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   incidents: incidentsRouter,
   portal: portalRouter,
   access: accessRouter,
+  retention: retentionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -48,6 +48,14 @@ describe("parseEnv", () => {
     );
   });
 
+  it("keeps data 14 days by default; RETENTION_DAYS takes whole days, 0 keeps everything", () => {
+    expect(parseEnv({}).RETENTION_DAYS).toBe(14);
+    expect(parseEnv({ RETENTION_DAYS: "0" }).RETENTION_DAYS).toBe(0);
+    expect(parseEnv({ RETENTION_DAYS: "90" }).RETENTION_DAYS).toBe(90);
+    for (const bad of ["-1", "1.5", "forever", "3651"])
+      expect(() => parseEnv({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });

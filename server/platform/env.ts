@@ -73,6 +73,12 @@ const EnvSchema = z
      */
     DELIVERY_WORKERS: z.stringbool().default(true),
     /**
+     * Days of workbench time that finished deliveries, receiver records, conformance runs and spent
+     * sign-in artefacts are kept before the retention pruner deletes them; 0 keeps them forever.
+     * Incidents and their change history are always kept (docs/retention.md).
+     */
+    RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+    /**
      * Set by `workbench up` / `--ephemeral`: the process deletes its DATA_DIR when it stops (only a
      * directory created for it under the temporary folder), and stops when its parent goes away.
      */

@@ -4,6 +4,7 @@ import { ClientsAdmin } from "./clients-admin";
 import { DirectoryAdmin } from "./directory-admin";
 import { IntegrationsAdmin } from "./integrations-admin";
 import { KeysAdmin } from "./keys-admin";
+import { RetentionAdmin } from "./retention-admin";
 import { AccessModePanel, ApiTokensAdmin, MembersAdmin } from "./access-admin";
 import { RoleGate } from "../_components/role-gate";
 
@@ -14,7 +15,8 @@ export default function AdminPage() {
     <>
       <PageHeader title="Admin">
         Clients with the onboarding values a partner receives, where each agency&apos;s webhooks go, agencies and users,
-        and the identity server&apos;s signing keys. To look inside an access token, use the{" "}
+        the identity server&apos;s signing keys, and what the workbench keeps and how much disk it takes. To look inside
+        an access token, use the{" "}
         <Link href="/admin/tokens" className="font-medium text-orange-800 underline">
           token inspector
         </Link>
@@ -30,6 +32,7 @@ export default function AdminPage() {
         <RoleGate call="access.members.list" what="Managing members and API tokens">
           <MembersAdmin />
           <ApiTokensAdmin />
+          <RetentionAdmin />
         </RoleGate>
       </div>
     </>
