@@ -20,6 +20,7 @@ const ACTIONS: Array<{ page: string; name: string | RegExp; role: Exclude<Role, 
   { page: "/admin", name: /^Save$/, role: "admin" },
   { page: "/admin", name: "Rediscover", role: "admin" },
   { page: "/admin", name: "Add member", role: "admin" },
+  { page: "/admin", name: "Prune now", role: "admin" },
   { page: "/admin/tokens", name: "Inspect", role: "integrator" },
   { page: "/simulator", name: "Raise incident", role: "integrator" },
   { page: "/conformance", name: "Run checks", role: "integrator" },
@@ -116,7 +117,11 @@ test("a viewer still reads what the actions would change, and capability switche
   await expect(page.getByTestId("signing-keys").getByRole("row").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Clients" })).toBeVisible();
   await expect(page.getByLabel("Receiver URL").first()).toHaveJSProperty("readOnly", true);
-  await expect(page.getByTestId("role-gate")).toContainText("Managing members and API tokens needs the admin role");
+  const gates = page.getByTestId("role-gate");
+  await expect(gates.filter({ hasText: "Managing members" })).toContainText(
+    "Managing members and API tokens needs the admin role",
+  );
+  await expect(gates.filter({ hasText: "Retention" })).toContainText("needs the admin role");
 
   await open(page, "/reference-receivers");
   const flag = page.getByRole("checkbox", { name: /: incident\./ }).first();

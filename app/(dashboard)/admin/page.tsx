@@ -32,6 +32,8 @@ export default function AdminPage() {
         <RoleGate call="access.members.list" what="Managing members and API tokens">
           <MembersAdmin />
           <ApiTokensAdmin />
+        </RoleGate>
+        <RoleGate call="retention.status" what="Retention (what the workbench keeps, its disk, pruning)">
           <RetentionAdmin />
         </RoleGate>
       </div>
