@@ -317,7 +317,15 @@ type Operation = {
 
 // Every operation's error codes, written from the spec's error table and each operation's text
 // (docs/spec/platform-interface.md, "Inbound API"), independently of the code that documents them.
-const AUTH = ["AuthenticationRequired", "AgencyContextRequired", "AuthorizationDenied", "InternalServerError"];
+// DatabaseUnavailable (503) is the workbench's own: any operation meets it while its database is away
+// (docs/database-outages.md).
+const AUTH = [
+  "AuthenticationRequired",
+  "AgencyContextRequired",
+  "AuthorizationDenied",
+  "InternalServerError",
+  "DatabaseUnavailable",
+];
 const USER = [...AUTH, "UserContextRequired"];
 const BODY = ["ValidationFailed", "RequestTooLarge", "UnsupportedMediaType"];
 const ON_INCIDENT = [...USER, "IncidentNotFound", "IncidentClosed", "UnsupportedMediaType", "RequestTooLarge"];
