@@ -12,7 +12,7 @@ export function workbenchUrl(): string {
   return (process.env.WORKBENCH_URL ?? DEFAULT_WORKBENCH_URL).replace(/\/+$/, "");
 }
 
-function workbenchToken(): string | undefined {
+export function workbenchToken(): string | undefined {
   return process.env.WORKBENCH_TOKEN?.trim() || undefined;
 }
 

@@ -15,6 +15,7 @@ import { registerSmsCommands } from "./commands/sms.ts";
 import { registerSimulateCommands } from "./commands/simulate.ts";
 import { registerEphemeralCommands } from "./commands/ephemeral.ts";
 import { registerTokensCommands } from "./commands/tokens.ts";
+import { registerListenCommand } from "./commands/listen.ts";
 
 const program = new Command()
   .name("workbench")
@@ -45,5 +46,6 @@ registerSmsCommands(program, run);
 registerSimulateCommands(program, run);
 registerEphemeralCommands(program);
 registerTokensCommands(program, run);
+registerListenCommand(program);
 
 await program.parseAsync(process.argv);
