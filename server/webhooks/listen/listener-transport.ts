@@ -48,7 +48,7 @@ export async function sendThroughListener(send: ListenerSend, timing: Timing): P
   }
   const url = new URL(send.url);
   const request = { method: send.method, path: url.pathname + url.search, headers: send.headers, body: send.body };
-  const outcome = await connection.forward(request, send.remainingMs, send.signal);
+  const outcome = await connection.forward(request, Math.max(1, Math.round(send.remainingMs)), send.signal);
   if ("failed" in outcome) return failed(outcome.failed);
   const { answer } = outcome;
   if (answer.status === null) return failed(`listener: ${answer.error ?? "the receiver did not answer"}`);
