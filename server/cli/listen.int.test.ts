@@ -36,7 +36,13 @@ function listen(apiToken: string, args: string[] = []) {
     "node_modules/.bin/tsx",
     ["server/cli/main.ts", ...args, "listen", "--integration", "north-psap", "--forward-to", receiver.url],
     {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, WORKBENCH_URL: w.url, WORKBENCH_TOKEN: apiToken },
+      env: {
+        NODE_ENV: "test",
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        WORKBENCH_URL: w.url,
+        WORKBENCH_TOKEN: apiToken,
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     },

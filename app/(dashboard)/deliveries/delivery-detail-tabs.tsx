@@ -7,6 +7,7 @@ import { CopyButton } from "@/app/_components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/tabs";
 import { describeUnsent } from "./describe-delivery-timing";
 import type { DeliveryAttempt, DeliveryInFull } from "./use-delivery";
+import { Badge } from "@/app/_components/ui/badge";
 
 export function DeliveryTabs({
   delivery: d,
@@ -53,7 +54,10 @@ function RequestSent({ delivery: d, attempt }: { delivery: DeliveryInFull; attem
   return (
     <>
       {attempt ? (
-        <HeaderTable title={`${d.method} ${attempt.url}`} copy={attempt.url} headers={attempt.requestHeaders} />
+        <>
+          {isViaListener(attempt) && <ViaListener />}
+          <HeaderTable title={`${d.method} ${attempt.url}`} copy={attempt.url} headers={attempt.requestHeaders} />
+        </>
       ) : (
         <p className="text-sm text-slate-600">{describeUnsent(d)}</p>
       )}
@@ -108,7 +112,7 @@ function AttemptList({
               title={a.at}
               className="w-full rounded px-2 py-1 text-left font-mono text-xs break-words hover:bg-slate-100 aria-pressed:bg-orange-50"
             >
-              #{a.attempt} {a.at.slice(11, 23)} → {a.status ?? "—"}
+              #{a.attempt} {a.at.slice(11, 23)} {isViaListener(a) ? "via listener " : ""}→ {a.status ?? "—"}
               {a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
             </button>
           </li>
@@ -162,4 +166,17 @@ function ResponseBody({ body }: { body: string | null }) {
       </div>
     );
   }
+}
+
+/** Sent through an attached `workbench listen` (docs/listen.md): recorded as "listen://KEY/…". */
+const isViaListener = (a: DeliveryAttempt) => a.url.startsWith("listen://");
+
+function ViaListener() {
+  return (
+    <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-700" data-testid="via-listener">
+      <Badge tone="brand">via listener</Badge>
+      sent through the integration&apos;s attached <span className="font-mono">workbench listen</span>, which forwarded
+      it to its receiver and returned the answer below
+    </p>
+  );
 }

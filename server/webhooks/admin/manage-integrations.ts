@@ -5,6 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import { discoverIntegration, type DiscoveryResult } from "../discovery/discover-integration.ts";
 import { resolveReceiverUrl } from "../receiver-url.ts";
+import { describeListener } from "../../directory/describe-listener.ts";
 import { validateReceiverUrl } from "../validate-receiver-url.ts";
 
 export const ZSetIntegrationInput = z.object({
@@ -19,9 +20,12 @@ export const ZSetIntegrationInput = z.object({
 });
 
 export async function listIntegrations(options: { runtime: Runtime }) {
-  const { db, env } = options.runtime;
+  const { db, env, clock } = options.runtime;
   const [integrations, caps] = await Promise.all([
-    db.integration.findMany({ orderBy: { key: "asc" }, include: { agency: { select: { displayName: true } } } }),
+    db.integration.findMany({
+      orderBy: { key: "asc" },
+      include: { agency: { select: { displayName: true } }, listener: true },
+    }),
     db.webhookCapabilities.findMany(),
   ]);
   return integrations.map((i) => {
@@ -33,6 +37,8 @@ export async function listIntegrations(options: { runtime: Runtime }) {
       receiverUrl: i.receiverUrl,
       resolvedUrl: resolveReceiverUrl(i.receiverUrl, env.PUBLIC_URL),
       insecureDev: i.insecureDev,
+      /** A `workbench listen` attached (docs/listen.md): its traffic goes there, not to the URL above. */
+      listener: describeListener(i.listener, clock),
       discovery: c
         ? {
             status: c.status,

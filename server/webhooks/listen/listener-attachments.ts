@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../platform/clock/clock.ts";
 import type { DbClient } from "../../platform/db/client.ts";
+import { isListenerHeld } from "../../directory/describe-listener.ts";
 
 /** How a routed integration's receiver URL is written where a stored URL would be (receiver-url.ts). */
 export const LISTENER_URL_PREFIX = "listen:";
@@ -12,7 +13,6 @@ export const listenerUrlOf = (integrationKey: string) => `${LISTENER_URL_PREFIX}
 
 /** A holder refreshes seenAt this often; one not seen for LISTENER_STALE_MS is taken for gone. */
 export const LISTENER_HEARTBEAT_MS = 2_000;
-const LISTENER_STALE_MS = 10_000;
 
 type Deps = { db: DbClient; clock: Clock };
 export type AttachInput = {
@@ -72,8 +72,7 @@ export async function detachListener(deps: Pick<Deps, "db">, attachmentId: strin
 export async function describeMissingListener(deps: Deps, integrationKey: string, processId: string) {
   const row = await deps.db.integrationListener.findUnique({ where: { integrationKey } });
   if (!row) return "listener detached: the integration's next attempt goes to its configured URL";
-  const fresh = row.seenAt !== null && deps.clock.nowMs() - row.seenAt.getTime() < LISTENER_STALE_MS;
-  if (row.processId && row.processId !== processId && fresh)
+  if (row.processId !== processId && isListenerHeld(row, deps.clock))
     return "listener connected to another workbench process: a retry may reach the one that holds it";
   return "listener not connected: the attempt is retried by the delivery rules until it reconnects";
 }

@@ -1,0 +1,37 @@
+// An integration's attached `workbench listen` (docs/listen.md): its traffic goes through the
+// listener, not to the receiver URL shown beside it. Who attached it, since when, from where, where
+// it forwards, and whether it is connected now (a disconnected one keeps its integration's events
+// waiting and retried until it is back).
+import { Badge } from "@/app/_components/ui/badge";
+import { formatExact } from "@/app/_components/ui/format-age";
+
+export type ListenerView = {
+  by: string;
+  role: string;
+  since: string;
+  from: string;
+  forwardTo: string;
+  connected: boolean;
+  disconnectedAt: string | null;
+};
+
+export function ListenerNote({ listener: l }: { listener: ListenerView }) {
+  return (
+    <div className="grid gap-1 text-xs text-slate-700" data-testid="listener-note">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge tone="brand">via listener</Badge>
+        {l.connected ? (
+          <Badge tone="success">connected</Badge>
+        ) : (
+          <Badge tone="warning">
+            disconnected{l.disconnectedAt ? ` since ${formatExact(l.disconnectedAt)}` : ""}: events wait
+          </Badge>
+        )}
+      </div>
+      <p>
+        {l.by} ({l.role}) since {formatExact(l.since)} from <span className="font-mono">{l.from}</span>, forwarding to{" "}
+        <span className="font-mono break-all">{l.forwardTo}</span>
+      </p>
+    </div>
+  );
+}
