@@ -22,7 +22,6 @@ import { createWorkbenchServer } from "../server/http/create-server.ts";
 import { createListenUpgrade } from "../server/http/listen/listen-upgrade.ts";
 import { createProtocolApp } from "../server/http/protocol-app.ts";
 import { workbenchApiApp } from "../server/http/workbench-api.ts";
-import { startDeliveryWorker } from "../server/webhooks/delivery/delivery-worker.ts";
 import { listenerRegistry } from "../server/webhooks/listen/listener-registry.ts";
 import { onEachDatabase } from "./lib/bench-databases.ts";
 import { startChild, stopChild } from "./lib/load.ts";
