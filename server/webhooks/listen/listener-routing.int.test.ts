@@ -11,6 +11,7 @@ import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { waitForEvents } from "../testing/webhook-harness.ts";
 import { LISTEN_CLOSE, MAX_FRAME_BYTES, type TWorkbenchFrame } from "./listener-frames.ts";
 import { closeListeners } from "./listener-session.ts";
+import { startConformanceRun } from "../../conformance/start-conformance-run.ts";
 import { startListenWorkbench, type ListenWorkbench } from "./testing/listen-workbench.ts";
 import { startLocalReceiver, type LocalReceiver } from "./testing/local-receiver.ts";
 
@@ -118,6 +119,23 @@ describe("an integration routed to its listener", () => {
     silent.ws.close();
     await silent.closed;
   });
+
+  it("the conformance kit runs against listen:KEY through the listener; without one attached it is refused", async () => {
+    await w.database.db.integrationListener.deleteMany();
+    await expect(startConformanceRun(w.runtime, { receiverUrl: "listen:north-psap" })).rejects.toThrow(
+      "No listener is attached to north-psap",
+    );
+    const l = await attach();
+    const before = receiver.discovery.length;
+    const run = await startConformanceRun(w.runtime, { receiverUrl: "listen:north-psap" });
+    expect(["passed", "failed"]).toContain(await run.done);
+    // The kit's requests reached the loopback receiver (refused to the workbench itself in shared mode).
+    expect(receiver.discovery.slice(before)).toContain("GET /about");
+    const stored = await w.database.db.conformanceRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(stored.receiverUrl).toBe("listen://north-psap");
+    l.ws.close();
+    await l.closed;
+  }, 90_000);
 
   it("frames are bounded: too large closes with 1009, an answer to an id never sent with 4008", async () => {
     const big = await attach();
