@@ -15,6 +15,7 @@ import { authorizeListener, headersOf, LISTEN_PATH, recheckListener } from "./au
 
 /** A ping this often; a peer that has not answered the previous one by then is gone. */
 const PING_EVERY_MS = 10_000;
+const CLOSE_GRACE_MS = 2_000;
 
 export const isListenPath = (pathname: string) => pathname === LISTEN_PATH;
 
@@ -49,7 +50,11 @@ async function serve(
     },
     {
       send: (text) => ws.send(text),
-      close: (code, reason) => ws.close(code, reason.slice(0, 120)),
+      close: (code, reason) => {
+        ws.close(code, reason.slice(0, 120));
+        // A peer that does not complete the closing handshake does not hold a stopping process up.
+        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+      },
     },
   );
   let alive = true;
