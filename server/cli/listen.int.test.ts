@@ -175,6 +175,7 @@ describe("workbench listen", () => {
     expect(await w.database.db.integrationListener.count()).toBe(1);
     process.kill(-l.child.pid!, "SIGINT");
     expect(await l.exited).toBe(0);
+    expect(l.out.stdout).toMatch(/"event":"detached"/);
     expect(await w.database.db.integrationListener.count()).toBe(0);
   }, 120_000);
 });

@@ -153,7 +153,7 @@ export function DirectoryOverview() {
                   <TD className={mono}>{i.key}</TD>
                   <TD>{agencyName.get(i.agencyId)}</TD>
                   <TD className={mono}>
-                    {i.receiverUrl}
+                    <span className={i.listener ? "text-slate-500" : undefined}>{i.receiverUrl}</span>
                     {i.listener && <ListenerNote listener={i.listener} />}
                   </TD>
                   <TD>

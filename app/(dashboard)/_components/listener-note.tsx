@@ -17,7 +17,7 @@ export type ListenerView = {
 
 export function ListenerNote({ listener: l }: { listener: ListenerView }) {
   return (
-    <div className="grid gap-1 text-xs text-slate-700" data-testid="listener-note">
+    <div className="grid gap-1 font-sans text-xs text-slate-700" data-testid="listener-note">
       <div className="flex flex-wrap items-center gap-1.5">
         <Badge tone="brand">via listener</Badge>
         {l.connected ? (
@@ -30,7 +30,7 @@ export function ListenerNote({ listener: l }: { listener: ListenerView }) {
       </div>
       <p>
         {l.by} ({l.role}) since {formatExact(l.since)} from <span className="font-mono">{l.from}</span>, forwarding to{" "}
-        <span className="font-mono break-all">{l.forwardTo}</span>
+        <span className="font-mono break-all">{l.forwardTo}</span>. The receiver URL is used again once it detaches.
       </p>
     </div>
   );

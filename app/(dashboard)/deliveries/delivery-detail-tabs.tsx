@@ -173,10 +173,12 @@ const isViaListener = (a: DeliveryAttempt) => a.url.startsWith("listen://");
 
 function ViaListener() {
   return (
-    <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-700" data-testid="via-listener">
-      <Badge tone="brand">via listener</Badge>
-      sent through the integration&apos;s attached <span className="font-mono">workbench listen</span>, which forwarded
-      it to its receiver and returned the answer below
+    <p className="text-xs text-slate-700" data-testid="via-listener">
+      <Badge tone="brand" className="mr-1.5">
+        via listener
+      </Badge>
+      sent through the integration&apos;s attached <code>workbench listen</code>, which forwarded it to its receiver and
+      returned the answer recorded here
     </p>
   );
 }

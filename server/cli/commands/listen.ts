@@ -35,7 +35,7 @@ export function registerListenCommand(program: Command) {
         integration: opts.integration,
         forwardTo,
         print: (line) => printListenerLine(mode.json, line),
-      });
+      }).catch((error: Error) => fail(mode, error.message));
       process.exit(code);
     });
 }

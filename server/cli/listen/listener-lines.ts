@@ -7,6 +7,7 @@ export type ListenerLine =
   | { kind: "attached"; integration: string; forwardTo: string }
   | { kind: "forwarded"; method: string; path: string; answer: TListenerAnswer }
   | { kind: "reconnecting"; message: string; inMs: number }
+  | { kind: "detached"; integration: string }
   | { kind: "refused" | "ended"; message: string };
 export type ListenerPrinter = (line: ListenerLine) => void;
 
@@ -28,6 +29,8 @@ export function printListenerLine(json: boolean, line: ListenerLine): void {
     const detail = answer.error ? `  (${answer.error})` : "";
     return out(`${time}  ${line.method.padEnd(5)} ${line.path}  ${status}  ${answer.forwardMs ?? 0} ms${detail}`);
   }
+  if (line.kind === "detached")
+    return out(`${time}  detached: ${line.integration}'s requests go to its configured receiver URL again`);
   if (line.kind === "reconnecting")
     return out(`${time}  disconnected (${line.message}); reconnecting in ${(line.inMs / 1000).toFixed(1)} s`);
   out(`workbench: ${line.message}`);

@@ -75,7 +75,10 @@ export function runListener(options: ListenOptions): Promise<number> {
       ws.on("close", (code, reason) => {
         if (handled || ws !== current) return;
         const why = reason.toString("utf8") || lastError || `connection closed (${code})`;
-        if (detaching || code === LISTEN_CLOSE.detached) return finish(0);
+        if (detaching || code === LISTEN_CLOSE.detached) {
+          if (code === LISTEN_CLOSE.detached) print({ kind: "detached", integration: options.integration });
+          return finish(0);
+        }
         if (FINAL_CLOSES.has(code)) {
           print({ kind: "ended", message: why });
           return finish(1);
