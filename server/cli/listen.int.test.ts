@@ -49,8 +49,8 @@ function listen(apiToken: string, args: string[] = []) {
   );
   children.push(child);
   const out = { stdout: "", stderr: "" };
-  child.stdout!.on("data", (d: Buffer) => (out.stdout += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out.stderr += d.toString()));
+  child.stdout.on("data", (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString()));
   const attached = until(() => /listening: north-psap|"event":"attached"/.test(out.stdout), 60_000);
   const exited = once(child, "exit").then(([code]) => code as number | null);
   return { child, out, attached, exited };
