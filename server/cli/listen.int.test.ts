@@ -113,7 +113,7 @@ describe("workbench listen", () => {
   it("a listener SIGKILLed mid-burst and replaced: nothing lost, nothing reordered", async () => {
     const first = listen(await token("integrator", "burst-1"));
     await first.attached;
-    receiver.setDelay(15);
+    receiver.setDelay(60); // each lane has 3 events to go when 8 arrived: ≥ 180 ms, so the kill lands mid-burst
     const before = receiver.deliveries.length;
     const incidents = [1, 2, 3, 4, 5].map(incidentId);
     const delivered = waitForEvents("delivery:delivered", 25, (e) => incidents.includes(e.incidentId), 120_000);
