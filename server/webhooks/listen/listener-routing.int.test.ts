@@ -36,17 +36,19 @@ async function attach(options: { answer?: boolean } = {}) {
   const ws = new WebSocket(`${w.url.replace("http", "ws")}/api/listen?integration=north-psap`, {
     headers: { authorization: `Bearer ${token}` },
   });
+  const requested: number[] = [];
   const closed = once(ws, "close").then(([code, reason]) => ({ code: code as number, reason: String(reason) }));
   const attachedFrame = new Promise<void>((resolve) =>
     ws.on("message", (data) => {
       const frame = JSON.parse(String(data)) as TWorkbenchFrame;
       if (frame.type === "attached") return resolve();
+      requested.push(frame.id);
       if (options.answer !== false)
         void forwardRequest(receiver.url, frame).then((a) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(a)));
     }),
   );
   await attachedFrame;
-  return { ws, closed };
+  return { ws, closed, requested };
 }
 
 async function commit(id: string, seq: number) {
@@ -137,10 +139,18 @@ describe("an integration routed to its listener", () => {
     await l.closed;
   }, 90_000);
 
-  it("frames are bounded: too large closes with 1009, an answer to an id never sent with 4008", async () => {
+  it("frames are bounded: too large closes with 1009, a flood and an answer to an id never sent with 4008", async () => {
     const big = await attach();
     big.ws.send("x".repeat(MAX_FRAME_BYTES + 1));
     expect((await big.closed).code).toBe(1009);
+    const flood = await attach({ answer: false }); // request 1 (its /about) stays outstanding until answered
+    while (flood.requested.length === 0) await new Promise((r) => setTimeout(r, 20));
+    const late = JSON.stringify({ type: "response", id: 1, status: 200, headers: {}, body: "", error: null });
+    for (let i = 0; i < 1_001; i++) flood.ws.send(late); // answered once, then dropped as late: only the rate ends it
+    expect(await flood.closed).toEqual({
+      code: LISTEN_CLOSE.protocolViolation,
+      reason: "more than 1000 frames a second",
+    });
     const liar = await attach();
     liar.ws.send(JSON.stringify({ type: "response", id: 999_999, status: 200, headers: {}, body: "", error: null }));
     expect(await liar.closed).toEqual({
