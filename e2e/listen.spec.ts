@@ -1,6 +1,7 @@
 // `workbench listen` on the dashboard (docs/listen.md): a listener attached to central-ems shows on
 // the overview (via listener, connected, who and where it forwards); a delivery it carried is
-// marked "via listener" in the inspector; once it detaches the integration shows its URL alone.
+// marked "via listener" in the inspector; Detach on the overview closes it and the integration
+// shows its URL alone.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
@@ -53,9 +54,13 @@ test("a listener on central-ems: on the overview, its attempts via listener, gon
     await expect(page.getByTestId("via-listener")).toBeVisible();
     await page.getByRole("tab", { name: /Attempts/ }).click();
     await expect(page.getByRole("list", { name: "Attempts" })).toContainText("via listener → 200");
+    // Detach on the dashboard: the listener's connection is closed (4002), the integration is back.
+    await page.goto("/");
+    await page.getByRole("button", { name: "Detach the listener from central-ems" }).click();
+    expect(await closed).toBe(4002);
   } finally {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: "detach" }));
-    expect(await closed).toBe(1000);
+    await closed;
     receiver.close();
   }
   await page.goto("/");

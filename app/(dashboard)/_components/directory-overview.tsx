@@ -154,7 +154,7 @@ export function DirectoryOverview() {
                   <TD>{agencyName.get(i.agencyId)}</TD>
                   <TD className={mono}>
                     <span className={i.listener ? "text-slate-500" : undefined}>{i.receiverUrl}</span>
-                    {i.listener && <ListenerNote listener={i.listener} />}
+                    {i.listener && <ListenerNote integration={i.key} listener={i.listener} />}
                   </TD>
                   <TD>
                     {i.declaredVersion ? (

@@ -104,7 +104,7 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
           Rediscover
         </Button>
       </div>
-      {i.listener && <ListenerNote listener={i.listener} />}
+      {i.listener && <ListenerNote integration={i.key} listener={i.listener} />}
       <p className="font-mono text-xs text-slate-600">
         {i.listener ? "when detached, goes" : "resolves"} to {i.resolvedUrl}
         {d ? ` · checked ${d.checkedAt.slice(11, 19)}` : ""}

@@ -12,6 +12,7 @@ import type { ListenerPrinter } from "./listener-lines.ts";
 const BACKOFF_MS = { first: 500, max: 15_000 };
 const FINAL_CLOSES = new Set<number>([
   LISTEN_CLOSE.takenOver,
+  LISTEN_CLOSE.detachedElsewhere,
   LISTEN_CLOSE.credentialRefused,
   LISTEN_CLOSE.integrationGone,
   LISTEN_CLOSE.protocolViolation,

@@ -25,7 +25,12 @@ export function createListenUpgrade(runtime: Runtime) {
     socket.on("error", () => socket.destroy());
     authorizeListener(runtime, req).then(
       (request) =>
-        wss.handleUpgrade(req, socket, head, (ws) => void serve(runtime, ws, req, request).catch(() => ws.terminate())),
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          serve(runtime, ws, req, request).catch((err: Error) => {
+            runtime.logger.error({ err, integration: request.integrationKey }, "listen: could not attach");
+            ws.terminate();
+          });
+        }),
       (error: unknown) => refuse(runtime, socket, error),
     );
   };

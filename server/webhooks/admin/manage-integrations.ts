@@ -111,3 +111,15 @@ export async function rediscoverIntegration(options: { runtime: Runtime; key: st
   await requireIntegration(options.runtime, options.key);
   return discoverIntegration(options.runtime, options.key);
 }
+
+/**
+ * Detaches an integration's listener from the dashboard (one that never came back keeps its
+ * integration routed: decision 0052): the integration goes back to its receiver URL and is
+ * rediscovered there; a listener still connected is closed by its holder within seconds.
+ */
+export async function detachIntegrationListener(options: { runtime: Runtime; key: string }) {
+  await requireIntegration(options.runtime, options.key);
+  const { count } = await options.runtime.db.integrationListener.deleteMany({ where: { integrationKey: options.key } });
+  if (count > 0) await discoverIntegration(options.runtime, options.key);
+  return { detached: count > 0 };
+}

@@ -48,6 +48,7 @@ export const LISTEN_CLOSE = {
   detached: 1000,
   stopping: 1001,
   takenOver: 4001,
+  detachedElsewhere: 4002,
   credentialRefused: 4003,
   integrationGone: 4004,
   protocolViolation: 4008,

@@ -11,6 +11,7 @@ import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { waitForEvents } from "../testing/webhook-harness.ts";
 import { LISTEN_CLOSE, MAX_FRAME_BYTES, type TWorkbenchFrame } from "./listener-frames.ts";
 import { closeListeners } from "./listener-session.ts";
+import { detachIntegrationListener } from "../admin/manage-integrations.ts";
 import { startConformanceRun } from "../../conformance/start-conformance-run.ts";
 import { startListenWorkbench, type ListenWorkbench } from "./testing/listen-workbench.ts";
 import { startLocalReceiver, type LocalReceiver } from "./testing/local-receiver.ts";
@@ -66,6 +67,13 @@ describe("an integration routed to its listener", () => {
     });
     second.ws.close();
     await second.closed;
+  });
+
+  it("detached on the dashboard: the row goes, the connection is closed (4002) within seconds", async () => {
+    const l = await attach();
+    expect(await detachIntegrationListener({ runtime: w.runtime, key: "north-psap" })).toEqual({ detached: true });
+    expect(await w.database.db.integrationListener.count()).toBe(0);
+    expect(await l.closed).toEqual({ code: LISTEN_CLOSE.detachedElsewhere, reason: "detached on the dashboard" });
   });
 
   it("the workbench stopping keeps the attachment: attempts fail as not connected, then flow in order", async () => {

@@ -70,7 +70,11 @@ export async function openListenerSession(runtime: Runtime, options: SessionOpti
         rediscover();
       } else if (!(await attachments.refreshListener(runtime, row.attachmentId, processId))) {
         ending = "taken-over";
-        connection.end(LISTEN_CLOSE.takenOver, "another listen took over this integration");
+        const replaced = await runtime.db.integrationListener.count({ where: { integrationKey } });
+        connection.end(
+          replaced ? LISTEN_CLOSE.takenOver : LISTEN_CLOSE.detachedElsewhere,
+          replaced ? "another listen took over this integration" : "detached on the dashboard",
+        );
       }
     } catch (err) {
       runtime.logger.warn({ err, integration: integrationKey }, "listener check failed; trying again");
