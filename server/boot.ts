@@ -10,6 +10,8 @@ import { syncClockFromDatabase } from "./platform/clock/persisted-clock.ts";
 import { applyMigrations } from "./platform/db/apply-migrations.ts";
 import { createDbClient } from "./platform/db/client.ts";
 import { openDatabase } from "./platform/db/open-database.ts";
+import { startDatabaseWatch } from "./platform/db/database-watch.ts";
+import { createOutageLog } from "./platform/db/outage-log.ts";
 import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import type { Runtime } from "./runtime.ts";
@@ -26,6 +28,9 @@ export async function bootPlatform(options: {
   env: Env;
   logger: Logger;
   databaseUrl?: string;
+  /** The database is gone for good (an embedded server that would not start again): main.ts exits non-zero. */
+  onDatabaseLost?: (reason: string) => void;
+  restartAttempts?: number;
 }): Promise<BootedPlatform> {
   const { env, logger } = options;
   const database = options.databaseUrl
@@ -36,7 +41,14 @@ export async function bootPlatform(options: {
   if (migrations.applied.length) logger.info({ applied: migrations.applied }, "migrations applied");
 
   const connected = await connectRuntime({ env, logger, databaseUrl: database.url, databaseMode: database.mode });
-  const { runtime } = connected;
+  const watch = startDatabaseWatch({
+    databaseUrl: database.url,
+    logger,
+    embedded: database.embedded,
+    restartAttempts: options.restartAttempts,
+    onFatal: options.onDatabaseLost ?? ((reason) => logger.error({ reason }, "the database is lost")),
+  });
+  const runtime: Runtime = { ...connected.runtime, databaseHealth: watch };
   await runtime.keys.current(); // creates the first signing key of a new database
   return {
     runtime,
@@ -47,6 +59,7 @@ export async function bootPlatform(options: {
       return true;
     },
     async shutdown() {
+      await watch.stop();
       await connected.disconnect();
       await database.stop();
     },
@@ -67,11 +80,14 @@ export async function connectRuntime(options: {
   const { env, logger, databaseUrl, databaseMode } = options;
   const db = createDbClient(databaseUrl);
   const clock = new WorkbenchClock();
+  // Warned once per outage: the listener's own reconnect (listen-channel.ts) re-reads the row when back.
+  const clockOutage = createOutageLog(logger, "clock sync");
   const stopClockSync = await syncClockFromDatabase({
     databaseUrl,
     db,
     clock,
-    onError: (err) => logger.warn({ err }, "clock sync"),
+    onError: (err) => void clockOutage.failed(err, "clock sync"),
+    onSynced: () => clockOutage.succeeded(),
   }).catch(async (error: unknown) => {
     await db.$disconnect();
     throw error;

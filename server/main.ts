@@ -14,7 +14,7 @@ import {
 } from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
 import { createListenUpgrade } from "./http/listen/listen-upgrade.ts";
-import { startProcess } from "./start-process.ts";
+import { exitOnDatabaseLost, startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin } from "./workbench/access/first-admin.ts";
@@ -23,6 +23,8 @@ import { takeNextThread } from "./http/next-thread/start-next-thread.ts";
 import { describeThreadPoolPriority } from "./platform/thread-pool-priority.ts";
 import { bothOrUndo } from "./platform/both-or-undo.ts";
 import type { Runtime } from "./runtime.ts";
+import { startTelemetry } from "./platform/tracing/start-telemetry.ts";
+import { metricsAsJson } from "./http/metrics.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -46,15 +48,30 @@ async function main() {
   const env = parseEnv();
   const logger = createLogger({ level: env.LOG_LEVEL, destination: stdoutDestination() });
   const startedAt = performance.now();
+  // OpenTelemetry only with an OTLP endpoint configured (its packages are loaded only then), and
+  // before the protocol app is made: it adds the request spans only when tracing is on.
+  let metricsRuntime: Runtime | undefined;
+  const telemetry = await startTelemetry(env.TELEMETRY, {
+    logger,
+    metrics: () => (metricsRuntime ? metricsAsJson(metricsRuntime) : Promise.resolve([])),
+    serviceVersion: process.env.npm_package_version,
+  });
 
   const dev = env.NODE_ENV !== "production";
   // Next loads and prepares while the database starts and the workers come up (docs/decisions/0036):
   // built, on a thread of its own (0038); under `npm run dev`, on this one.
-  const [started, dashboard] = await bothOrUndo(startProcess({ env, logger }), prepareDashboard(dev, env.PORT), {
-    undoFirst: (started) => started.stop(),
-    undoSecond: (dashboard) => dashboard.stop(),
-  });
+  // A database that cannot be brought back ends the process, non-zero (docs/decisions/0055).
+  const onDatabaseLost = exitOnDatabaseLost(env, logger);
+  const [started, dashboard] = await bothOrUndo(
+    startProcess({ env, logger, onDatabaseLost }),
+    prepareDashboard(dev, env.PORT),
+    {
+      undoFirst: (started) => started.stop(),
+      undoSecond: (dashboard) => dashboard.stop(),
+    },
+  );
   const { platform, runtime, workers } = started;
+  metricsRuntime = runtime;
   // A failure from here on (the port taken, say) stops what started, the database included.
   const { firstAdmin, server, protocolApp } = await serve(runtime, dashboard).catch(async (error: unknown) => {
     await dashboard.stop();
@@ -89,6 +106,7 @@ async function main() {
     await workers.stop();
     stopServingInProcess();
     await dashboard.stop();
+    await telemetry.stop();
     await platform.shutdown();
     if (env.WORKBENCH_EPHEMERAL) await removeEphemeralDataDir(env.DATA_DIR);
     logger.info("stopped");

@@ -5,6 +5,7 @@
 import type { Logger } from "pino";
 import type { WorkbenchClock } from "./platform/clock/clock.ts";
 import type { DbClient } from "./platform/db/client.ts";
+import type { DatabaseHealth } from "./platform/db/database-watch.ts";
 import type { Env } from "./platform/env.ts";
 import type { SigningKeyStore } from "./platform/signing-keys.ts";
 import { processSingleton } from "./platform/process-singleton.ts";
@@ -20,6 +21,8 @@ export type Runtime = {
   logger: Logger;
   /** "embedded" or "external": what the dashboard says it runs on. */
   databaseMode: "embedded" | "external";
+  /** The database watch's view (up, down, restarting): /api/health reports it. Absent in tests that build a runtime by hand. */
+  databaseHealth?: DatabaseHealth;
 };
 
 /** Builds a background worker from the runtime (server/workers.ts lists them). */

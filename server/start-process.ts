@@ -8,8 +8,29 @@ import type { Env } from "./platform/env.ts";
 import type { Logger } from "./platform/logger.ts";
 import { setRuntime } from "./runtime.ts";
 import { startWorkers } from "./workers.ts";
+import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 
-export async function startProcess(options: { env: Env; logger: Logger; databaseUrl?: string }) {
+/**
+ * What a process does when its database cannot be brought back (an embedded server that will not
+ * start again): one line saying why, then exit non-zero, for a supervisor to restart it, instead
+ * of living on half-alive (docs/decisions/0055).
+ */
+export function exitOnDatabaseLost(env: Env, logger: Logger) {
+  return (reason: string) => {
+    logger.fatal({ reason }, `the workbench stops: ${reason}`);
+    const cleanup = env.WORKBENCH_EPHEMERAL ? removeEphemeralDataDir(env.DATA_DIR) : Promise.resolve();
+    void cleanup.catch(() => {}).finally(() => process.exit(1));
+  };
+}
+
+export async function startProcess(options: {
+  env: Env;
+  logger: Logger;
+  databaseUrl?: string;
+  onDatabaseLost?: (reason: string) => void;
+  /** Attempts at starting a killed embedded server again before the database counts as lost (default 6). */
+  restartAttempts?: number;
+}) {
   const platform = await bootPlatform(options);
   setRuntime(platform.runtime);
   const workers = await startWorkers(platform.runtime);

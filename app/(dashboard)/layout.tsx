@@ -1,9 +1,25 @@
 import type { ReactNode } from "react";
+import { HydrateClient, prefetch, trpc } from "@/app/_trpc/server";
+import { PROCEDURE_ROLES } from "@/server/api/procedure-roles";
 import { CallerBadge } from "./_components/caller-badge";
+import { ProcedureRolesProvider } from "./_components/may-call";
 import { ClockBadge } from "./_components/clock-badge";
+import { DatabaseBanner } from "./_components/database-banner";
 import { Nav } from "./_components/nav";
 
-export default function DashboardLayout({ children }: { children: ReactNode }) {
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // Who is calling, before the first paint: controls the caller's role may not use are never drawn (may-call.tsx).
+  await prefetch(trpc.access.me.queryOptions());
+  return (
+    <ProcedureRolesProvider roles={PROCEDURE_ROLES}>
+      <HydrateClient>
+        <DashboardShell>{children}</DashboardShell>
+      </HydrateClient>
+    </ProcedureRolesProvider>
+  );
+}
+
+function DashboardShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen">
       <a
@@ -26,10 +42,14 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
         <Nav />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
-          <ClockBadge />
-          <CallerBadge />
-        </header>
+        {/* The banner sticks with the header: an outage stays in view while a long page scrolls. */}
+        <div className="sticky top-0 z-30">
+          <DatabaseBanner />
+          <header className="flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
+            <ClockBadge />
+            <CallerBadge />
+          </header>
+        </div>
         <main id="main" className="mx-auto w-full max-w-[1600px] flex-1 p-6 lg:p-8">
           {children}
         </main>

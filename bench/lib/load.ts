@@ -113,16 +113,17 @@ export function serverNodeArgs(): string[] {
   return process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 }
 
-/** Starts a child process and resolves once `readyUrl` answers 200; its stdout goes to `stdoutFile` or nowhere. */
+/** Starts a child process (in `cwd`, else this one's) and resolves once `readyUrl` answers 200; its stdout goes to `stdoutFile` or nowhere. */
 export async function startChild(
   command: string,
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
-  options: { stdoutFile?: string } = {},
+  options: { stdoutFile?: string; cwd?: string } = {},
 ): Promise<ChildProcess> {
   const stdout = options.stdoutFile ? openSync(options.stdoutFile, "w") : "ignore";
   const child = spawn(command, args, {
+    cwd: options.cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", stdout, "inherit"],
     detached: true,

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { appRouter } from "./root.ts";
 import { requireRole, type ProcedureMeta } from "./trpc.ts";
-import { ROLES } from "../workbench/access/roles.ts";
+import { mayCall, ROLES } from "../workbench/access/roles.ts";
+import { PROCEDURE_ROLES } from "./procedure-roles.ts";
 
 type ProcedureDef = { meta?: ProcedureMeta; middlewares: unknown[]; type: string };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>).map(
@@ -54,5 +55,33 @@ describe("roles of the dashboard's procedures", () => {
       expect(roleOf(path), path).toBe("integrator");
     // Every query a viewer reaches is read-only; no mutation is a viewer's.
     for (const p of procedures) if (p.def.meta?.role === "viewer") expect(p.def.type, p.path).toBe("query");
+  });
+});
+
+describe("the table the dashboard hides controls by (PROCEDURE_ROLES, mayCall)", () => {
+  it("holds every dashboard procedure with the role its middleware enforces, and no portal procedure", () => {
+    for (const p of procedures)
+      expect(PROCEDURE_ROLES[p.path], p.path).toBe(p.path.startsWith("portal.") ? undefined : p.def.meta?.role);
+    expect(Object.keys(PROCEDURE_ROLES).length).toBe(procedures.filter((p) => !p.path.startsWith("portal.")).length);
+  });
+
+  it.each([
+    ["viewer", "deliveries.list", true],
+    ["viewer", "deliveries.resend", false],
+    ["viewer", "receivers.setFault", false],
+    ["viewer", "conformance.start", false],
+    ["viewer", "clock.advance", false],
+    ["integrator", "deliveries.resend", true],
+    ["integrator", "receivers.setCapabilities", true],
+    ["integrator", "identity.clients.rotateSecret", false],
+    ["integrator", "access.members.list", false],
+    ["admin", "access.members.create", true],
+    ["admin", "system.resetSeed", true],
+    ["admin", "portal.incident", false],
+    ["admin", "no.such.procedure", false],
+    ["admin", "__proto__", false],
+    ["admin", "toString", false],
+  ] as const)("a %s may call %s: %s", (role, path, expected) => {
+    expect(mayCall(role, path, PROCEDURE_ROLES)).toBe(expected);
   });
 });

@@ -19,6 +19,7 @@ import superjson from "superjson";
 import { ZodError } from "zod";
 import { getRuntime } from "../runtime.ts";
 import { isAppError } from "../platform/errors.ts";
+import { asDatabaseUnavailable } from "../platform/db/database-unavailable.ts";
 import { APP_ERRORS } from "../platform/error-codes.ts";
 import { describeInputIssues } from "./describe-input-issues.ts";
 import type { Runtime } from "../runtime.ts";
@@ -75,8 +76,13 @@ const t = initTRPC
 /** Domain AppErrors become tRPC errors with the tRPC code of their row in the error table, the domain code kept. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) {
-    const appError = result.error.cause;
+  // A database outage, however it surfaced, is DatabaseUnavailable (SERVICE_UNAVAILABLE): the dashboard shows its banner.
+  const appError = result.ok
+    ? undefined
+    : isAppError(result.error.cause)
+      ? result.error.cause
+      : asDatabaseUnavailable(result.error.cause);
+  if (appError) {
     throw new TRPCError({ code: APP_ERRORS[appError.code].trpc, message: appError.message, cause: appError });
   }
   return result;

@@ -21,6 +21,7 @@ function cli(args: string[], token?: string): Promise<{ code: number; stdout: st
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: "test",
     PATH: process.env.PATH ?? "",
+    XDG_CONFIG_HOME: "/nonexistent", // no stored login of the machine's user counts here
     WORKBENCH_URL: s.url,
     ...(token ? { WORKBENCH_TOKEN: token } : {}),
   };
@@ -42,7 +43,7 @@ describe("the CLI against a shared workbench", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
-      `workbench: The workbench at ${s.url} is shared: set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).\n`,
+      `workbench: The workbench at ${s.url} is shared: run \`workbench login --url ${s.url}\`, or set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).\n`,
     );
   });
 

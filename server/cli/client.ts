@@ -1,23 +1,25 @@
 // The CLI talks to a running workbench (WORKBENCH_URL) through the dashboard's
 // own tRPC API, so every command sees exactly what the dashboard sees. A shared
-// workbench needs an API token: WORKBENCH_TOKEN, sent as `Authorization: Bearer`.
+// workbench needs an API token: WORKBENCH_TOKEN, sent as `Authorization: Bearer`, or else the
+// one `workbench login` stored for that URL (login/credentials-store.ts; decision 0053).
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../api/root.ts";
 import { optionName } from "./option-names.ts";
+import { lastLoginUrl, storedToken } from "./login/credentials-store.ts";
 
 export const DEFAULT_WORKBENCH_URL = "http://localhost:3000";
 
 export function workbenchUrl(): string {
-  return (process.env.WORKBENCH_URL ?? DEFAULT_WORKBENCH_URL).replace(/\/+$/, "");
+  return (process.env.WORKBENCH_URL ?? lastLoginUrl() ?? DEFAULT_WORKBENCH_URL).replace(/\/+$/, "");
 }
 
-export function workbenchToken(): string | undefined {
-  return process.env.WORKBENCH_TOKEN?.trim() || undefined;
+export function workbenchToken(baseUrl = workbenchUrl()): string | undefined {
+  return process.env.WORKBENCH_TOKEN?.trim() || storedToken(baseUrl);
 }
 
 export function createWorkbenchClient(baseUrl = workbenchUrl()) {
-  const token = workbenchToken();
+  const token = workbenchToken(baseUrl);
   return createTRPCClient<AppRouter>({
     links: [
       httpLink({
@@ -41,9 +43,11 @@ export function describeFailure(error: unknown, baseUrl = workbenchUrl()): strin
     }
     const status = (error.data as { code?: string } | undefined)?.code;
     if (status === "UNAUTHORIZED") {
-      return workbenchToken()
-        ? `The workbench at ${baseUrl} refused WORKBENCH_TOKEN (unknown, revoked or expired): ask an admin for a new API token.`
-        : `The workbench at ${baseUrl} is shared: set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).`;
+      if (process.env.WORKBENCH_TOKEN?.trim())
+        return `The workbench at ${baseUrl} refused WORKBENCH_TOKEN (unknown, revoked or expired): ask an admin for a new API token.`;
+      return workbenchToken(baseUrl)
+        ? `The workbench at ${baseUrl} refused the token of \`workbench login\` (revoked or expired): run \`workbench login --url ${baseUrl}\` again.`
+        : `The workbench at ${baseUrl} is shared: run \`workbench login --url ${baseUrl}\`, or set WORKBENCH_TOKEN to an API token (an admin creates one on the Admin page or with \`workbench tokens create\`).`;
     }
     const issues = (
       error.data as

@@ -1,6 +1,6 @@
 // `workbench <command>`: drives a running workbench (WORKBENCH_URL, default
 // http://localhost:3000) from scripts and CI. Every command takes --json. A shared
-// workbench needs WORKBENCH_TOKEN (an API token; `workbench tokens create`).
+// workbench needs an API token: `workbench login`, or WORKBENCH_TOKEN (`workbench tokens create`).
 import { Command } from "commander";
 import { createWorkbenchClient, describeFailure, type WorkbenchClient } from "./client.ts";
 import { fail, type OutputMode } from "./output.ts";
@@ -15,6 +15,7 @@ import { registerSmsCommands } from "./commands/sms.ts";
 import { registerSimulateCommands } from "./commands/simulate.ts";
 import { registerEphemeralCommands } from "./commands/ephemeral.ts";
 import { registerTokensCommands } from "./commands/tokens.ts";
+import { registerLoginCommands } from "./commands/login.ts";
 import { registerListenCommand } from "./commands/listen.ts";
 
 const program = new Command()
@@ -46,6 +47,7 @@ registerSmsCommands(program, run);
 registerSimulateCommands(program, run);
 registerEphemeralCommands(program);
 registerTokensCommands(program, run);
+registerLoginCommands(program);
 registerListenCommand(program);
 
 await program.parseAsync(process.argv);

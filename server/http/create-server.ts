@@ -43,8 +43,12 @@ export function createWorkbenchServer(options: {
       return;
     }
     const nextHandler = options.nextHandler;
-    if (options.dashboardAccess) options.dashboardAccess(req, res, () => void nextHandler(req, res));
-    else void nextHandler(req, res);
+    const toNext = () => {
+      guard.pagePolicy(req, res);
+      void nextHandler(req, res);
+    };
+    if (options.dashboardAccess) options.dashboardAccess(req, res, toNext);
+    else toNext();
   });
   const { nextUpgrade, listenUpgrade } = options;
   if (nextUpgrade || listenUpgrade) {

@@ -36,6 +36,15 @@ async function renderMetrics(runtime: Pick<Runtime, "db">): Promise<string> {
   return `${own}\n${backlog}`;
 }
 
+/** The same metrics as prom-client's JSON, for their export over OTLP (platform/tracing/prom-metric-producer.ts). */
+export async function metricsAsJson(runtime: Pick<Runtime, "db">) {
+  const [own, backlog] = await Promise.all([
+    metricsRegistry().getMetricsAsJSON(),
+    backlogRegistry(runtime).getMetricsAsJSON(),
+  ]);
+  return [...own, ...backlog];
+}
+
 export function metricsApp(runtime: Pick<Runtime, "db" | "clock" | "env" | "logger">) {
   const app = new Hono();
   app.get(METRICS_PATH, async function scrapeMetrics(c) {

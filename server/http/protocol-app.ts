@@ -4,12 +4,15 @@
 import { Hono } from "hono";
 import type { Runtime } from "../runtime.ts";
 import { requestLogger } from "./request-logger.ts";
+import { traceRequests } from "./trace-requests.ts";
+import { activeTracing } from "../platform/tracing/tracing.ts";
 import { discoveryApp } from "./identity/discovery.ts";
 import { tokenEndpointApp } from "./identity/token-endpoint.ts";
 import { authorizeApp } from "./identity/authorize.ts";
 import { accountApp } from "./identity/account.ts";
 import { receiversApp } from "./reference-receivers/receivers-app.ts";
 import { inboundApp, inboundErrorHandler } from "./inbound/inbound-app.ts";
+import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../platform/db/database-unavailable.ts";
 
 /** Paths served by Hono; every other path is Next's. */
 export const PROTOCOL_PREFIXES = ["/connect", "/.well-known", "/Account", "/v1", "/receivers"] as const;
@@ -28,6 +31,9 @@ export function createProtocolApp(runtime: Runtime) {
   // each of its handlers wrapped in a composition made per request (see inboundErrorHandler).
   const app = new Hono();
   const inboundErrors = inboundErrorHandler(runtime);
+  // Outermost, so the request's log line and everything it causes run inside its span.
+  const tracing = activeTracing();
+  if (tracing !== null) app.use("*", traceRequests(tracing));
   app.use(
     "*",
     requestLogger(runtime.logger, () => runtime.clock.nowMs()),
@@ -43,6 +49,13 @@ export function createProtocolApp(runtime: Runtime) {
   );
   app.onError((error, c) => {
     if (isUnder(c.req.path, "/v1")) return inboundErrors(error, c);
+    const outage = asDatabaseUnavailable(error);
+    if (outage) {
+      // /receivers included: a non-200 the sender's retry will fix (platform-interface.md, Delivery rule 4).
+      c.header("retry-after", String(DATABASE_RETRY_AFTER_S));
+      c.header("cache-control", "no-store");
+      return c.json({ error: "temporarily_unavailable", error_description: outage.message }, 503);
+    }
     runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
     return c.json({ error: "server_error", error_description: "The request could not be completed." }, 500);
   });

@@ -7,12 +7,12 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { recordHttpRequest } from "../platform/metrics/registry.ts";
 
-const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]);
+export const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]);
 
 /** Route templates as the conventions write them, one per route: a handful, made once each. */
 const templates = new Map<string, string>();
 
-function routeTemplate(path: string): string {
+export function routeTemplate(path: string): string {
   let template = templates.get(path);
   if (template === undefined) {
     template = path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, "{$1}");

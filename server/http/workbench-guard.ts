@@ -10,7 +10,8 @@
 //      keep their own rules: the token endpoint is called cross-origin by design.
 //   3. limitDashboardApi: /api/trpc refuses a declared body over 1 MiB (413) and a
 //      URL over 8 KiB (414) from the headers alone; the route bounds the rest.
-//   4. setSecurityHeaders: anti-framing and the usual headers on every response.
+//   4. setSecurityHeaders: the Content-Security-Policy (content-security-policy.ts), anti-framing
+//      and the usual headers on every response; a page Next renders gets a nonce (pagePolicy).
 import type http from "node:http";
 import superjson from "superjson";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
@@ -19,20 +20,21 @@ import { isLoopbackHost } from "../platform/network/loopback.ts";
 import { isTrpcPath, MAX_TRPC_BODY_BYTES, MAX_TRPC_URL_LENGTH } from "../api/bound-trpc-request.ts";
 import { isProtocolPath } from "./protocol-app.ts";
 import { isCrossSiteRequest, originsOf } from "./identity/require-same-origin.ts";
+import { contentSecurityPolicy, withPageNonce } from "./content-security-policy.ts";
 
-type GuardEnv = Pick<Env, "PUBLIC_URL" | "AUTH_URL" | "BASE_URL" | "PORTAL_URL" | "ALLOWED_HOSTS" | "ACCESS_MODE">;
+type GuardEnv = Pick<
+  Env,
+  "PUBLIC_URL" | "AUTH_URL" | "BASE_URL" | "PORTAL_URL" | "ALLOWED_HOSTS" | "ACCESS_MODE" | "NODE_ENV"
+>;
 type Refusal = { status: number; code: keyof typeof TRPC_ERROR_CODES_BY_KEY; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Sent on every response. frame-ancestors 'none' and X-Frame-Options stop
- * clickjacking of the dashboard, the portal and the login form. The policy
- * stops there: Next's pages hydrate through inline scripts, so a script-src
- * would need per-request nonces through every page.
+ * Sent on every response, beside the Content-Security-Policy. frame-ancestors 'none' (in the policy)
+ * and X-Frame-Options stop clickjacking of the dashboard, the portal and the login form.
  */
 export const SECURITY_HEADERS: Record<string, string> = {
-  "content-security-policy": "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -53,6 +55,9 @@ function normalizeHost(value: string | undefined): { host: string; hostname: str
 export function createWorkbenchGuard(env: GuardEnv) {
   const ownUrls = [env.PUBLIC_URL, env.AUTH_URL, env.BASE_URL, env.PORTAL_URL];
   const ownOrigins = originsOf(ownUrls);
+  // Forms post to the workbench's own origins only (the sign-in forms redirect between them).
+  const formActions = [...ownOrigins];
+  const policy = contentSecurityPolicy({ formActions });
   const ownHosts = new Set(
     ownUrls.flatMap((u) => {
       const url = new URL(u);
@@ -106,6 +111,7 @@ export function createWorkbenchGuard(env: GuardEnv) {
   /** Answers a refused request itself and returns true; false lets the request through. */
   function guardRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader("content-security-policy", policy);
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     const isDashboardApi = isTrpcPath(pathname);
     const refusal =
@@ -124,7 +130,12 @@ export function createWorkbenchGuard(env: GuardEnv) {
     return !isCrossSiteRequest(browserRequest(req), ownOrigins);
   }
 
-  return { guardRequest, acceptsUpgrade };
+  /** For a request about to reach Next: the policy with a fresh nonce, on the response and the request. */
+  function pagePolicy(req: http.IncomingMessage, res: http.ServerResponse): void {
+    withPageNonce(req, res, { formActions, dev: env.NODE_ENV !== "production" });
+  }
+
+  return { guardRequest, acceptsUpgrade, pagePolicy, policy };
 }
 
 const firstValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

@@ -2,7 +2,8 @@
 // useless once expired; their rows (hashes only) are deleted an hour later, so
 // the tables stay small. Refresh tokens are kept while any of their family is
 // alive (reuse detection needs the spent ones). Guess-throttle rows go once their last
-// failure is a window old (decision 0051), which bounds that table too.
+// failure is a window old (decision 0051), which bounds that table too; so do the two-minute
+// codes of `workbench login` (decision 0053).
 import type { Clock } from "../platform/clock/clock.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
@@ -13,11 +14,12 @@ const INTERVAL_MS = 10 * 60_000;
 
 export async function purgeExpiredCredentials(deps: { db: Runtime["db"]; clock: Clock }) {
   const cutoff = new Date(deps.clock.nowMs() - GRACE_MS);
-  const [signinTokens, codes, sessions, guessThrottle] = await Promise.all([
+  const [signinTokens, codes, sessions, guessThrottle, cliGrants] = await Promise.all([
     deps.db.signinToken.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
     deps.db.authorizationCode.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
     deps.db.portalSession.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
     purgeGuessThrottle(deps),
+    deps.db.workbenchCliGrant.deleteMany({ where: { expiresAt: { lt: cutoff } } }),
   ]);
   const refreshTokens = await deps.db.$executeRaw`
     DELETE FROM "RefreshToken" r
@@ -28,6 +30,7 @@ export async function purgeExpiredCredentials(deps: { db: Runtime["db"]; clock: 
     portalSessions: sessions.count,
     refreshTokens,
     guessThrottle,
+    cliGrants: cliGrants.count,
   };
 }
 

@@ -1,7 +1,7 @@
 // The token endpoint's error codes (platform-interface.md, "Token endpoint errors"),
 // exactly as partners branch on them, plus the RFC 6749 codes of the interactive
-// grants. Their wire names and statuses (invalid_client 401, too_many_attempts 429, the rest 400) are
-// rows of the error table (server/platform/error-codes.ts).
+// grants. Their wire names and statuses (invalid_client 401, too_many_attempts 429,
+// temporarily_unavailable 503, the rest 400) are rows of the error table (server/platform/error-codes.ts).
 import { AppError } from "../platform/errors.ts";
 import type { AppErrorCode } from "../platform/error-codes.ts";
 
@@ -19,6 +19,7 @@ export const TOKEN_ERROR_CODES = [
   "UnsupportedGrantType",
   "UnauthorizedClient",
   "TooManyAttempts",
+  "DatabaseUnavailable",
 ] as const satisfies readonly AppErrorCode[];
 
 export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];

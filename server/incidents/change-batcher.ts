@@ -13,6 +13,8 @@ import { changeSubscribers, type ChangeSubscriber } from "./change-record.ts";
 import { readIncidents, type ReadIncident } from "./read-incidents.ts";
 import { RecentIncidents } from "./recent-incidents.ts";
 import { recordStatement, type RecordRow } from "./record-changes.ts";
+import { activeTracing, type TraceSpan } from "../platform/tracing/tracing.ts";
+import { traceChange } from "./trace-change.ts";
 
 /** Optimistic tries before the locked path: a change whose incident changed since its read is read and mutated again; a contended incident soon waits its turn on the lock. */
 const OPTIMISTIC_ATTEMPTS = 2;
@@ -28,6 +30,8 @@ type Pending = {
   locked?: boolean;
   resolve: (applied: AppliedChange<unknown>) => void;
   reject: (error: unknown) => void;
+  /** The change's span, when tracing is on (trace-change.ts). */
+  span?: TraceSpan;
 };
 
 /**
@@ -53,7 +57,10 @@ export class ChangeBatcher {
 
   submit(options: ApplyChangeOptions<unknown>): Promise<AppliedChange<unknown>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ options, attempts: 0, locked: options.transactional === true, resolve, reject });
+      const pending: Pending = { options, attempts: 0, locked: options.transactional === true, resolve, reject };
+      const tracing = activeTracing();
+      if (tracing !== null) traceChange(tracing, pending);
+      this.queue.push(pending);
       this.schedule();
     });
   }

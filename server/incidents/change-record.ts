@@ -6,6 +6,7 @@
 // subscriber, whose writes ride in that statement too. The webhook engine
 // subscribes and plans its deliveries (transactional outbox), so a change and
 // its deliveries commit or roll back together.
+import type { TraceContext } from "../platform/tracing/tracing.ts";
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "./snapshot.schema.ts";
@@ -72,12 +73,14 @@ export type ChangeSubscriber = {
    * `fullTracks`: the changes' snapshot may hold, per track, only the positions this
    * transaction added (track-storage.ts, lazy tracks); a subscriber that needs whole
    * tracks awaits it first (it fills them in place, once). Absent: tracks are whole.
+   * `trace`: with tracing on, the change's span, the parent of any span of the subscriber's own.
    */
   plan: (
     tx: SqlTx,
     changes: IncidentChange[],
     prefetched: unknown,
     fullTracks?: () => Promise<void>,
+    trace?: TraceContext,
   ) => Promise<unknown | null>;
   /** Comma-separated CTEs `name AS (…)` (names unique to the subscriber) writing `plans`, and a scalar expression over them for `committed`. Absent: the subscriber never plans writes (its plan is null). */
   write?: (plans: unknown[]) => PlannedWrite;

@@ -1,6 +1,7 @@
 // The shapes every path of a change shares: what a mutation gets and returns,
 // what applyIncidentChange is asked (apply-change.ts) and what it answers.
 import type { Clock } from "../platform/clock/clock.ts";
+import type { TraceContext } from "../platform/tracing/tracing.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import { AppError } from "../platform/errors.ts";
@@ -29,6 +30,8 @@ export type ApplyChangeOptions<R> = {
   access?: { agencyId: string; anyInvolvement?: boolean };
   /** The request's If-Match header, raw. */
   ifMatch?: string;
+  /** With tracing on: the parent of the change's span (the request's), passed on explicitly (decision 0054). */
+  trace?: TraceContext;
 } &
   /**
    * Mutates `incident.snapshot` / `incident.internal` in place (a private copy) and names the changes; throws AppError for a refused transition.

@@ -13,6 +13,8 @@ import { emptyInternal, type IncidentState, type Purpose, type RoutingMode } fro
 import { readIncident } from "./read-incident.ts";
 import { incidentOpenUrl } from "./portal-urls.ts";
 import { buildChanges, finishWithRecord, planSubscribers } from "./record-changes.ts";
+import { activeTracing, type TraceContext } from "../platform/tracing/tracing.ts";
+import { traceCreation } from "./trace-change.ts";
 import { toStoredSnapshot, trackDelta } from "./track-storage.ts";
 import { emptyCaller, type TGeoPoint, type TIncidentSnapshotV3, type TTrack } from "./snapshot.schema.ts";
 
@@ -40,12 +42,24 @@ export type CreateIncidentOptions = {
   actor: string;
   /** Decides whether an existing incident with this id is a matching repeat (else 409 IncidentAlreadyExists). */
   matchesRepeat?: (existing: IncidentState) => boolean;
+  /** With tracing on: the parent of the creation's span (the request's). */
+  trace?: TraceContext;
 };
 
 export type CreatedIncident = { created: boolean; incident: IncidentState };
 
-export async function createIncident(options: CreateIncidentOptions): Promise<CreatedIncident> {
+export function createIncident(options: CreateIncidentOptions): Promise<CreatedIncident> {
+  const tracing = activeTracing();
+  if (tracing === null) return createIncidentNow(options, options.id ?? randomUUID());
   const id = options.id ?? randomUUID();
+  return traceCreation(tracing, options.trace, id, options.actor, (trace) => createIncidentNow(options, id, trace));
+}
+
+async function createIncidentNow(
+  options: CreateIncidentOptions,
+  id: string,
+  trace?: TraceContext,
+): Promise<CreatedIncident> {
   const now = options.clock.now();
   const agencyIds = options.agencyIds.filter(isUuid);
   const created = await inSqlTransaction(options.db, async (tx): Promise<IncidentState | null> => {
@@ -81,7 +95,7 @@ export async function createIncident(options: CreateIncidentOptions): Promise<Cr
       actor: options.actor,
       created: true,
     });
-    const plans = await planSubscribers(tx, changes, undefined);
+    const plans = await planSubscribers(tx, changes, undefined, undefined, trace);
     finishWithRecord(
       tx,
       { incident, changes, plans, delta: trackDelta(incident.snapshot.caller.tracks, undefined) },

@@ -7,12 +7,14 @@ import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 import { endDueLiveVideos } from "./reach-caller.ts";
 import { expireDueTemporaryInformation } from "./temporary-information.ts";
+import { createOutageLog } from "../platform/db/outage-log.ts";
 
 const CHECK_EVERY_MS = 1_000;
 
 export async function startLiveVideoWorker(runtime: Pick<Runtime, "db" | "clock" | "logger">): Promise<Worker> {
   let running: Promise<void> | undefined;
   let stopped = false;
+  const outage = createOutageLog(runtime.logger, "live-video check");
   const tick = () => {
     if (stopped || running) return;
     running = endDueLiveVideos({ db: runtime.db, clock: runtime.clock })
@@ -24,7 +26,7 @@ export async function startLiveVideoWorker(runtime: Pick<Runtime, "db" | "clock"
       .then((n) => {
         if (n > 0) runtime.logger.debug({ expired: n }, "temporary-information warnings expired");
       })
-      .catch((err: Error) => runtime.logger.warn({ err }, "live-video check failed"))
+      .then(outage.succeeded, (err: Error) => void outage.failed(err, "live-video check failed"))
       .finally(() => {
         running = undefined;
       });

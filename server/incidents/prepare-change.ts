@@ -51,7 +51,7 @@ export async function prepareChange<R>(
   const changes = buildChanges({ incident, kinds: outcome.changes, now, actor: options.actor });
   let filled: Promise<void> | undefined;
   const fullTracks = () => (filled ??= fillTracks(tx, incident.id, incident.snapshot, marks));
-  const plans = await planSubscribers(tx, changes, prefetched, fullTracks);
+  const plans = await planSubscribers(tx, changes, prefetched, fullTracks, options.trace);
   return {
     applied: { result: outcome.result, version: incident.version, incident, changes },
     write: { incident, changes, plans, delta, readXmin, planningVersion },

@@ -3,6 +3,7 @@
 // statement for one or several incidents (recordStatement).
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
+import type { TraceContext } from "../platform/tracing/tracing.ts";
 import { appliedTo, changeSubscribers, type IncidentChange, type IncidentChangeKind } from "./change-record.ts";
 import type { IncidentState } from "./incident-state.ts";
 import { planningVersionSql } from "./read-incidents.ts";
@@ -32,7 +33,8 @@ export function buildChanges(options: {
 
 /**
  * Every registered subscriber plans the changes; `prefetched[i]` is what
- * subscriber i's prefetch read in the read statement (undefined: read again).
+ * subscriber i's prefetch read in the read statement (undefined: read again); `trace`, with
+ * tracing on, is the change's span (the parent of a subscriber's own).
  * Returns each subscriber's plan (null: nothing to write), by subscriber index.
  */
 export async function planSubscribers(
@@ -40,11 +42,12 @@ export async function planSubscribers(
   changes: IncidentChange[],
   prefetched: unknown[] | undefined,
   fullTracks?: () => Promise<void>,
+  trace?: TraceContext,
 ): Promise<Array<unknown | null>> {
   const plans: Array<unknown | null> = [];
   const subscribers = changeSubscribers();
   for (let i = 0; i < subscribers.length; i++)
-    plans.push(await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks));
+    plans.push(await subscribers[i]!.plan(tx, changes, prefetched?.[i], fullTracks, trace));
   return plans;
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost, type AccessMode } from "./network/loopback.ts";
 import { parseAllowList } from "./network/outbound-policy.ts";
+import { OTEL_ENV, telemetryOf } from "./tracing/telemetry-env.ts";
 
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
 
@@ -76,6 +77,16 @@ const EnvSchema = z
      * directory created for it under the temporary folder), and stops when its parent goes away.
      */
     WORKBENCH_EPHEMERAL: z.stringbool().default(false),
+    ...OTEL_ENV,
+    /**
+     * A trace UI's URL for one trace, `{traceId}` standing for the id (Jaeger:
+     * `http://localhost:16686/trace/{traceId}`): the inspector links an attempt's trace there.
+     */
+    TRACE_UI_URL: z
+      .string()
+      .max(500)
+      .regex(/^https?:\/\/[^\s]*\{traceId\}/, "must be an http(s) URL containing {traceId}")
+      .optional(),
   })
   .transform((e) => {
     const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -95,6 +106,8 @@ const EnvSchema = z
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
       OUTBOUND_ALLOW: parseAllowList(e.OUTBOUND_ALLOW).entries,
+      /** What goes out over OTLP (docs/observability.md): nothing unless an endpoint is set. */
+      TELEMETRY: telemetryOf(e),
     };
   });
 

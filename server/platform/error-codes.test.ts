@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_ERROR_CODES, APP_ERRORS, appErrorDefinition, wireCodeOf } from "./error-codes.ts";
+import { APP_ERROR_CODES, APP_ERRORS, appErrorDefinition, oauthCodeOf, wireCodeOf } from "./error-codes.ts";
 import { AppError } from "./errors.ts";
 
 describe("the error table", () => {
@@ -30,6 +30,7 @@ describe("the error table", () => {
     [413, "BAD_REQUEST"],
     [415, "BAD_REQUEST"],
     [500, "INTERNAL_SERVER_ERROR"],
+    [503, "SERVICE_UNAVAILABLE"],
     [504, "INTERNAL_SERVER_ERROR"],
   ])("answers tRPC's code for status %i as %s", (status, trpc) => {
     const rows = APP_ERROR_CODES.filter((code) => APP_ERRORS[code].status === status);
@@ -54,6 +55,12 @@ describe("AppError", () => {
     expect(new AppError("InvalidClient", "no").status).toBe(401);
     expect(new AppError("PsapIdInvalid", "no").wireCode).toBe("PSAP ID invalid");
     expect(new AppError("LastEnabledAdmin", "no")).toMatchObject({ wireCode: "conflict", status: 409 });
+  });
+
+  it("names OAuth's own code at the token endpoint where it has one", () => {
+    expect(oauthCodeOf("DatabaseUnavailable")).toBe("temporarily_unavailable");
+    expect(wireCodeOf("DatabaseUnavailable")).toBe("DatabaseUnavailable");
+    expect(oauthCodeOf("InvalidClient")).toBe("invalid_client");
   });
 
   it("keeps field errors", () => {

@@ -12,11 +12,12 @@ type TrpcCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "TOO_MANY_REQUESTS"
-  | "INTERNAL_SERVER_ERROR";
+  | "INTERNAL_SERVER_ERROR"
+  | "SERVICE_UNAVAILABLE";
 
 export type AppErrorDefinition = {
   /** The HTTP status on /v1, /connect/token and /Account (tRPC answers its code's own status). */
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 504;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503 | 504;
   /** tRPC's code: by status, with 413 and 415 BAD_REQUEST and 504 INTERNAL_SERVER_ERROR. */
   readonly trpc: TrpcCode;
   /** One line: the problem+json `title` on /v1 (the spec's wording for its codes). */
@@ -26,6 +27,8 @@ export type AppErrorDefinition = {
    * spec's "PSAP ID invalid" and "PSAP not allowed", and the tRPC `appCode`s of dashboard access.
    */
   readonly wire?: string;
+  /** The token endpoint's `error` value when OAuth names it otherwise (RFC 6749's `temporarily_unavailable`). */
+  readonly oauth?: string;
 };
 
 export const APP_ERRORS = {
@@ -106,6 +109,13 @@ export const APP_ERRORS = {
   },
   // 5xx
   InternalServerError: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Internal server error" },
+  // 503: the database is out of reach (docs/decisions/0055-riding-out-a-database-outage.md)
+  DatabaseUnavailable: {
+    status: 503,
+    trpc: "SERVICE_UNAVAILABLE",
+    title: "Database unavailable",
+    oauth: "temporarily_unavailable",
+  },
   ScenarioTimeout: { status: 504, trpc: "INTERNAL_SERVER_ERROR", title: "Scenario timed out" },
 } as const satisfies Record<string, AppErrorDefinition>;
 
@@ -118,3 +128,6 @@ export const appErrorDefinition = (code: AppErrorCode): AppErrorDefinition => AP
 
 /** The code as every wire format writes it: problem `code`/`type`, OAuth `error`, tRPC `appCode`. */
 export const wireCodeOf = (code: AppErrorCode): string => appErrorDefinition(code).wire ?? code;
+
+/** The code as the token endpoint's `error` writes it: OAuth's own name when it has one. */
+export const oauthCodeOf = (code: AppErrorCode): string => appErrorDefinition(code).oauth ?? wireCodeOf(code);

@@ -8,7 +8,7 @@ import { Badge } from "@/app/_components/ui/badge";
 import { Button } from "@/app/_components/ui/button";
 import { formatExact } from "@/app/_components/ui/format-age";
 import { useTRPC } from "@/app/_trpc/react";
-import { RoleGate } from "./role-gate";
+import { useMayCall } from "./may-call";
 
 export type ListenerView = {
   by: string;
@@ -32,9 +32,7 @@ export function ListenerNote({ integration, listener: l }: { integration: string
             disconnected{l.disconnectedAt ? ` since ${formatExact(l.disconnectedAt)}` : ""}: events wait
           </Badge>
         )}
-        <RoleGate role="integrator" quiet>
-          <DetachButton integration={integration} />
-        </RoleGate>
+        <DetachButton integration={integration} />
       </div>
       <p>
         {l.by} ({l.role}) since {formatExact(l.since)} from <span className="font-mono">{l.from}</span>, forwarding to{" "}
@@ -51,6 +49,7 @@ function DetachButton({ integration }: { integration: string }) {
   const detach = useMutation(
     trpc.integrations.detachListener.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }),
   );
+  if (!useMayCall("integrations.detachListener")) return null;
   return (
     <Button
       size="sm"

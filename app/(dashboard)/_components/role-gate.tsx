@@ -1,35 +1,35 @@
 "use client";
 import type { ReactNode } from "react";
-import { useCaller, useMayDo, type DashboardRole } from "./use-caller";
+import { useMayCall, useNeededRole, type ProcedurePath } from "./may-call";
+import { useCaller } from "./use-caller";
 
 /**
- * Shows its children only to callers whose role includes `role`; others read what it needs
- * instead of buttons that would be refused (`quiet`: nothing, where a note above says it already).
- * Only a convenience: every procedure checks the role on the server.
+ * Shows its children only to callers who may call `call` (the server's role table: may-call.tsx);
+ * others read what it needs instead of controls that would be refused (`quiet`: nothing, where the
+ * page says it already). Only a convenience: every procedure checks the role on the server.
  */
 export function RoleGate({
-  role,
+  call,
   what,
   quiet,
   children,
 }: {
-  role: DashboardRole;
+  call: ProcedurePath;
   what?: string;
   quiet?: boolean;
   children: ReactNode;
 }) {
-  const allowed = useMayDo(role);
+  const allowed = useMayCall(call);
+  const needed = useNeededRole(call);
   const { data } = useCaller();
-  // While the caller is unknown the children render: in local mode (everyone is admin) that costs no
-  // extra round trip before their own queries start; a lesser role sees them go once its role is known.
-  if (allowed === undefined || allowed) return <>{children}</>;
-  if (quiet) return null;
+  if (allowed) return <>{children}</>;
+  if (quiet || !data) return null;
   return (
     <p
       className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-3 text-sm text-slate-600"
       data-testid="role-gate"
     >
-      {what} needs the {role} role; you are signed in as {data?.caller.name} with the {data?.caller.role} role.
+      {what} needs the {needed} role; you are signed in as {data.caller.name} with the {data.caller.role} role.
     </p>
   );
 }

@@ -7,11 +7,14 @@ import { useTRPC } from "@/app/_trpc/react";
 import { ClientsTable } from "./clients-table";
 import { CreateClientForm } from "./create-client-form";
 import { SecretOnce } from "./secret-once";
+import { useMayCall } from "../_components/may-call";
 
 export function ClientsAdmin() {
   const trpc = useTRPC();
   const clients = useQuery(trpc.identity.clients.list.queryOptions());
   const { shown, dismiss, rotate, create } = useClientSecrets();
+  const mayRotate = useMayCall("identity.clients.rotateSecret");
+  const mayCreate = useMayCall("identity.clients.create");
   return (
     <section aria-labelledby="clients-h" className="rounded-lg border border-slate-200 bg-white">
       <h2 id="clients-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
@@ -30,9 +33,11 @@ export function ClientsAdmin() {
       <ClientsTable
         clients={clients.data}
         rotating={rotate.isPending}
-        onRotate={(clientId) => rotate.mutate({ clientId })}
+        onRotate={mayRotate ? (clientId) => rotate.mutate({ clientId }) : undefined}
       />
-      <CreateClientForm creating={create.isPending} error={create.error} onCreate={(input) => create.mutate(input)} />
+      {mayCreate && (
+        <CreateClientForm creating={create.isPending} error={create.error} onCreate={(input) => create.mutate(input)} />
+      )}
     </section>
   );
 }

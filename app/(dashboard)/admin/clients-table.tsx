@@ -1,6 +1,6 @@
 "use client";
 // The clients and their onboarding values (scopes, agencies, grants, token lifetime); a confidential
-// client's secret can be rotated from its row.
+// client's secret can be rotated from its row (by an admin: without `onRotate` the rows have no action).
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
 import { button, td, th } from "./admin-classes";
@@ -15,7 +15,7 @@ export function ClientsTable({
   /** undefined while loading. */
   clients: Client[] | undefined;
   rotating: boolean;
-  onRotate: (clientId: string) => void;
+  onRotate?: (clientId: string) => void;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -49,7 +49,7 @@ function ClientRow({
 }: {
   client: Client;
   rotating: boolean;
-  onRotate: (clientId: string) => void;
+  onRotate?: (clientId: string) => void;
 }) {
   return (
     <tr>
@@ -77,7 +77,7 @@ function ClientRow({
         {c.grantTypes.join(", ")} · {c.accessTokenLifetimeS} s
       </td>
       <td className={td}>
-        {!c.isPublic && (
+        {!c.isPublic && onRotate && (
           <button
             type="button"
             className={button}

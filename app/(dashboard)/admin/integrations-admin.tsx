@@ -12,6 +12,7 @@ import { ClientForm, Input } from "@/app/_components/ui/form";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { useTRPC } from "@/app/_trpc/react";
 import { ListenerNote, type ListenerView } from "../_components/listener-note";
+import { useMayCall } from "../_components/may-call";
 
 type Integration = {
   key: string;
@@ -55,6 +56,10 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.list.queryKey() });
   const set = useMutation(trpc.integrations.set.mutationOptions({ onSuccess }));
   const rediscover = useMutation(trpc.integrations.rediscover.mutationOptions({ onSuccess }));
+  // A viewer reads where the webhooks go; changing it is an admin's (the inputs stay, read-only).
+  const maySet = useMayCall("integrations.set");
+  const mayRediscover = useMayCall("integrations.rediscover");
+  const mayChange = maySet && mayRediscover;
   const [url, setUrl] = useState(i.receiverUrl);
   const [insecure, setInsecure] = useState(i.insecureDev);
   const d = i.discovery;
@@ -65,7 +70,7 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
       data-testid={`integration-${i.key}`}
       onSubmit={(e) => {
         e.preventDefault();
-        set.mutate({ key: i.key, url, insecureDev: insecure });
+        if (mayChange) set.mutate({ key: i.key, url, insecureDev: insecure });
       }}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -90,19 +95,33 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
             id={`url-${i.key}`}
             value={url}
             onChange={(e) => setUrl(e.target.value)}
-            className="font-mono text-xs"
+            readOnly={!mayChange}
+            className="font-mono text-xs read-only:bg-slate-50 read-only:text-slate-700"
           />
         </div>
         <label className="flex h-9 items-center gap-1.5 text-sm">
-          <input type="checkbox" checked={insecure} onChange={(e) => setInsecure(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={insecure}
+            disabled={!mayChange}
+            onChange={(e) => setInsecure(e.target.checked)}
+          />
           insecure-dev
         </label>
-        <Button type="submit" disabled={set.isPending}>
-          Save
-        </Button>
-        <Button variant="secondary" disabled={rediscover.isPending} onClick={() => rediscover.mutate({ key: i.key })}>
-          Rediscover
-        </Button>
+        {mayChange && (
+          <>
+            <Button type="submit" disabled={set.isPending}>
+              Save
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={rediscover.isPending}
+              onClick={() => rediscover.mutate({ key: i.key })}
+            >
+              Rediscover
+            </Button>
+          </>
+        )}
       </div>
       {i.listener && <ListenerNote integration={i.key} listener={i.listener} />}
       <p className="font-mono text-xs text-slate-600">

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/react";
+import { useMayCall } from "../_components/may-call";
 
 const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-4 py-2 text-sm";
@@ -9,6 +10,7 @@ export function KeysAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.identity.keys.list.queryOptions());
+  const mayRotate = useMayCall("identity.keys.rotate");
   const rotate = useMutation(
     trpc.identity.keys.rotate.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.identity.keys.list.queryKey() }),
@@ -20,14 +22,16 @@ export function KeysAdmin() {
         <h2 id="keys-h" className="text-sm font-semibold">
           Signing keys (RS256, published at /.well-known/jwks.json)
         </h2>
-        <button
-          type="button"
-          disabled={rotate.isPending}
-          onClick={() => rotate.mutate()}
-          className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50"
-        >
-          Rotate signing key
-        </button>
+        {mayRotate && (
+          <button
+            type="button"
+            disabled={rotate.isPending}
+            onClick={() => rotate.mutate()}
+            className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50"
+          >
+            Rotate signing key
+          </button>
+        )}
       </div>
       <p className="px-4 pt-3 text-xs text-slate-600">
         Rotation makes a new key current at once; the previous key stays in the JWKS until every token it signed has

@@ -22,13 +22,12 @@ export default function AdminPage() {
       </PageHeader>
       <div className="grid gap-8">
         <AccessModePanel />
-        <RoleGate role="admin" what="Managing clients, integrations, signing keys, members and API tokens">
-          <ClientsAdmin />
-          <IntegrationsAdmin />
-        </RoleGate>
+        {/* Everyone reads clients, integrations and keys; each section shows its actions to admins only. */}
+        <ClientsAdmin />
+        <IntegrationsAdmin />
         <DirectoryAdmin />
-        <RoleGate role="admin" quiet>
-          <KeysAdmin />
+        <KeysAdmin />
+        <RoleGate call="access.members.list" what="Managing members and API tokens">
           <MembersAdmin />
           <ApiTokensAdmin />
         </RoleGate>

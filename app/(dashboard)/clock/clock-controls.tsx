@@ -5,6 +5,7 @@ import { Button } from "@/app/_components/ui/button";
 import { Card } from "@/app/_components/ui/card";
 import { useTRPC } from "@/app/_trpc/react";
 import { formatDuration } from "../_components/format";
+import { RoleGate } from "../_components/role-gate";
 
 const JUMPS = [
   { label: "+1 min", ms: 60_000 },
@@ -38,15 +39,19 @@ export function ClockControls() {
           </dd>
         </div>
       </dl>
-      <div className="mt-6 flex flex-wrap gap-2">
-        {JUMPS.map((j) => (
-          <Button key={j.label} disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })} title={j.hint}>
-            {j.label}
-          </Button>
-        ))}
-        <Button variant="secondary" disabled={busy || !ahead} onClick={() => reset.mutate()}>
-          Reset to real time
-        </Button>
+      <div className="mt-6">
+        <RoleGate call="clock.advance" what="Moving the workbench clock">
+          <div className="flex flex-wrap gap-2">
+            {JUMPS.map((j) => (
+              <Button key={j.label} disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })} title={j.hint}>
+                {j.label}
+              </Button>
+            ))}
+            <Button variant="secondary" disabled={busy || !ahead} onClick={() => reset.mutate()}>
+              Reset to real time
+            </Button>
+          </div>
+        </RoleGate>
       </div>
       {(advance.error ?? reset.error) && (
         <Alert tone="danger" className="mt-3">

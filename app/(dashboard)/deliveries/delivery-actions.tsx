@@ -9,6 +9,7 @@ import { Button } from "@/app/_components/ui/button";
 import { CopyButton } from "@/app/_components/ui/copy-button";
 import { useTRPC } from "@/app/_trpc/react";
 import type { TExportDeliveriesInput } from "@/server/webhooks/admin/export-file-name";
+import { useMayCall } from "../_components/may-call";
 
 export function DeliveryActions({
   delivery: d,
@@ -28,6 +29,8 @@ export function DeliveryActions({
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.deliveries.inspect.queryKey() });
   const resendIncident = useMutation(trpc.deliveries.resend.mutationOptions({ onSuccess: refresh }));
   const resendDelivery = useMutation(trpc.deliveries.resendDelivery.mutationOptions());
+  const mayResendDelivery = useMayCall("deliveries.resendDelivery");
+  const mayResendIncident = useMayCall("deliveries.resend");
   const outline = "border border-slate-300";
   return (
     <div className="grid min-w-0 gap-2">
@@ -66,23 +69,27 @@ export function DeliveryActions({
             Copy as cURL
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={resendDelivery.isPending}
-          title="Send this request again now, outside the lane and under a new Service-Request-Id: the receiver applies it as a new event, whatever came after it"
-          onClick={() => resendDelivery.mutate({ requestId: d.requestId })}
-        >
-          Resend this delivery
-        </Button>
-        <Button
-          size="sm"
-          disabled={resendIncident.isPending}
-          title="Re-plan the incident's create-and-track sequence behind the lane's queue (after an outage)"
-          onClick={() => resendIncident.mutate({ incidentId: d.incidentId, integration: d.integration })}
-        >
-          Resend incident
-        </Button>
+        {mayResendDelivery && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={resendDelivery.isPending}
+            title="Send this request again now, outside the lane and under a new Service-Request-Id: the receiver applies it as a new event, whatever came after it"
+            onClick={() => resendDelivery.mutate({ requestId: d.requestId })}
+          >
+            Resend this delivery
+          </Button>
+        )}
+        {mayResendIncident && (
+          <Button
+            size="sm"
+            disabled={resendIncident.isPending}
+            title="Re-plan the incident's create-and-track sequence behind the lane's queue (after an outage)"
+            onClick={() => resendIncident.mutate({ incidentId: d.incidentId, integration: d.integration })}
+          >
+            Resend incident
+          </Button>
+        )}
       </div>
       {resendDelivery.isSuccess && (
         <Alert tone={resendDelivery.data.step.accepted ? "success" : "warning"} title="Resent this delivery">

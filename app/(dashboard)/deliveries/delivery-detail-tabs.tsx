@@ -5,6 +5,7 @@ import { JsonDiffView } from "@/app/_components/json/json-diff-view";
 import { JsonView } from "@/app/_components/json/json-view";
 import { CopyButton } from "@/app/_components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/tabs";
+import { AttemptTrace } from "./attempt-trace";
 import { describeUnsent } from "./describe-delivery-timing";
 import type { DeliveryAttempt, DeliveryInFull } from "./use-delivery";
 import { Badge } from "@/app/_components/ui/badge";
@@ -57,6 +58,7 @@ function RequestSent({ delivery: d, attempt }: { delivery: DeliveryInFull; attem
         <>
           {isViaListener(attempt) && <ViaListener />}
           <HeaderTable title={`${d.method} ${attempt.url}`} copy={attempt.url} headers={attempt.requestHeaders} />
+          <AttemptTrace attempt={attempt} />
         </>
       ) : (
         <p className="text-sm text-slate-600">{describeUnsent(d)}</p>

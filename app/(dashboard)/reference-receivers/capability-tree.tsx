@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import type { ReceiverSummary } from "@/server/reference-receiver/list-receivers";
+import { useMayCall, useNeededRole } from "../_components/may-call";
 
 type Node = { name: string; flag?: string; enabled?: boolean; children: Node[] };
 
@@ -31,6 +32,10 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.receivers.list.queryKey() }),
     }),
   );
+  // Below the role the flags stay visible as they are, switched off for input, with the reason on hover.
+  const mayChange = useMayCall("receivers.setCapabilities");
+  const needed = useNeededRole("receivers.setCapabilities");
+  const readOnlyReason = mayChange ? undefined : `Changing what this receiver declares needs the ${needed} role`;
   const set = (flag: string, value: boolean) =>
     save.mutate({ key: receiver.key, set: { [`incident.${flag}`]: value } });
 
@@ -42,7 +47,8 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
             <input
               type="checkbox"
               checked={child.enabled}
-              disabled={save.isPending}
+              disabled={save.isPending || !mayChange}
+              title={readOnlyReason}
               onChange={(e) => set(child.flag!, e.target.checked)}
               aria-label={`${receiver.key}: incident.${child.flag}`}
             />
@@ -58,6 +64,7 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
   return (
     <fieldset className="text-sm">
       <legend className="mb-2 font-semibold">Capabilities (supports.incident)</legend>
+      {readOnlyReason && <p className="mb-2 text-xs text-slate-600">Read-only: {readOnlyReason.toLowerCase()}.</p>}
       <ul>{render(buildTree(receiver.flags), 0)}</ul>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2">
@@ -65,23 +72,28 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
           <input
             value={version}
             onChange={(e) => setVersion(e.target.value)}
+            readOnly={!mayChange}
+            title={readOnlyReason}
             className="w-16 rounded border border-slate-300 px-2 py-1 font-mono text-xs"
             aria-label={`${receiver.key}: version`}
           />
         </label>
-        <button
-          type="button"
-          disabled={save.isPending || version === receiver.declaration.version}
-          onClick={() => save.mutate({ key: receiver.key, version })}
-          className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-50"
-        >
-          Set version
-        </button>
+        {mayChange && (
+          <button
+            type="button"
+            disabled={save.isPending || version === receiver.declaration.version}
+            onClick={() => save.mutate({ key: receiver.key, version })}
+            className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-50"
+          >
+            Set version
+          </button>
+        )}
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
             checked={receiver.declaration.allowsMonitoring}
-            disabled={save.isPending}
+            disabled={save.isPending || !mayChange}
+            title={readOnlyReason}
             onChange={(e) => save.mutate({ key: receiver.key, allowsMonitoring: e.target.checked })}
           />
           <span className="text-xs">allowsMonitoring</span>

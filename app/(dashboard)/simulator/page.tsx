@@ -13,7 +13,7 @@ export default function Page() {
         medical data, chat and end live video. Each action is a change on the platform, delivered to the receivers like
         a real one. Scenarios script whole stories.
       </PageHeader>
-      <RoleGate role="integrator" what="Driving the simulator">
+      <RoleGate call="simulator.raise" what="Driving the simulator">
         <Suspense>
           <SimulatorWorkspace />
         </Suspense>

@@ -19,7 +19,9 @@ export const deliveriesRouter = createTRPCRouter({
   health: viewerProcedure.query(({ ctx }) => integrationHealth({ db: ctx.db, now: ctx.clock.now() })),
   get: viewerProcedure
     .input(z.object({ requestId: z.uuid() }))
-    .query(({ ctx, input }) => describeDelivery({ db: ctx.db, requestId: input.requestId })),
+    .query(({ ctx, input }) =>
+      describeDelivery({ db: ctx.db, requestId: input.requestId, traceUiUrl: ctx.env.TRACE_UI_URL }),
+    ),
   resend: integratorProcedure
     .input(z.object({ incidentId: z.uuid(), integration: z.string().min(1).max(100).optional() }))
     .mutation(({ ctx, input }) =>

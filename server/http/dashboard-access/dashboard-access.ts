@@ -8,7 +8,11 @@ import type http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Runtime } from "../../runtime.ts";
 import { describeRefusal, resolveCaller } from "../../workbench/access/resolve-caller.ts";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 import { dashboardSignInApp } from "./sign-in-app.ts";
+
+/** A dashboard page in shared mode while the database is down: no session can be checked. It looks again every 5 s. */
+const DATABASE_DOWN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${DATABASE_RETRY_AFTER_S}"><title>Database unavailable · Workbench</title></head><body style="font-family:system-ui,sans-serif;margin:3rem;color:#7f1d1d"><h1>The database is unavailable</h1><p>The workbench cannot check your session until it is back. Nothing it acknowledged is lost. This page tries again every ${DATABASE_RETRY_AFTER_S} seconds.</p></body></html>`;
 
 export type DashboardAccess = (req: http.IncomingMessage, res: http.ServerResponse, next: () => unknown) => void;
 
@@ -61,6 +65,18 @@ export function createDashboardAccess(runtime: Runtime): DashboardAccess {
         res.writeHead(302, { location: `/auth/sign-in?next=${encodeURIComponent(url.slice(0, 2000))}` }).end();
       },
       (error: unknown) => {
+        if (isDatabaseUnavailable(error)) {
+          // Shared mode cannot check a session without the database: say so, and look again (docs/database-outages.md).
+          if (!res.headersSent)
+            res
+              .writeHead(503, {
+                "content-type": "text/html; charset=utf-8",
+                "retry-after": String(DATABASE_RETRY_AFTER_S),
+                "cache-control": "no-store",
+              })
+              .end(DATABASE_DOWN_PAGE);
+          return;
+        }
         runtime.logger.error({ err: error, path: pathname }, "dashboard access check failed");
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("The access check failed.");
       },

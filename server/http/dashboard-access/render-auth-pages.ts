@@ -10,9 +10,13 @@ label{display:block;font-size:.875rem;font-weight:600;margin:.75rem 0 .25rem}
 input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #64748b;border-radius:.375rem;font-size:1rem}
 button,a.button{display:inline-block;margin-top:1.25rem;padding:.6rem 1rem;border:0;border-radius:.375rem;background:#0f172a;color:#fff;font-weight:600;font-size:1rem;cursor:pointer;text-decoration:none}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f97316;outline-offset:2px}
-[role=alert]{color:#b91c1c;font-size:.875rem;margin-top:.75rem}`;
+[role=alert]{color:#b91c1c;font-size:.875rem;margin-top:.75rem}
+button.secondary{background:#fff;color:#0f172a;border:1px solid #64748b;margin-left:.5rem}
+fieldset{border:1px solid #cbd5e1;border-radius:.375rem;margin:1rem 0 0;padding:.5rem .75rem}legend{font-size:.875rem;font-weight:600;padding:0 .25rem}
+label.choice{display:flex;gap:.5rem;align-items:center;font-weight:600;margin:.25rem 0}label.choice input{width:auto}label.choice span{font-weight:400;color:#475569}
+dl{font-size:.875rem;display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:1rem 0}dt{color:#475569}dd{margin:0;font-weight:600;overflow-wrap:anywhere}`;
 
-function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
+export function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
   return html`<!doctype html>
     <html lang="en">
       <head>

@@ -3,7 +3,8 @@
 // PKCE S256, as the portal): /auth/sign-in starts the flow, /connect/authorize's form
 // authenticates the member, /auth/callback redeems the code server-side through the
 // token endpoint's own grant, then holds a session of its own (cookie wb_session).
-// /auth/setup spends the one-time setup credential to make the first admin.
+// /auth/setup spends the one-time setup credential to make the first admin; /auth/cli is
+// `workbench login`'s confirm page and code exchange (cli-login-app.ts).
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -29,6 +30,7 @@ import {
 } from "../../workbench/access/sessions.ts";
 import { applicationOrigins } from "../identity/account.ts";
 import { requireSameOrigin } from "../identity/require-same-origin.ts";
+import { cliLoginApp } from "./cli-login-app.ts";
 import { renderMessagePage, renderSetupForm } from "./render-auth-pages.ts";
 import { safeReturnPath } from "./safe-return-path.ts";
 
@@ -74,6 +76,7 @@ export function dashboardSignInApp(runtime: Runtime) {
   app.post("/auth/sign-out", sameOrigin, signOut(settings));
   app.get("/auth/setup", showSetup(settings));
   app.post("/auth/setup", smallForm, sameOrigin, finishSetup(settings));
+  app.route("/", cliLoginApp(runtime, sameOrigin));
   return app;
 }
 

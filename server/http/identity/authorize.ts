@@ -23,7 +23,8 @@ import { verifyDevPassword } from "../../identity/verify-dev-password.ts";
 import { findUsersByName } from "../../identity/resolve-user-context.ts";
 import { applicationOrigins, isSecureOrigin } from "./account.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
-import { requireSameOrigin } from "./require-same-origin.ts";
+import { originsOf, requireSameOrigin } from "./require-same-origin.ts";
+import { contentSecurityPolicy } from "../content-security-policy.ts";
 import { DASHBOARD_CLIENT_ID } from "../../identity/dashboard-client.ts";
 import { DEV_PASSWORD_REFUSED, devCredentialsAllowed } from "../../identity/dev-credentials.ts";
 import { authenticateMember } from "../../workbench/access/members.ts";
@@ -106,6 +107,18 @@ async function issueCodeRedirect(
   return redirectWith(c, checked.params.redirect_uri, { code, state: checked.params.state });
 }
 
+/**
+ * The login form's page may post to, and so be redirected to, the client's registered redirect_uri
+ * (a partner's own origin): Chromium holds a form's redirects to form-action as well.
+ */
+function allowFormRedirectTo(runtime: Runtime, c: Context, redirectUri: string) {
+  const { PUBLIC_URL, AUTH_URL, BASE_URL, PORTAL_URL } = runtime.env;
+  const target = new URL(redirectUri);
+  const targetSource = target.origin === "null" ? target.protocol : target.origin;
+  const formActions = [...originsOf([PUBLIC_URL, AUTH_URL, BASE_URL, PORTAL_URL]), targetSource];
+  c.header("content-security-policy", contentSecurityPolicy({ formActions }));
+}
+
 /** The login form posts a handful of short fields. */
 const MAX_LOGIN_FORM_BYTES = 16 * 1024;
 const limitLoginForm = limitRequestBody({
@@ -174,6 +187,7 @@ export function authorizeApp(runtime: Runtime) {
       const e = checked.redirectError;
       return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state });
     }
+    allowFormRedirectTo(runtime, c, checked.params.redirect_uri);
     const form = loginFormKind(runtime, checked.params.client_id);
     if (form.kind === "workbench")
       return c.html(renderLoginForm({ params: checked.params, clientName: checked.clientName, ...form }));
@@ -194,6 +208,7 @@ export function authorizeApp(runtime: Runtime) {
         const e = checked.redirectError;
         return redirectWith(c, e.uri, { error: e.error, error_description: e.description, state: e.state });
       }
+      allowFormRedirectTo(runtime, c, checked.params.redirect_uri);
       const kind = loginFormKind(runtime, checked.params.client_id);
       if (kind.kind === "workbench") return signInMember(runtime, c, checked, form, kind);
       const typed = String(form.username ?? "");

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
 import { isAppError } from "../../platform/errors.ts";
+import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../../platform/db/database-unavailable.ts";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -14,15 +15,18 @@ const TITLES: Record<number, string> = {
   404: "Not Found",
   415: "Unsupported Media Type",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 export function renderAccountProblem(
   c: Context,
-  error: unknown,
+  thrown: unknown,
   options: { logger: Logger; errorTypeBase: string },
 ): Response {
   const traceId = randomUUID();
+  const error = asDatabaseUnavailable(thrown) ?? thrown;
   const known = isAppError(error);
+  if (known && error.code === "DatabaseUnavailable") c.header("retry-after", String(DATABASE_RETRY_AFTER_S));
   if (!known) options.logger.error({ err: error, traceId, path: c.req.path }, "Account API failed");
   const status = known ? error.status : 500;
   const code = known ? error.wireCode : "InternalServerError";

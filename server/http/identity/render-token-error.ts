@@ -11,10 +11,18 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
 import { isAppError } from "../../platform/errors.ts";
+import { oauthCodeOf } from "../../platform/error-codes.ts";
+import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../../platform/db/database-unavailable.ts";
 import { isTooManyAttempts } from "../../identity/guess-throttle.ts";
 
 export function renderTokenError(c: Context, error: unknown, logger: Logger): Response {
   c.header("cache-control", "no-store");
+  const outage = asDatabaseUnavailable(error);
+  if (outage) {
+    // OAuth's temporarily_unavailable (RFC 6749 4.1.2.1): nothing was issued; try again shortly.
+    c.header("retry-after", String(DATABASE_RETRY_AFTER_S));
+    return c.json({ error: oauthCodeOf(outage.code), error_description: outage.message }, 503);
+  }
   if (isAppError(error)) {
     if (error.status === 401 && usedHttpBasic(c)) c.header("www-authenticate", 'Basic realm="token", charset="UTF-8"');
     if (isTooManyAttempts(error)) c.header("retry-after", String(error.retryAfterS));

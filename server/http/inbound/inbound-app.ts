@@ -7,6 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError, isAppError } from "../../platform/errors.ts";
+import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../../platform/db/database-unavailable.ts";
 import type { Runtime } from "../../runtime.ts";
 import { tokenAuthenticator } from "./authenticate.ts";
 import type { InboundEnv } from "./inbound-env.ts";
@@ -65,7 +66,9 @@ export function inboundErrorHandler(runtime: Runtime): ErrorHandler {
     c.set("traceId", traceId);
     const appError = toAppError(error);
     const problem = buildProblem({ baseUrl: runtime.env.BASE_URL, error: appError, instance: c.req.path, traceId });
-    if (appError.status >= 500)
+    if (appError.code === "DatabaseUnavailable")
+      runtime.logger.debug({ traceId, path: c.req.path }, "inbound request refused: database unavailable");
+    else if (appError.status >= 500)
       runtime.logger.error({ err: error, code: appError.code, traceId, path: c.req.path }, "inbound request failed");
     else
       runtime.logger.info(
@@ -77,7 +80,9 @@ export function inboundErrorHandler(runtime: Runtime): ErrorHandler {
       problem,
       appError.code === "AuthenticationRequired"
         ? { "www-authenticate": bearerChallenge(c.req.header("authorization")) }
-        : {},
+        : appError.code === "DatabaseUnavailable"
+          ? { "retry-after": String(DATABASE_RETRY_AFTER_S) }
+          : {},
     );
   };
 }
@@ -93,6 +98,8 @@ function bearerChallenge(authorization: string | undefined): string {
 /** Known failures keep their code; Hono's own 4xx become the matching code; anything else a generic 500 (details only in the log). */
 function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  const outage = asDatabaseUnavailable(error);
+  if (outage) return outage;
   if (error instanceof HTTPException) {
     if (error.status === 413) return new AppError("RequestTooLarge", "The request body is too large.");
     if (error.status === 415) return new AppError("UnsupportedMediaType", "The request body must be application/json.");

@@ -10,8 +10,8 @@ import { APP_ERRORS, type AppErrorCode } from "../../platform/error-codes.ts";
 export const errorTypeBase = (baseUrl: string) => `${baseUrl}/problems`;
 
 /**
- * Every code the inbound API answers: the spec's table, plus RouteNotFound and RequestTooLarge
- * (workbench decisions). Statuses and titles are the error table's (server/platform/error-codes.ts);
+ * Every code the inbound API answers: the spec's table, plus RouteNotFound, RequestTooLarge and
+ * DatabaseUnavailable (workbench decisions). Statuses and titles are the error table's (server/platform/error-codes.ts);
  * docs/inbound-api.md lists these codes, and a test holds it to this list.
  */
 export const PROBLEM_CODES = [
@@ -39,6 +39,7 @@ export const PROBLEM_CODES = [
   "RequestTooLarge",
   "UnsupportedMediaType",
   "InternalServerError",
+  "DatabaseUnavailable",
 ] as const satisfies readonly AppErrorCode[];
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -7,13 +7,24 @@ import { afterAnswer } from "./after-answer.ts";
 import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
+import { traceLater } from "./trace-receiver.ts";
+import { activeTracing } from "../../platform/tracing/tracing.ts";
+import { requestTrace } from "../trace-requests.ts";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
+
+const receiverAttributes = (c: Context<ReceiverEnv>) => ({
+  "workbench.integration": c.get("receiverKey"),
+  "workbench.service_request_id": c.req.header("service-request-id"),
+});
 
 export async function receiveDelivery(c: Context<ReceiverEnv>) {
   const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
   const { body, anomalies } = await readBody(c);
   const recorded = await recordOrFail(c, match, body, anomalies);
-  if (!recorded)
+  if (!recorded) {
+    c.header("retry-after", String(DATABASE_RETRY_AFTER_S));
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
+  }
   if (!recorded.duplicate) processAfterAnswering(c, incidentIdOf(match, body));
   // Only 200 accepts a delivery; an unprocessable one is still answered 200 (rule 4).
   return c.json({ received: true, duplicate: recorded.duplicate }, c.get("successStatus"));
@@ -64,7 +75,9 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
     });
   } catch (err) {
     // Not durably recorded: a retry can fix that, so this is the one failure answered non-200 (rule 4).
-    logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
+    // An outage is logged once by the database watch, not once per refused delivery.
+    if (!isDatabaseUnavailable(err))
+      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
     return null;
   }
 }
@@ -72,10 +85,20 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
 /** Applies the delivery to the replica once the response has gone out ("answer 200 … and process afterwards"). */
 function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
   const { db, clock, logger } = c.get("runtime");
-  const run = () => {
-    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
-      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
-    );
+  const tracing = activeTracing();
+  const work = () => processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId });
+  const process =
+    tracing === null ? work : traceLater(tracing, requestTrace(c), "receiver process", receiverAttributes(c), work);
+  // Recorded, so never lost: a database outage delays processing, tried again 250 ms apart doubling
+  // to 5 s for about two minutes (docs/database-outages.md); later, the incident's next delivery does it.
+  const run = (attempt = 0) => {
+    process().catch((err: Error) => {
+      if (isDatabaseUnavailable(err) && attempt < 30) {
+        setTimeout(() => run(attempt + 1), Math.min(5_000, 250 * 2 ** attempt)).unref();
+        return;
+      }
+      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery");
+    });
   };
-  afterAnswer(c.env?.outgoing, run);
+  afterAnswer(c.env?.outgoing, () => run());
 }

@@ -98,6 +98,8 @@ export async function syncClockFromDatabase(options: {
   db: DbClient;
   clock: WorkbenchClock;
   onError?: (e: Error) => void;
+  /** A re-read succeeded (after an outage: the row is read again). */
+  onSynced?: () => void;
   resyncEveryMs?: number;
 }) {
   const { databaseUrl, db, clock } = options;
@@ -105,7 +107,14 @@ export async function syncClockFromDatabase(options: {
   // Versioned: a re-read that started before a move and answers after its NOTIFY can never restore the older offset.
   const apply = (stored: StoredClock) => clock.applyStored(stored.offsetMs, stored.version);
   const resync = () => {
-    if (!stopped) loadStoredClock(db).then(apply, (e: Error) => options.onError?.(e));
+    if (!stopped)
+      loadStoredClock(db).then(
+        (stored) => {
+          apply(stored);
+          options.onSynced?.();
+        },
+        (e: Error) => options.onError?.(e),
+      );
   };
 
   apply(await loadStoredClock(db));

@@ -12,10 +12,22 @@ import { registerSqlPool } from "./sql-transaction.ts";
 export type DbClient = PrismaClient;
 export { Prisma } from "./generated/client.ts";
 
+/** How long a query waits for a connection (a new one, or a free one of the pool) before it fails. */
+export const POOL_CONNECT_TIMEOUT_MS = 3_000;
+
 export function createDbClient(databaseUrl: string, options: { poolSize?: number } = {}): DbClient {
   // pipeline: a transaction's BEGIN and first statement, and its last statement and COMMIT, go out
   // together (sql-transaction.ts); every other caller awaits each query, so nothing else changes.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20, pipeline: true });
+  // connectionTimeoutMillis: while the database is out of reach a query fails after this long
+  // (waiting for a pooled connection included) instead of hanging; the surfaces answer 503
+  // (database-unavailable.ts). keepAlive: a connection cut without a FIN is noticed.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 20,
+    pipeline: true,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection's error (the server restarted, say) must not crash the
   // process: the pool drops that connection and the next query opens another.
   pool.on("error", () => {});

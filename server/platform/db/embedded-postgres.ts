@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createServer } from "node:net";
+import { clearKilledServer, isPostmasterRunning } from "./postmaster-process.ts";
 
 const run = promisify(execFile);
 
@@ -76,8 +77,14 @@ export type EmbeddedServer = {
   clusterDir: string;
   /** True when a server left running by an earlier (killed) run was reused. */
   reused: boolean;
+  /** Whether its postmaster runs (the database watch asks every second). */
+  isRunning: () => Promise<boolean>;
+  /** Starts a stopped (killed, crashed) server again on the same data directory and port. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 };
+
+const lastLines = (text: string) => text.trim().split("\n").slice(-2).join(" ").slice(0, 400);
 
 type State = { port: number; password: string };
 
@@ -144,10 +151,26 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     const socketFile = socketDir && path.join(socketDir, `.s.PGSQL.${state.port}`);
     return socketFile && existsSync(socketFile) ? `${tcp}?host=${encodeURIComponent(socketDir)}` : tcp;
   };
-  const status = await pgRun(bin.pg_ctl, ["status", "-D", pgdata]).then(
-    () => "running" as const,
-    () => "stopped" as const,
-  );
+  // wal_init_zero=off: a new WAL segment is created by writing its last byte, not 16 MB of zeros and
+  // an fsync. The zero-fill ran in the foreground of whichever statement needed the segment while
+  // every other commit waited on the WAL lock: under load, with no recycled segment left, every
+  // commit stalled for ~50 ms about once a second (docs/decisions/0040). fsync, full_page_writes
+  // and synchronous_commit stay on: no durability is traded.
+  const startServer = () =>
+    pgRun(bin.pg_ctl, [
+      "start",
+      "-D",
+      pgdata,
+      "-w",
+      "-t",
+      "60",
+      "-l",
+      path.join(pgdata, "server.log"),
+      "-o",
+      `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ""}' -c unix_socket_permissions=0700 -c max_connections=200 -c fsync=on -c wal_init_zero=off`,
+    ]);
+  // Not `pg_ctl status`: it takes a zombie postmaster (killed, never reaped) for a running one.
+  const status = (await isPostmasterRunning(pgdata)) ? "running" : "stopped";
   let reused = false;
   if (status === "running") {
     reused = true;
@@ -157,25 +180,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       state.port = await findFreePort();
       await writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
     }
-    // pg_ctl removes a stale postmaster.pid itself when its process is gone.
-    const logFile = path.join(pgdata, "server.log");
-    // wal_init_zero=off: a new WAL segment is created by writing its last byte, not 16 MB of zeros and
-    // an fsync. The zero-fill ran in the foreground of whichever statement needed the segment while
-    // every other commit waited on the WAL lock: under load, with no recycled segment left, every
-    // commit stalled for ~50 ms about once a second (docs/decisions/0040). fsync, full_page_writes
-    // and synchronous_commit stay on: no durability is traded.
-    await pgRun(bin.pg_ctl, [
-      "start",
-      "-D",
-      pgdata,
-      "-w",
-      "-t",
-      "60",
-      "-l",
-      logFile,
-      "-o",
-      `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ""}' -c unix_socket_permissions=0700 -c max_connections=200 -c fsync=on -c wal_init_zero=off`,
-    ]);
+    await clearKilledServer(pgdata);
+    await startServer();
     log(
       `embedded PostgreSQL listening on 127.0.0.1:${state.port}${socketDir ? " and a Unix socket in its data directory" : ""}`,
     );
@@ -186,6 +192,26 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     port: state.port,
     clusterDir,
     reused,
+    isRunning: () => isPostmasterRunning(pgdata),
+    async restart() {
+      // Same data directory, port and settings: the pool's URL stays right. What the killed server
+      // left (orphaned backends, a stale postmaster.pid) goes first; crash recovery replays the WAL.
+      const orphans = await clearKilledServer(pgdata);
+      if (orphans) log(`killed ${orphans} process(es) the stopped embedded PostgreSQL left behind`);
+      // pg_ctl only says "could not start server": this start's last FATAL line in the log says why.
+      const logFile = path.join(pgdata, "server.log");
+      const logSizeBefore = existsSync(logFile) ? statSync(logFile).size : 0;
+      await startServer().catch(async (error: Error & { stderr?: string }) => {
+        const fatal = (await readFile(logFile).catch(() => Buffer.alloc(0)))
+          .subarray(logSizeBefore)
+          .toString("utf8")
+          .split("\n")
+          .filter((line) => /\b(FATAL|PANIC):/.test(line))
+          .at(-1)
+          ?.replace(/^.*?\b(FATAL|PANIC):\s*/, "");
+        throw new Error(`${fatal ?? lastLines(error.stderr || error.message)} (see ${logFile})`);
+      });
+    },
     async stop() {
       await pgRun(bin.pg_ctl, ["stop", "-D", pgdata, "-m", "fast", "-w"]).catch(() => {});
       if (options.ephemeral) await rm(clusterDir, { recursive: true, force: true });

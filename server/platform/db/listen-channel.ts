@@ -5,6 +5,7 @@
 // (the delivery worker claims, the clock re-reads its row). Without it, a
 // worker whose listener died heard no other process again until restarted.
 import pg from "pg";
+import { isDatabaseUnavailable } from "./database-unavailable.ts";
 
 export type ChannelListener = { stop: () => Promise<void> };
 
@@ -93,7 +94,8 @@ export async function listenToChannel(options: ListenOptions): Promise<ChannelLi
         },
         (error: Error) => {
           failures++;
-          options.onError?.(error);
+          // The outage was reported when the connection was lost: each failed try is not news (one line per outage).
+          if (!isDatabaseUnavailable(error)) options.onError?.(error);
           scheduleReconnect();
         },
       );

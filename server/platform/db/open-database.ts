@@ -4,8 +4,16 @@ import pg from "pg";
 import type { Env } from "../env.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { claimDataDir } from "./data-dir-owner.ts";
+import type { EmbeddedControl } from "./database-watch.ts";
 
-export type OpenDatabase = { url: string; mode: "embedded" | "external"; reused: boolean; stop: () => Promise<void> };
+export type OpenDatabase = {
+  url: string;
+  mode: "embedded" | "external";
+  reused: boolean;
+  /** The embedded server's postmaster: watched, and started again when killed (database-watch.ts). */
+  embedded?: EmbeddedControl;
+  stop: () => Promise<void>;
+};
 
 const EMBEDDED_DATABASE = "workbench";
 
@@ -22,6 +30,7 @@ export async function openDatabase(env: Env, log: (message: string) => void): Pr
       url: server.url(EMBEDDED_DATABASE),
       mode: "embedded",
       reused: server.reused,
+      embedded: { isRunning: server.isRunning, restart: server.restart },
       stop: async () => {
         await server.stop();
         await release();

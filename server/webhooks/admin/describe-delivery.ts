@@ -8,9 +8,14 @@ import type { WebhookAttempt } from "../../platform/db/generated/client.ts";
 import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 import { explainRewrite } from "./explain-rewrite.ts";
+import { traceIdOf } from "../../platform/tracing/tracing.ts";
 import { findLaneHeads, waitingBehindOf } from "./find-lane-heads.ts";
 
-export async function describeDelivery(options: { db: DbClient; requestId: string }) {
+/**
+ * `traceUiUrl`: TRACE_UI_URL, a trace UI's URL with `{traceId}`: an attempt sent with a traceparent
+ * (tracing on: docs/observability.md) links to its trace there.
+ */
+export async function describeDelivery(options: { db: DbClient; requestId: string; traceUiUrl?: string }) {
   const { db, requestId } = options;
   const d = await db.webhookDelivery.findUnique({
     where: { requestId },
@@ -59,7 +64,7 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
     }),
     snapshot: at?.snapshot ?? null,
     previousSnapshot: before?.snapshot ?? null,
-    attempts: d.attempts.map(attemptView),
+    attempts: d.attempts.map((a) => withTrace(attemptView(a), options.traceUiUrl)),
   };
 }
 
@@ -76,3 +81,10 @@ export const attemptView = (a: WebhookAttempt) => ({
   error: a.error,
 });
 export type AttemptView = ReturnType<typeof attemptView>;
+
+/** The attempt's trace: the id of the traceparent it was sent with, and its page in the trace UI when one is set. */
+function withTrace(view: AttemptView, traceUiUrl: string | undefined) {
+  const traceId = traceIdOf(view.requestHeaders.traceparent);
+  const traceUrl = traceId && traceUiUrl ? traceUiUrl.replaceAll("{traceId}", traceId) : null;
+  return { ...view, traceId, traceUrl };
+}

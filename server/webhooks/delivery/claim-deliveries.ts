@@ -50,6 +50,8 @@ export type ClaimedDelivery = {
   producedAt: Date;
   attemptCount: number;
   claimedAt: Date;
+  /** The planning's span when tracing was on (decision 0054): the attempt's span is its child. */
+  traceparent?: string | null;
 };
 
 type ClaimOptions = { now: Date; leaseMs: number; workerId: string; limit: number };
@@ -84,7 +86,7 @@ const WALK_STEPS_PER_HEAD = 2;
 
 /** What a claim returns of a row (alias `d`): a ClaimedDelivery. */
 export const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
-              d."producedAt", d."attemptCount", d."claimedAt"`;
+              d."producedAt", d."attemptCount", d."claimedAt", d.traceparent`;
 
 /** What claiming a head writes, the same in both shapes: the claim's workbench time, the worker, the real-time lease. */
 const claimAssignments = (
@@ -205,6 +207,20 @@ export async function claimByLaneScan(
     RETURNING ${claimedColumns}`,
     ),
   );
+}
+
+/** This worker's claims older than `claimedBefore` (workbench clock): what an outage may have left it holding unknowingly. */
+export async function findOwnClaims(
+  db: DbClient,
+  { workerId, claimedBefore }: { workerId: string; claimedBefore: Date },
+): Promise<Array<{ id: bigint; integrationKey: string; incidentId: string }>> {
+  const rows = await sqlQuery<{ id: string; integrationKey: string; incidentId: string }>(
+    db,
+    Prisma.sql`
+    SELECT id::text AS id, "integrationKey", "incidentId"::text AS "incidentId" FROM "WebhookDelivery"
+    WHERE state = 'delivering' AND "claimedBy" = ${workerId} AND "claimedAt" < ${claimedBefore}`,
+  );
+  return rows.map((r) => ({ ...r, id: BigInt(r.id) }));
 }
 
 /** Puts heads this worker claimed but never sent back to pending (a stopping worker's prefetched claims). */

@@ -18,6 +18,7 @@ import { eventRequestHeaders } from "./legacy-credential.ts";
 import { recordSupersession } from "./record-supersession.ts";
 import { recordDeliveryAccepted, recordDeliveryAttempt } from "../../platform/metrics/registry.ts";
 import { attemptStatus } from "./attempt-status.ts";
+import { endAttemptSpan, startAttemptSpan } from "./trace-attempt.ts";
 import { contractOfPath } from "../planning/legacy-lane.ts";
 import { logCutover, type LaneCutover } from "../planning/supersede-queued-events.ts";
 
@@ -84,7 +85,9 @@ export async function deliverEvent(
   const receiver = receiverTarget(target.receiverUrl, target.insecureDev, runtime.env);
   const url = receiver.baseUrl + row.path;
   // The legacy contracts: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
-  const { headers, legacyScope } = eventRequestHeaders(row);
+  const span = startAttemptSpan(row, url);
+  const { headers: eventHeaders, legacyScope } = eventRequestHeaders(row);
+  const headers = span === null ? eventHeaders : { ...eventHeaders, traceparent: span.traceparent };
   // Refused by the outbound policy (the URL as written; resolved addresses are checked when connecting).
   const refusal = refusalOf(url, receiver.target);
   // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
@@ -148,6 +151,7 @@ export async function deliverEvent(
     bodyExcerpt: result.bodyExcerpt,
     error: result.error ?? (result.status !== 200 ? `HTTP ${result.status}: only 200 accepts a delivery` : null),
   };
+  if (span !== null) endAttemptSpan(span, attempt);
   // Delivery rule 1: only HTTP 200 accepts an event (201 and 204 included in the failures).
   // Rule 2 counts the delay from the failure itself (the attempt's end on the workbench clock), not
   // from whenever this process got round to deciding: under load that lag reached 250 ms and more.

@@ -66,6 +66,8 @@ describe("delivery", () => {
       expect([claims.sub, claims.client_id, claims.scope]).toEqual([PUBLISHER, PUBLISHER, "webhooks.receive"]);
       expect(() => V3_EVENT_BODIES[v3RouteOfEventName(row.eventName)!].parse(r.body)).not.toThrow();
       expect(row.attempts[0]!.requestHeaders).toMatchObject({ authorization: "Bearer [redacted]" });
+      // Tracing off (no OTLP endpoint): no trace context is kept or sent (tracing.int.test.ts has it on).
+      expect([r.headers.traceparent, row.traceparent]).toEqual([undefined, null]);
     }
     expect(h.receiver.received[2]!.body).toEqual({ label: "Smoke at pier 4" });
   });

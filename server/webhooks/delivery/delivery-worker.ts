@@ -28,6 +28,8 @@ import { createDueTimer } from "./due-timer.ts";
 import { createClaimPump } from "./claim-pump.ts";
 import { Lanes } from "./lanes.ts";
 import { createAttemptSlots, startWithinMs } from "./attempt-slots.ts";
+import { createOutageRecovery } from "./outage-recovery.ts";
+import { isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 
 export type DeliveryWorkerOptions = {
   workerId?: string;
@@ -66,10 +68,12 @@ export async function startDeliveryWorker(
   let stopped = false;
   /** Heads given back (late, successors not to send, or unsent at stop); stop waits for them. */
   let releasing: Promise<unknown> = Promise.resolve();
+  // Heads an outage kept from going back are given back when it ends (outage-recovery.ts).
   const release = (rows: ClaimedDelivery[]) =>
-    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) =>
-      log.warn({ err }, "releasing unsent claims failed; their lease will free them"),
-    );
+    releaseClaims(runtime.db, { ids: rows.map((r) => r.id), workerId }).catch((err: Error) => {
+      if (isDatabaseUnavailable(err)) outage.strand(rows.map((r) => r.id));
+      else log.warn({ err }, "releasing unsent claims failed; their lease will free them");
+    });
   const giveBack = (rows: ClaimedDelivery[]) => {
     const released = release(rows);
     releasing = Promise.all([releasing, released]);
@@ -98,8 +102,10 @@ export async function startDeliveryWorker(
     },
     slotFreed: () => pump.slotFreed(),
     laneClaimable: () => wake(),
-    stepFailed: (err, row) =>
-      log.error({ err, requestId: row.requestId }, "delivery step failed; the lease will retry it"),
+    stepFailed: (err, row) => {
+      if (isDatabaseUnavailable(err)) outage.strand([row.id]);
+      outage.failed(err, "delivery step failed; the lease will retry it", { requestId: row.requestId });
+    },
   });
   /** How many more heads the worker would take now: free slots plus prefetch, less what it holds. */
   const room = () => concurrency + prefetch - slots.inflight - lanes.readyCount;
@@ -112,18 +118,33 @@ export async function startDeliveryWorker(
     room,
     claim: (limit) => claimDeliveries(runtime.db, { now: runtime.clock.now(), leaseMs, workerId, limit }),
     take: takeHeads,
-    idle: () => dueTimer.refresh(),
-    failed(err) {
-      log.error({ err }, "claiming deliveries failed; retrying in 1 s");
-      dueTimer.retrySoon();
+    idle: () => {
+      outage.answered();
+      dueTimer.refresh();
     },
+    // A database outage: one line, then tries spaced 250 ms doubling to 5 s (outage-log.ts).
+    failed: (err) => dueTimer.retrySoon(outage.failed(err, "claiming deliveries failed; retrying")),
   });
   const wake = pump.wake;
+  const outage = createOutageRecovery({
+    db: runtime.db,
+    clock: runtime.clock,
+    workerId,
+    log,
+    holdsLane: (key) => lanes.modeOf(key) !== undefined || lanes.isHeld(key) || lanes.isContinued(key),
+    release(ids) {
+      const released = releaseClaims(runtime.db, { ids, workerId });
+      releasing = Promise.all([releasing, released.catch(() => {})]);
+      return released;
+    },
+    wake,
+    stopped: () => stopped,
+  });
   const dueTimer = createDueTimer({
     readNextWakeInMs: () => nextWakeInMs(runtime.db, { now: runtime.clock.now() }),
     wake,
     maxSleepMs,
-    onReadFailed: (err) => log.error({ err }, "reading the next due time failed; retrying in 1 s"),
+    onReadFailed: (err) => outage.failed(err, "reading the next due time failed; retrying"),
   });
   const planHeard = () => {
     lanes.planHeard();

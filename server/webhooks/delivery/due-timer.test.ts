@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDueTimer, DUE_READ_MIN_GAP_MS, RETRY_AFTER_FAILURE_MS } from "./due-timer.ts";
 
-function setUp(answers: Array<number | null | Error>) {
+function setUp(answers: Array<number | null | Error>, retryInMs?: number) {
   let wakes = 0;
   let reads = 0;
   let failures = 0;
@@ -13,7 +13,10 @@ function setUp(answers: Array<number | null | Error>) {
     },
     wake: () => wakes++,
     maxSleepMs: 30_000,
-    onReadFailed: () => failures++,
+    onReadFailed: () => {
+      failures++;
+      return retryInMs;
+    },
   });
   return { timer, counts: () => ({ wakes, reads, failures }) };
 }
@@ -67,6 +70,16 @@ describe("due-time timer", () => {
     const { timer, counts } = setUp([new Error("down")]);
     timer.refresh();
     await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS - 1);
+    expect(counts()).toEqual({ wakes: 0, reads: 1, failures: 1 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counts().wakes).toBe(1);
+    await timer.stop();
+  });
+
+  it("a failed read waits as long as the failure handler says (an outage backs off)", async () => {
+    const { timer, counts } = setUp([new Error("down")], 4_000);
+    timer.refresh();
+    await vi.advanceTimersByTimeAsync(3_999);
     expect(counts()).toEqual({ wakes: 0, reads: 1, failures: 1 });
     await vi.advanceTimersByTimeAsync(1);
     expect(counts().wakes).toBe(1);

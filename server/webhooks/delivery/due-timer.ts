@@ -23,7 +23,8 @@ export type DueTimerOptions = {
   readNextWakeInMs: () => Promise<number | null>;
   wake: () => void;
   maxSleepMs: number;
-  onReadFailed: (err: Error) => void;
+  /** Returns how long to wait before the next try (default RETRY_AFTER_FAILURE_MS): an outage backs off. */
+  onReadFailed: (err: Error) => number | void;
 };
 
 export type DueTimer = {
@@ -31,8 +32,8 @@ export type DueTimer = {
   refresh: () => void;
   /** The next refresh reads at once (a clock jump made future due times due now). */
   forgetLastRead: () => void;
-  /** Wakes the worker RETRY_AFTER_FAILURE_MS from now instead of at the due time. */
-  retrySoon: () => void;
+  /** Wakes the worker `delayMs` (default RETRY_AFTER_FAILURE_MS) from now instead of at the due time. */
+  retrySoon: (delayMs?: number) => void;
   /** Clears the timers; resolves once a read in flight has ended (it sets no timer then). */
   stop: () => Promise<void>;
 };
@@ -45,10 +46,10 @@ export function createDueTimer({ readNextWakeInMs, wake, maxSleepMs, onReadFaile
   let lastReadMs = -Infinity;
   let deferredRead: NodeJS.Timeout | undefined;
 
-  const retrySoon = () => {
+  const retrySoon = (delayMs = RETRY_AFTER_FAILURE_MS) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(wake, RETRY_AFTER_FAILURE_MS);
+    timer = setTimeout(wake, delayMs);
   };
 
   async function setTimerFromRead() {
@@ -79,8 +80,7 @@ export function createDueTimer({ readNextWakeInMs, wake, maxSleepMs, onReadFaile
     lastReadMs = performance.now();
     query = setTimerFromRead()
       .catch((err: Error) => {
-        onReadFailed(err);
-        retrySoon();
+        retrySoon(onReadFailed(err) ?? RETRY_AFTER_FAILURE_MS);
       })
       .finally(() => {
         query = undefined;

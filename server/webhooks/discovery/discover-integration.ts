@@ -9,6 +9,7 @@ import { ZAboutDeclaration, flattenSupports, majorVersionOf } from "../../webhoo
 import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
 import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
 import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
+import { endDiscoverySpan, startDiscoverySpan } from "./trace-discovery.ts";
 import { receiverTarget } from "../receiver-url.ts";
 import { listenerUrlOf } from "../listen/listener-attachments.ts";
 import { webhookEvents } from "../webhook-events.ts";
@@ -70,14 +71,18 @@ export async function discoverIntegration(
     if (refusal) return { ...base, error: refusal };
     const get = async (identity: ServiceIdentity): Promise<SendResult> => {
       const token = await getServiceToken(runtime, integration.agencyId, identity);
-      return sendRequest({
+      const span = startDiscoverySpan(integrationKey, url);
+      const headers = { accept: "application/json", authorization: `Bearer ${token}` };
+      const sent = await sendRequest({
         url,
         method: "GET",
-        headers: { accept: "application/json", authorization: `Bearer ${token}` },
+        headers: span === null ? headers : { ...headers, traceparent: span.traceparent },
         body: null,
         target: receiver.target,
         signal: options.signal,
       });
+      if (span !== null) endDiscoverySpan(span, sent);
+      return sent;
     };
     let credential: ServiceIdentity = "PsapConnector";
     let response = await get(credential);

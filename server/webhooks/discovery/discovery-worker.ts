@@ -11,6 +11,7 @@ import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
 import { isEmbeddedReceiver } from "../receiver-url.ts";
 import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
 import { isFailedAttempt, RediscoveryLimiter } from "./rediscover-after-failure.ts";
+import { createOutageLog } from "../../platform/db/outage-log.ts";
 
 const CHECK_EVERY_MS = 5_000;
 
@@ -30,6 +31,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
       if (!closing.signal.aborted) runtime.logger.warn({ err, integration: key }, failure);
     });
   const ownOriginAnswers = () => listened || inProcessHandler(ownOrigin) !== undefined;
+  const outage = createOutageLog(runtime.logger, "discovery");
   const tick = async (all: boolean) => {
     if (running || closing.signal.aborted) return;
     running = true;
@@ -46,6 +48,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
         (i) => all || !caps.some((c) => c.integrationKey === i.key && c.nextCheckAt > now),
       );
       await Promise.all(due.map((i) => discover(i.key, "discovery failed")));
+      outage.succeeded();
       if (closing.signal.aborted) return;
       // Held lanes of accepted integrations that a discovery's own pass did not reach (a change that
       // committed while that pass ran, or a pass that failed): planned here, a few seconds later.
@@ -55,7 +58,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
           runtime.logger.warn({ err, integration: i.key }, "planning held changes failed"),
         );
     } catch (err) {
-      if (!closing.signal.aborted) runtime.logger.warn({ err }, "discovery pass failed");
+      if (!closing.signal.aborted) outage.failed(err, "discovery pass failed");
     } finally {
       running = false;
     }

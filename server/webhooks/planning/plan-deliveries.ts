@@ -30,6 +30,8 @@ import { planLegacyEvents, planLegacyIntroduction, type LegacyPlan } from "./pla
 import { selectRecipientAgencies } from "./select-recipients.ts";
 import { laneKey, type ClaimedDelivery } from "../delivery/claim-deliveries.ts";
 import { localClaimer, type LocalClaimer } from "../delivery/local-claimer.ts";
+import { activeTracing } from "../../platform/tracing/tracing.ts";
+import { tracePlanning } from "./trace-planning.ts";
 
 export const OUTBOX_CHANNEL = "webhook_outbox";
 
@@ -55,22 +57,37 @@ export type PlanStep = { seq: number; producedAt: Date; plans: TargetPlan[] };
 export const planDeliveriesOnChange: ChangeSubscriber = {
   name: "webhooks",
   prefetch: prefetchPlanningTargets,
-  async plan(tx, changes, prefetched, fullTracks) {
-    // Plan on the lazy snapshot (tracks hold only this change's new positions);
-    // when any event's body carries tracks, fill them and plan again (pure).
-    const first = await planChanges(tx, changes, prefetched);
-    const steps =
-      !fullTracks || lazyPlanHolds(changes, first)
-        ? first
-        : (await fullTracks(), await planChanges(tx, changes, prefetched));
-    const data = toPlanData(changes[0]!.incidentId, steps);
-    // This process's worker on the same database takes the idle lanes' new heads as they are written.
-    return data && { ...data, claimer: localClaimer(tx.client) };
+  plan(tx, changes, prefetched, fullTracks, trace) {
+    const tracing = activeTracing();
+    if (tracing === null) return planOnChange(tx, changes, prefetched, fullTracks);
+    return tracePlanning(tracing, trace, changes, (traceparent) =>
+      planOnChange(tx, changes, prefetched, fullTracks, traceparent),
+    );
   },
   write: (plans) => composePlanWrite(plans as PlanData[]),
   nextPrefetch: (prefetched, plan) =>
     prefetchAfter(prefetched as PrefetchedTargets | undefined, plan as PlanData | null),
 };
+
+/** `traceparent`: the planning's span, kept on each row its attempts' spans are parented to (decision 0054). */
+async function planOnChange(
+  tx: Tx,
+  changes: IncidentChange[],
+  prefetched: unknown,
+  fullTracks: (() => Promise<void>) | undefined,
+  traceparent?: string,
+): Promise<PlanData | null> {
+  // Plan on the lazy snapshot (tracks hold only this change's new positions);
+  // when any event's body carries tracks, fill them and plan again (pure).
+  const first = await planChanges(tx, changes, prefetched);
+  const steps =
+    !fullTracks || lazyPlanHolds(changes, first)
+      ? first
+      : (await fullTracks(), await planChanges(tx, changes, prefetched));
+  const data = toPlanData(changes[0]!.incidentId, steps, traceparent);
+  // This process's worker on the same database takes the idle lanes' new heads as they are written.
+  return data && { ...data, claimer: localClaimer(tx.client) };
+}
 
 /** The targets as prefetched, with the lanes the plan writes as it writes them. */
 export function prefetchAfter(
@@ -265,10 +282,12 @@ export type PlanData = {
     method: string;
     path: string;
     body: unknown;
+    /** Absent (NULL) when tracing is off: JSON.stringify leaves it out. */
+    traceparent?: string;
   }>;
 };
 
-export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | null {
+export function toPlanData(incidentId: string, steps: PlanStep[], traceparent?: string): PlanData | null {
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) =>
     plans.flatMap(({ target, plan }) =>
       plan.events.map((e) => ({
@@ -283,6 +302,7 @@ export function toPlanData(incidentId: string, steps: PlanStep[]): PlanData | nu
         method: e.method,
         path: e.path,
         body: e.body,
+        traceparent,
       })),
     ),
   );
@@ -356,14 +376,15 @@ export function composePlanWrite(plans: PlanData[]): PlannedWrite {
         : Prisma.empty
     } wh_planned AS (
       INSERT INTO "WebhookDelivery" ("requestId", "integrationKey", "agencyId", "incidentId", "changeSeq", "eventName", method, path, body, "producedAt", "nextAttemptAt",
-                                     state, "claimedAt", "claimedBy", "leaseExpiresAt")
+                                     state, "claimedAt", "claimedBy", "leaseExpiresAt", traceparent)
       SELECT d."requestId", d."integrationKey", d."agencyId", d."incidentId", d.seq, d."eventName", d.method, d.path,
              NULLIF(d.body, 'null'::jsonb), d."producedAt", d."producedAt",
              CASE WHEN h.idle THEN 'delivering' ELSE 'pending' END::"WebhookDeliveryState",
              CASE WHEN h.idle THEN d."producedAt" END, CASE WHEN h.idle THEN ${claimer?.workerId ?? null}::text END,
-             CASE WHEN h.idle THEN clock_timestamp() + ${claimer?.leaseMs ?? 0}::int * interval '1 millisecond' END
+             CASE WHEN h.idle THEN clock_timestamp() + ${claimer?.leaseMs ?? 0}::int * interval '1 millisecond' END,
+             d.traceparent
       FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb)
-           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, "incidentId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int, claim boolean)
+           AS d("requestId" uuid, "integrationKey" text, "agencyId" uuid, "incidentId" uuid, seq int, "producedAt" timestamptz, "eventName" text, method text, path text, body jsonb, n int, claim boolean, traceparent text)
       -- The lane has no unfinished row: its first unfinished row at or after the lane in the lane
       -- index (the claims' row comparison: only that index serves it) belongs to another lane.
       CROSS JOIN LATERAL (SELECT CASE WHEN d.claim THEN NOT EXISTS (
@@ -412,6 +433,7 @@ function toClaimedRows(
       producedAt: d.producedAt,
       attemptCount: 0,
       claimedAt: d.producedAt,
+      traceparent: d.traceparent ?? null,
     };
   });
 }

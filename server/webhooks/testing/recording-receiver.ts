@@ -14,7 +14,8 @@ export type ReceivedRequest = {
 };
 export type Responder = (req: ReceivedRequest) => number | Promise<number>;
 
-export async function startRecordingReceiver(options: { tls?: { key: string; cert: string } } = {}) {
+/** `about`: a declaration GET /about answers (not recorded), so rediscovery after a failure keeps it accepted. */
+export async function startRecordingReceiver(options: { tls?: { key: string; cert: string }; about?: unknown } = {}) {
   const received: ReceivedRequest[] = [];
   const inflightByIncident = new Map<string, number>();
   let maxConcurrentPerIncident = 0;
@@ -27,6 +28,8 @@ export async function startRecordingReceiver(options: { tls?: { key: string; cer
     req.on("end", () => void answer());
     async function answer() {
       const path = req.url ?? "";
+      if (options.about !== undefined && req.method === "GET" && path.endsWith("/about"))
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(options.about));
       const incidentId =
         /\/v3\/incidents\/([0-9a-f-]{36})/.exec(path)?.[1] ??
         (raw ? ((JSON.parse(raw) as { incident?: { id?: string } }).incident?.id ?? null) : null);

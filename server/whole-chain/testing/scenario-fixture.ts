@@ -22,8 +22,9 @@ export { AGENCY };
 
 export type Scenario = Awaited<ReturnType<typeof startScenario>>;
 
-export async function startScenario() {
-  const server: TestServer = await startTestServer();
+/** `env`: extra environment of the test server (e.g. OTEL_* for the tracing scenario). */
+export async function startScenario(options: { env?: Record<string, string> } = {}) {
+  const server: TestServer = await startTestServer({ env: options.env });
   setRuntime(server.runtime);
   const { runtime } = server;
   // Discovery starts with the workers: wait until both v3 embedded receivers are accepted.

@@ -1,14 +1,15 @@
 // API tokens for the CLI and scripts on a shared workbench (WORKBENCH_TOKEN, sent as
 // `Authorization: Bearer …` to /api/trpc). Opaque 256-bit values with a `wbt_` prefix
 // (recognisable in a leaked config); only their SHA-256 is stored, so the value is
-// shown once, at creation.
+// shown once, at creation. A token a member authorised for the CLI (`workbench login`,
+// cli-grants.ts) names that member: it stops with the member and never acts above their role.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock/clock.ts";
 import type { DbClient } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { generateOpaqueValue, hashOpaqueValue } from "../../identity/hash-opaque-value.ts";
-import { ZRole, type Role } from "./roles.ts";
+import { roleAllows, ZRole, type Role } from "./roles.ts";
 
 type Deps = { db: DbClient; clock: Clock };
 
@@ -45,7 +46,7 @@ const VIEW = {
 } as const;
 
 export async function createApiToken(
-  options: Deps & { input: TCreateApiTokenInput; createdBy: string },
+  options: Deps & { input: TCreateApiTokenInput; createdBy: string; memberId?: string },
 ): Promise<ApiTokenView & { token: string }> {
   const { db, clock, input } = options;
   const token = `${TOKEN_PREFIX}${generateOpaqueValue()}`;
@@ -57,6 +58,7 @@ export async function createApiToken(
       tokenHash: hashOpaqueValue(token),
       role: input.role,
       createdBy: options.createdBy,
+      memberId: options.memberId ?? null,
       createdAt: now,
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
     },
@@ -82,18 +84,34 @@ export async function revokeApiToken(options: Deps & { id: string }): Promise<Ap
   return row;
 }
 
-/** The live token a Bearer value names (unknown, revoked or expired: undefined). */
+/** The live token a Bearer value names (unknown, revoked or expired, or its member disabled: undefined). */
 export async function findApiToken(
   options: Deps & { token: string },
 ): Promise<{ id: string; name: string; role: Role } | undefined> {
   const { db, clock, token } = options;
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return undefined;
-  const row = await db.workbenchApiToken.findUnique({ where: { tokenHash: hashOpaqueValue(token) } });
+  const row = await db.workbenchApiToken.findUnique({
+    where: { tokenHash: hashOpaqueValue(token) },
+    include: { member: { select: { role: true, disabledAt: true } } },
+  });
   const now = clock.now();
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return undefined;
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.member?.disabledAt) return undefined;
   // Last use at minute precision: one write per token per minute at most, not one per call.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.workbenchApiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return { id: row.id, name: row.name, role: row.role };
+  // A member's token acts with the lesser of its role and the member's role now (demoted: demoted).
+  const role = row.member && !roleAllows(row.member.role, row.role) ? row.member.role : row.role;
+  return { id: row.id, name: row.name, role };
+}
+
+/** Revokes the token this value is (`workbench logout`): true if it was live. Holding a token is the right to end it. */
+export async function revokeApiTokenByValue(options: Deps & { token: string }): Promise<boolean> {
+  const { db, clock, token } = options;
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return false;
+  const revoked = await db.workbenchApiToken.updateMany({
+    where: { tokenHash: hashOpaqueValue(token), revokedAt: null },
+    data: { revokedAt: clock.now() },
+  });
+  return revoked.count === 1;
 }

@@ -17,3 +17,15 @@ export type Caller =
   | { kind: "local"; role: "admin"; name: "local" }
   | { kind: "member"; role: Role; name: string; memberId: string }
   | { kind: "api-token"; role: Role; name: string; tokenId: string };
+
+/** Who may call which dashboard procedure: the role each names (read from the router: server/api/procedure-roles.ts). */
+export type ProcedureRoles = Readonly<Record<string, Role>>;
+
+/**
+ * May a caller holding `held` call `procedure`? The same answer the server's role check gives; the
+ * dashboard asks it to hide what would be refused. A procedure the table does not name: no.
+ */
+export function mayCall(held: Role, procedure: string, table: ProcedureRoles): boolean {
+  const needed = Object.hasOwn(table, procedure) ? table[procedure] : undefined;
+  return needed !== undefined && roleAllows(held, needed);
+}

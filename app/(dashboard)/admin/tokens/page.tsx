@@ -1,4 +1,5 @@
 import { PageHeader } from "../../_components/page-header";
+import { RoleGate } from "../../_components/role-gate";
 import { TokenInspector } from "./token-inspector";
 
 export const metadata = { title: "Token inspector" };
@@ -10,7 +11,9 @@ export default function TokensPage() {
         Paste an access token (JWT) to see its header and claims, whether it verifies against the current JWKS, and when
         it expires on the workbench clock. The token is sent to this workbench only and never stored or logged.
       </PageHeader>
-      <TokenInspector />
+      <RoleGate call="identity.tokens.inspect" what="Inspecting a token">
+        <TokenInspector />
+      </RoleGate>
     </>
   );
 }

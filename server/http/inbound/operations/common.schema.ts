@@ -69,6 +69,7 @@ const AUTH: ProblemCode[] = [
   "AgencyContextRequired",
   "AuthorizationDenied",
   "InternalServerError",
+  "DatabaseUnavailable",
 ];
 const USER: ProblemCode[] = [...AUTH, "UserContextRequired"];
 const BODY: ProblemCode[] = ["ValidationFailed", "RequestTooLarge", "UnsupportedMediaType"];

@@ -15,6 +15,7 @@ import { inboundActor, type InboundApp } from "../inbound-env.ts";
 import { errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZCreateIncidentRequest, ZCreateIncidentResponse } from "./create-incident.schema.ts";
 import { scoped } from "./scoped-route.ts";
+import { requestTrace } from "../../trace-requests.ts";
 
 const route = createRoute(
   scoped("user", {
@@ -66,6 +67,7 @@ export function registerCreateIncident(app: InboundApp, runtime: Runtime) {
       callSign: body.callSign,
       callId: body.callId,
       actor: inboundActor(auth),
+      trace: requestTrace(c),
       matchesRepeat: (existing) =>
         existing.createdByAgencyId === auth.agencyId &&
         existing.routingMode === body.routingMode &&

@@ -3,8 +3,9 @@
 import type { Context } from "hono";
 import type { Runtime } from "../../../runtime.ts";
 import { inboundActor, type InboundEnv } from "../inbound-env.ts";
+import { requestTrace } from "../../trace-requests.ts";
 
-/** db, clock, incident id, actor and the token agency's access rule for applyIncidentChange. */
+/** db, clock, incident id, actor, the token agency's access rule and the request's span (tracing on) for applyIncidentChange. */
 export function onIncident(runtime: Runtime, c: Context<InboundEnv>) {
   const auth = c.get("auth");
   return {
@@ -13,5 +14,6 @@ export function onIncident(runtime: Runtime, c: Context<InboundEnv>) {
     incidentId: c.req.param("incidentId") ?? "",
     actor: inboundActor(auth),
     access: { agencyId: auth.agencyId! },
+    trace: requestTrace(c),
   };
 }

@@ -12,6 +12,7 @@ import { inboundActor, type InboundApp } from "../inbound-env.ts";
 import { ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schema.ts";
 import { TEXT_ROUTES, textFieldSchema } from "./patch-incident-text.schema.ts";
 import { scoped } from "./scoped-route.ts";
+import { requestTrace } from "../../trace-requests.ts";
 
 const ZIfMatch = z.object({
   "if-match": z
@@ -60,6 +61,7 @@ export function registerTextPatches(app: InboundApp, runtime: Runtime) {
         actor: inboundActor(auth),
         access: { agencyId: auth.agencyId! },
         ifMatch: c.req.header("if-match"),
+        trace: requestTrace(c),
         field: r.field,
         value,
       });

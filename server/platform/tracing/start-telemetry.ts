@@ -1,0 +1,101 @@
+// Starts OpenTelemetry's SDK for Node when an OTLP endpoint is configured (telemetry-env.ts), and
+// only then: every package is loaded here by a dynamic import, so a process without one loads none
+// of them (the bundle keeps them external: scripts/build-server.mjs). Traces go through a batch span
+// processor (OTEL_BSP_* apply) to the OTLP/HTTP exporter of the configured protocol, sampled as
+// OTEL_TRACES_SAMPLER says (the SDK reads it; default parentbased_always_on). Metrics: the
+// prom-client registries through prom-metric-producer.ts, pushed every OTEL_METRIC_EXPORT_INTERVAL.
+// No auto-instrumentation: the spans are the workbench's own (docs/observability.md, "Traces").
+import type { Logger } from "../logger.ts";
+import { createOtelTracing } from "./otel-tracing.ts";
+import { createPromMetricProducer, type PromMetricsSource } from "./prom-metric-producer.ts";
+import type { TelemetryConfig } from "./telemetry-env.ts";
+import { installTracing } from "./tracing.ts";
+
+export type Telemetry = {
+  /** Exports what is waiting now (spans in the batch, the metrics as they are). */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const NOTHING: Telemetry = { flush: async () => {}, stop: async () => {} };
+
+export async function startTelemetry(
+  config: TelemetryConfig,
+  options: { logger: Logger; metrics?: PromMetricsSource; serviceVersion?: string },
+): Promise<Telemetry> {
+  if (!config.traces && !(config.metrics && options.metrics)) return NOTHING;
+  const api = await import("@opentelemetry/api");
+  const { defaultResource, detectResources, envDetector, resourceFromAttributes } =
+    await import("@opentelemetry/resources");
+  // The SDK's own failures (a collector that does not answer) as warnings in the log: never its payloads or headers.
+  const log = options.logger.child({ component: "opentelemetry" });
+  api.diag.setLogger(
+    {
+      error: (message) => log.warn(message),
+      warn: (message) => log.warn(message),
+      info: () => {},
+      debug: () => {},
+      verbose: () => {},
+    },
+    api.DiagLogLevel.WARN,
+  );
+  const resource = defaultResource()
+    .merge(detectResources({ detectors: [envDetector] }))
+    .merge(
+      resourceFromAttributes({ "service.name": config.serviceName, "service.version": options.serviceVersion ?? "" }),
+    );
+  const stops: Array<() => Promise<void>> = [];
+  const flushes: Array<() => Promise<void>> = [];
+  if (config.traces) {
+    // sdk-trace-base's provider, not sdk-trace-node's: no context manager (AsyncLocalStorage) and no
+    // global registration. Context is passed explicitly (tracing.ts); Next's thread and Prisma see no provider.
+    const { BasicTracerProvider, BatchSpanProcessor } = await import("@opentelemetry/sdk-trace-base");
+    const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
+    const { OTLPTraceExporter } =
+      config.traces.protocol === "http/json"
+        ? await import("@opentelemetry/exporter-trace-otlp-http")
+        : await import("@opentelemetry/exporter-trace-otlp-proto");
+    const provider = new BasicTracerProvider({
+      resource,
+      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.traces.url }))],
+    });
+    flushes.push(() => provider.forceFlush());
+    const tracer = provider.getTracer("incident-platform-workbench", options.serviceVersion);
+    installTracing(createOtelTracing(api, tracer, new W3CTraceContextPropagator()));
+    stops.push(async () => {
+      installTracing(null);
+      await provider.shutdown(); // exports what the batch still holds
+    });
+  }
+  if (config.metrics && options.metrics) {
+    const sdk = await import("@opentelemetry/sdk-metrics");
+    const { OTLPMetricExporter } =
+      config.metrics.protocol === "http/json"
+        ? await import("@opentelemetry/exporter-metrics-otlp-http")
+        : await import("@opentelemetry/exporter-metrics-otlp-proto");
+    const reader = new sdk.PeriodicExportingMetricReader({
+      exporter: new OTLPMetricExporter({ url: config.metrics.url }),
+      exportIntervalMillis: config.metrics.intervalMs,
+      exportTimeoutMillis: Math.min(30_000, config.metrics.intervalMs),
+      metricProducers: [createPromMetricProducer(sdk, api, options.metrics)],
+    });
+    const meters = new sdk.MeterProvider({ resource, readers: [reader] });
+    flushes.push(() => meters.forceFlush());
+    stops.push(() => meters.shutdown()); // a last export
+  }
+  log.info(
+    {
+      traces: config.traces && { protocol: config.traces.protocol },
+      metrics: config.metrics && { protocol: config.metrics.protocol },
+    },
+    "OpenTelemetry export started",
+  );
+  return {
+    async flush() {
+      await Promise.allSettled(flushes.map((flush) => flush()));
+    },
+    async stop() {
+      await Promise.allSettled(stops.map((stop) => stop()));
+    },
+  };
+}

@@ -1,0 +1,240 @@
+// Traces over OTLP, end to end (docs/observability.md, "Traces"): the SDK started as main.ts starts
+// it, exporting OTLP/HTTP JSON to a collector this test runs; a partner's receiver (a real HTTP
+// server, not the workbench's) beside the embedded one. A request with a caller's traceparent, its
+// incident change, the planning, each delivery attempt, the partner's traceparent and the embedded
+// receiver's request and processing are one trace; a retry counts its resends; log lines carry the
+// ids; the metrics of /api/metrics arrive over OTLP too.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { metricsAsJson } from "../http/metrics.ts";
+import { parseEnv } from "../platform/env.ts";
+import { createLogger } from "../platform/logger.ts";
+import { startTelemetry, type Telemetry } from "../platform/tracing/start-telemetry.ts";
+import { activeTracing } from "../platform/tracing/tracing.ts";
+import { startOtlpCollector, attributesOf, type CollectedSpan } from "../platform/tracing/testing/otlp-collector.ts";
+import type { Runtime } from "../runtime.ts";
+import { acceptDeclaration } from "../webhooks/testing/accept-declaration.ts";
+import { startRecordingReceiver, type RecordingReceiver } from "../webhooks/testing/recording-receiver.ts";
+import { V3_FLAGS } from "../webhook-contracts/v3/capability-flags.ts";
+import { defaultDeclaration } from "../reference-receiver/capabilities.ts";
+import { describeDelivery } from "../webhooks/admin/describe-delivery.ts";
+import { AGENCY, startScenario, waitUntil, type Scenario } from "./testing/scenario-fixture.ts";
+
+const PARTNER = "otel-partner";
+const CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+const CALLER_SPAN = "00f067aa0ba902b7";
+
+let collector: Awaited<ReturnType<typeof startOtlpCollector>>;
+let telemetry: Telemetry;
+let s: Scenario;
+let partner: RecordingReceiver;
+let runtime: Runtime | undefined;
+
+beforeAll(async () => {
+  collector = await startOtlpCollector();
+  const env = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    OTEL_SERVICE_NAME: "workbench-under-test",
+  };
+  telemetry = await startTelemetry(parseEnv({ NODE_ENV: "test", ...env }).TELEMETRY, {
+    logger: createLogger({ level: "silent" }),
+    metrics: () => (runtime ? metricsAsJson(runtime) : Promise.resolve([])),
+  });
+  s = await startScenario({ env });
+  runtime = s.runtime;
+  partner = await startRecordingReceiver({ about: defaultDeclaration() });
+  // A partner's own receiver for the north agency, accepted as discovery would accept it.
+  await acceptDeclaration(s.runtime.db, [PARTNER], V3_FLAGS, s.runtime.clock.now());
+  await s.runtime.db.integration.create({
+    data: {
+      key: PARTNER,
+      agencyId: AGENCY.northPsap,
+      receiverUrl: partner.url,
+      insecureDev: true,
+      createdAt: s.runtime.clock.now(),
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await s?.close();
+  await partner?.close();
+  await telemetry?.stop();
+  await collector?.close();
+});
+
+/** Flushes the SDK until `find` holds over what the collector has (the batch exports on its own schedule). */
+async function spansWhere(find: (spans: CollectedSpan[]) => boolean): Promise<CollectedSpan[]> {
+  const until = Date.now() + 15_000;
+  while (!find(collector.spans)) {
+    if (Date.now() > until)
+      throw new Error(`spans never matched; have: ${collector.spans.map((x) => x.name).join(", ")}`);
+    await telemetry.flush();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return collector.spans;
+}
+
+const child = (spans: CollectedSpan[], parent: CollectedSpan, name: string) =>
+  spans.filter((x) => x.parentSpanId === parent.spanId && x.traceId === parent.traceId && x.name === name);
+
+describe("traces over OTLP/HTTP JSON", () => {
+  it("is on: the SDK installed the facade", () => {
+    expect(activeTracing()).not.toBeNull();
+  });
+
+  it("a created incident: request → change → planning → attempts (partner and embedded) → receiver request and processing, one trace", async () => {
+    const token = await s.requestToken();
+    const res = await fetch(`${s.server.url}/v1/incidents`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01`,
+      },
+      body: JSON.stringify({
+        routingMode: "TokenAgency",
+        requestedIncidentId: randomUUID(),
+        caller: { phoneNumber: "+4795512345" },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const incidentId = ((await res.json()) as { incidentId: string }).incidentId;
+    await s.settled(incidentId);
+    await waitUntil(async () => partner.received.some((r) => r.incidentId === incidentId));
+
+    const spans = await spansWhere(
+      (all) =>
+        all.filter((x) => x.name.startsWith("POST /v3/") && x.attributes["workbench.incident.id"] === incidentId)
+          .length >= 2 && all.some((x) => x.name === "receiver process" && x.traceId === CALLER_TRACE),
+    );
+    const server = spans.find((x) => x.traceId === CALLER_TRACE && x.kind === 2 && x.name === "POST /v1/incidents")!;
+    expect(server).toBeDefined();
+    expect(server.parentSpanId).toBe(CALLER_SPAN);
+    expect(server.service).toBe("workbench-under-test");
+    expect(server.attributes).toMatchObject({
+      "http.request.method": "POST",
+      "http.route": "/v1/incidents",
+      "http.response.status_code": 201,
+      "url.path": "/v1/incidents",
+    });
+
+    const [change] = child(spans, server, "incident change");
+    expect(change?.attributes).toMatchObject({ "workbench.incident.id": incidentId });
+    const [plan] = child(spans, change!, "plan webhook events");
+    expect(plan?.attributes["workbench.events.planned"]).toBeGreaterThanOrEqual(2);
+
+    const attempts = spans.filter((x) => x.parentSpanId === plan!.spanId && x.kind === 3);
+    const deliveries = await s.runtime.db.webhookDelivery.findMany({ where: { incidentId } });
+    const partnerRow = deliveries.find((d) => d.integrationKey === PARTNER)!;
+    const toPartner = attempts.find((x) => x.attributes["workbench.integration"] === PARTNER)!;
+    expect(toPartner.traceId).toBe(CALLER_TRACE);
+    expect(toPartner.name).toBe("POST /v3/incidents");
+    expect(toPartner.attributes).toMatchObject({
+      "http.request.method": "POST",
+      "url.full": `${partner.url}/v3/incidents`,
+      "http.response.status_code": 200,
+      "workbench.incident.id": incidentId,
+      "workbench.service_request_id": partnerRow.requestId,
+    });
+    expect(toPartner.attributes["http.request.resend_count"]).toBeUndefined();
+    // The row keeps the planning's span: the attempt's parent, whichever process sends it.
+    expect(partnerRow.traceparent).toBe(`00-${CALLER_TRACE}-${plan!.spanId}-01`);
+
+    // The partner's receiver got the attempt's span as its parent: it joins the trace.
+    const got = partner.received.find((r) => r.incidentId === incidentId)!;
+    expect(got.headers.traceparent).toBe(`00-${CALLER_TRACE}-${toPartner.spanId}-01`);
+    // …and the inspector's attempt record shows it (its trace id is what the dashboard links).
+    const recorded = await s.runtime.db.webhookAttempt.findFirst({ where: { deliveryId: partnerRow.id } });
+    expect((recorded?.requestHeaders as Record<string, string>).traceparent).toBe(got.headers.traceparent);
+    const inspected = await describeDelivery({
+      db: s.runtime.db,
+      requestId: partnerRow.requestId,
+      traceUiUrl: "http://localhost:16686/trace/{traceId}",
+    });
+    expect(inspected.attempts[0]).toMatchObject({
+      traceId: CALLER_TRACE,
+      traceUrl: `http://localhost:16686/trace/${CALLER_TRACE}`,
+    });
+    const withoutUi = await describeDelivery({ db: s.runtime.db, requestId: partnerRow.requestId });
+    expect(withoutUi.attempts[0]).toMatchObject({ traceId: CALLER_TRACE, traceUrl: null });
+
+    // The embedded receiver continues it: its request span (the record) under the attempt, processing after.
+    const toNorth = attempts.find((x) => x.attributes["workbench.integration"] === "north-psap")!;
+    const [received] = spans.filter((x) => x.parentSpanId === toNorth.spanId && x.kind === 2);
+    expect(received?.attributes["http.route"]).toMatch(/^\/receivers\/\{key\}/);
+    expect(received?.attributes["http.response.status_code"]).toBe(200);
+    await spansWhere((all) => child(all, received!, "receiver process").length === 1);
+  });
+
+  it("a change without a caller's trace starts one; a failed attempt is an error and its retry counts a resend", async () => {
+    const token = await s.requestToken();
+    const incidentId = await s.createIncident(token);
+    await s.settled(incidentId);
+    let failed = false;
+    partner.respondWith((r) => (r.incidentId === incidentId && !failed ? ((failed = true), 503) : 200));
+    await s.step(token, "PATCH", `/v1/incidents/${incidentId}/summary`, { summary: "traced" });
+    await s.settled(incidentId);
+    const isRetried = (x: CollectedSpan) =>
+      x.attributes["workbench.incident.id"] === incidentId && x.attributes["http.request.resend_count"] === 1;
+    const spans = await spansWhere((all) => all.some(isRetried));
+    const retry = spans.find(isRetried)!;
+    const first = spans.find(
+      (x) =>
+        x.kind === 3 &&
+        x.attributes["workbench.service_request_id"] === retry.attributes["workbench.service_request_id"] &&
+        x.attributes["http.request.resend_count"] === undefined,
+    )!;
+    expect(first.attributes["http.response.status_code"]).toBe(503);
+    expect(first.status.code).toBe(2); // ERROR
+    expect(retry.attributes["http.response.status_code"]).toBe(200);
+    // Both attempts are children of the one planning, in the PATCH request's trace (a new trace).
+    expect(retry.parentSpanId).toBe(first.parentSpanId);
+    const plan = spans.find((x) => x.spanId === first.parentSpanId)!;
+    const change = spans.find((x) => x.spanId === plan.parentSpanId)!;
+    const server = spans.find((x) => x.spanId === change.parentSpanId)!;
+    expect(server.name).toBe("PATCH /v1/incidents/{incidentId}/summary");
+    expect(server.parentSpanId).toBe("");
+    expect(server.traceId).not.toBe(CALLER_TRACE);
+    partner.respondWith(() => 200);
+  });
+
+  it("a request's log line carries its span's trace and span ids", () => {
+    const line = s.server.logs
+      .records()
+      .find((r) => r.msg === "request" && r.path === "/v1/incidents" && r.trace_id === CALLER_TRACE);
+    expect(line).toBeDefined();
+    const server = collector.spans.find((x) => x.traceId === CALLER_TRACE && x.name === "POST /v1/incidents")!;
+    expect(line!.span_id).toBe(server.spanId);
+  });
+
+  it("the metrics of /api/metrics go out over OTLP: counters as monotonic sums, histograms, the backlog gauge", async () => {
+    const until = Date.now() + 15_000;
+    const named = (name: string) => collector.metrics.filter((m) => m.name === name);
+    while (named("workbench_delivery_attempts").length === 0 && Date.now() < until) {
+      await telemetry.flush();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const attempts = named("workbench_delivery_attempts").at(-1)!;
+    expect(attempts.sum?.isMonotonic).toBe(true);
+    const partnerOk = attempts.sum!.dataPoints.find((p) => {
+      const a = attributesOf(p.attributes);
+      return a.integration === PARTNER && a.status === "200";
+    });
+    expect(partnerOk?.asDouble).toBeGreaterThanOrEqual(2);
+    const duration = named("http.server.request.duration").at(-1)!;
+    expect(duration.unit).toBe("s");
+    const created = duration.histogram!.dataPoints.find(
+      (p) => attributesOf(p.attributes)["http.route"] === "/v1/incidents",
+    );
+    expect(attributesOf(created!.attributes)).toMatchObject({
+      "http.request.method": "POST",
+      "http.response.status_code": "201",
+    });
+    const counts = created!.bucketCounts.map(Number);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(Number(created!.count));
+    expect(named("workbench_lane_backlog").at(-1)?.gauge).toBeDefined();
+    expect(collector.contentTypes.every((t) => t.startsWith("application/json"))).toBe(true);
+  });
+});
