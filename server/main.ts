@@ -13,6 +13,7 @@ import {
   type UpgradeHandler,
 } from "./http/create-server.ts";
 import { workbenchApiApp } from "./http/workbench-api.ts";
+import { createListenUpgrade } from "./http/listen/listen-upgrade.ts";
 import { exitOnDatabaseLost, startProcess } from "./start-process.ts";
 import { removeEphemeralDataDir } from "./platform/ephemeral-data-dir.ts";
 import { createDashboardAccess } from "./http/dashboard-access/dashboard-access.ts";
@@ -130,6 +131,7 @@ async function serve(runtime: Runtime, dashboard: Dashboard) {
     nextHandler: await dashboard.serve(runtime),
     dashboardAccess: createDashboardAccess(runtime),
     nextUpgrade: dashboard.upgrade,
+    listenUpgrade: createListenUpgrade(runtime),
   });
   await listenOn(server, env.PORT, env.HOST);
   return { firstAdmin, server, protocolApp };

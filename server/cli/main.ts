@@ -16,6 +16,7 @@ import { registerSimulateCommands } from "./commands/simulate.ts";
 import { registerEphemeralCommands } from "./commands/ephemeral.ts";
 import { registerTokensCommands } from "./commands/tokens.ts";
 import { registerLoginCommands } from "./commands/login.ts";
+import { registerListenCommand } from "./commands/listen.ts";
 
 const program = new Command()
   .name("workbench")
@@ -47,5 +48,6 @@ registerSimulateCommands(program, run);
 registerEphemeralCommands(program);
 registerTokensCommands(program, run);
 registerLoginCommands(program);
+registerListenCommand(program);
 
 await program.parseAsync(process.argv);

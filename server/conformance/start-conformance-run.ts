@@ -14,6 +14,8 @@ import { runChecks } from "./run-checks.ts";
 import { outboundPolicyOf } from "../platform/network/outbound-lookup.ts";
 import type { OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
 import { validateReceiverUrl } from "../webhooks/validate-receiver-url.ts";
+import { listenedKeyOf, receiverTarget } from "../webhooks/receiver-url.ts";
+import { listenerUrlOf } from "../webhooks/listen/listener-attachments.ts";
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env" | "logger">;
 
@@ -31,19 +33,8 @@ export async function startConformanceRun(
   deps: Deps,
   input: { receiverUrl: string; agencyId?: string; insecureDev?: boolean },
 ): Promise<{ id: string; done: Promise<"passed" | "failed" | "error"> }> {
-  const insecureDev = input.insecureDev ?? false;
-  const valid = await validateReceiverUrl({
-    input: input.receiverUrl,
-    insecureDev,
-    env: deps.env,
-    field: "receiverUrl",
-  });
-  const receiverUrl = valid.url;
-  const target: OutboundTargetKind =
-    valid.kind === "embedded"
-      ? { kind: "embedded", insecureDev: insecureDev || deps.env.PUBLIC_URL.startsWith("http:") }
-      : { kind: "checked", insecureDev, policy: outboundPolicyOf(deps.env) };
-  const agency = await resolveAgency(deps, receiverUrl, input.agencyId);
+  const { receiverUrl, target, agencyId } = await resolveTarget(deps, input);
+  const agency = await resolveAgency(deps, receiverUrl, input.agencyId ?? agencyId);
   const other = await deps.db.agency.findFirst({
     where: { id: { not: agency.id } },
     orderBy: { id: "asc" },
@@ -112,6 +103,43 @@ async function execute(
   }
   conformanceEvents().emit("run:finished", id, status);
   return status;
+}
+
+/**
+ * Where the kit's requests go: "listen:KEY" is the integration's attached listener (decision 0052;
+ * its agency by default); else a URL under the outbound policy, or one of the embedded receivers.
+ */
+async function resolveTarget(
+  deps: Deps,
+  input: { receiverUrl: string; insecureDev?: boolean },
+): Promise<{ receiverUrl: string; target: OutboundTargetKind; agencyId?: string }> {
+  const insecureDev = input.insecureDev ?? false;
+  const listened = listenedKeyOf(input.receiverUrl.trim());
+  if (listened) {
+    const attached = await deps.db.integrationListener.findUnique({
+      where: { integrationKey: listened },
+      select: { integration: { select: { agencyId: true } } },
+    });
+    if (!attached)
+      throw new AppError(
+        "ValidationFailed",
+        `No listener is attached to ${listened}: run \`workbench listen\` first.`,
+        [{ field: "receiverUrl", message: `no listener attached to ${listened}` }],
+      );
+    const { baseUrl, target } = receiverTarget(listenerUrlOf(listened), insecureDev, deps.env);
+    return { receiverUrl: baseUrl, target, agencyId: attached.integration.agencyId };
+  }
+  const valid = await validateReceiverUrl({
+    input: input.receiverUrl,
+    insecureDev,
+    env: deps.env,
+    field: "receiverUrl",
+  });
+  const target: OutboundTargetKind =
+    valid.kind === "embedded"
+      ? { kind: "embedded", insecureDev: insecureDev || deps.env.PUBLIC_URL.startsWith("http:") }
+      : { kind: "checked", insecureDev, policy: outboundPolicyOf(deps.env) };
+  return { receiverUrl: valid.url, target };
 }
 
 /**

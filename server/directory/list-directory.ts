@@ -1,9 +1,11 @@
 // The seeded (and later, administered) directory: agencies, clients, users,
 // integrations, as the dashboard's overview lists them. Never returns secrets.
+import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
+import { describeListener } from "./describe-listener.ts";
 
-export async function listDirectory(options: { db: DbClient }) {
-  const { db } = options;
+export async function listDirectory(options: { db: DbClient; clock: Clock }) {
+  const { db, clock } = options;
   const [agencies, clients, users, integrations, capabilities] = await Promise.all([
     db.agency.findMany({ orderBy: { id: "asc" }, include: { relatedTo: { select: { toId: true } } } }),
     db.client.findMany({ orderBy: { id: "asc" }, include: { agencies: { select: { agencyId: true } } } }),
@@ -11,7 +13,7 @@ export async function listDirectory(options: { db: DbClient }) {
       orderBy: [{ agencyId: "asc" }, { username: "asc" }],
       include: { clients: { select: { clientId: true } } },
     }),
-    db.integration.findMany({ orderBy: { key: "asc" } }),
+    db.integration.findMany({ orderBy: { key: "asc" }, include: { listener: true } }),
     db.webhookCapabilities.findMany({ select: { integrationKey: true, status: true, version: true } }),
   ]);
   // The contract an integration gets is the version its /about declares (Versioning rule 3): there is no configured one.
@@ -49,6 +51,8 @@ export async function listDirectory(options: { db: DbClient }) {
       insecureDev: i.insecureDev,
       declaredVersion: declared.get(i.key)?.version ?? null,
       discoveryStatus: declared.get(i.key)?.status ?? null,
+      /** A `workbench listen` attached: the integration's traffic goes through it, not to receiverUrl. */
+      listener: describeListener(i.listener, clock),
     })),
   };
 }

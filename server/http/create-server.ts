@@ -6,6 +6,7 @@ import { serveInProcess } from "../platform/network/in-process-origins.ts";
 import { isProtocolPath } from "./protocol-app.ts";
 import { isWorkbenchApiPath } from "./workbench-api.ts";
 import { createWorkbenchGuard } from "./workbench-guard.ts";
+import { isListenPath } from "./listen/listen-upgrade.ts";
 import type { DashboardAccess } from "./dashboard-access/dashboard-access.ts";
 
 /** A Node request listener: what Next's request handler is, and what wraps or stands in for it. */
@@ -24,6 +25,8 @@ export function createWorkbenchServer(options: {
   nextHandler?: NodeHandler;
   dashboardAccess?: DashboardAccess;
   nextUpgrade?: UpgradeHandler;
+  /** GET /api/listen's WebSocket (listen/listen-upgrade.ts). */
+  listenUpgrade?: UpgradeHandler;
 }) {
   const hono = getRequestListener(options.protocolApp.fetch);
   const workbenchApi = getRequestListener(options.workbenchApiApp.fetch);
@@ -47,11 +50,14 @@ export function createWorkbenchServer(options: {
     if (options.dashboardAccess) options.dashboardAccess(req, res, toNext);
     else toNext();
   });
-  const { nextUpgrade } = options;
-  if (nextUpgrade) {
+  const { nextUpgrade, listenUpgrade } = options;
+  if (nextUpgrade || listenUpgrade) {
     server.on("upgrade", (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => {
       if (!guard.acceptsUpgrade(req)) return socket.destroy();
-      return nextUpgrade(req, socket, head);
+      // `workbench listen`'s connection (docs/listen.md); any other upgrade is Next's (dev reload).
+      if (isListenPath((req.url ?? "/").split("?", 1)[0]!))
+        return listenUpgrade ? listenUpgrade(req, socket, head) : socket.destroy();
+      return nextUpgrade ? nextUpgrade(req, socket, head) : socket.destroy();
     });
   }
   // Keep-alive slightly above common load balancers' idle timeouts.

@@ -61,6 +61,7 @@ export const APP_ERRORS = {
   AgencyContextRequired: { status: 403, trpc: "FORBIDDEN", title: "Agency context required" },
   UserContextRequired: { status: 403, trpc: "FORBIDDEN", title: "User context required" },
   AuthorizationDenied: { status: 403, trpc: "FORBIDDEN", title: "Authorization denied" },
+  ListenNotAllowed: { status: 403, trpc: "FORBIDDEN", title: "Listening not allowed" },
   ClientNotAllowed: { status: 403, trpc: "FORBIDDEN", title: "Client not allowed" },
   // 404
   IncidentNotFound: { status: 404, trpc: "NOT_FOUND", title: "Incident not found" },

@@ -14,6 +14,7 @@ import { SigningKeyStore } from "../platform/signing-keys.ts";
 import { createProtocolApp } from "../http/protocol-app.ts";
 import { createWorkbenchServer, serveOwnOriginInProcess, type NodeHandler } from "../http/create-server.ts";
 import { workbenchApiApp } from "../http/workbench-api.ts";
+import { createListenUpgrade } from "../http/listen/listen-upgrade.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { getRequestListener } from "@hono/node-server";
 import { createDashboardAccess } from "../http/dashboard-access/dashboard-access.ts";
@@ -94,8 +95,10 @@ export async function startTestServer(
     ...(options.dashboard
       ? { nextHandler: dashboardStandIn(), dashboardAccess: createDashboardAccess(runtime) }
       : { nextHandler: options.nextHandler }),
+    listenUpgrade: createListenUpgrade(runtime),
   });
   handler = (req, res) => inner.emit("request", req, res);
+  server.on("upgrade", (req, socket, head) => inner.emit("upgrade", req, socket, head));
   // As server/main.ts: this process's deliveries to its own embedded receivers stay in-process.
   const stopServingInProcess = serveOwnOriginInProcess(env, protocolApp);
 

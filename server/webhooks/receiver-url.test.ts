@@ -1,10 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { embeddedReceiverKeyOf, isEmbeddedReceiver, resolveReceiverUrl } from "./receiver-url.ts";
+import {
+  embeddedReceiverKeyOf,
+  isEmbeddedReceiver,
+  listenedKeyOf,
+  receiverTarget,
+  resolveReceiverUrl,
+} from "./receiver-url.ts";
+import { parseEnv } from "../platform/env.ts";
 import { refusalOf } from "./delivery/send-request.ts";
 import { EMPTY_ALLOW_LIST } from "../platform/network/outbound-policy.ts";
 import { flattenSupports, majorVersionOf } from "../webhook-contracts/v3/capabilities.schema.ts";
 
 describe("receiver URLs", () => {
+  it("an attached listener's routed URL (listen:KEY) is the listener target, never refused by the policy", () => {
+    expect(listenedKeyOf("listen:north-psap")).toBe("north-psap");
+    expect(listenedKeyOf("listen:north psap")).toBeNull();
+    expect(listenedKeyOf("https://listen:north-psap")).toBeNull();
+    const env = parseEnv({ NODE_ENV: "test", WORKBENCH_ACCESS: "shared" });
+    const routed = receiverTarget("listen:north-psap", false, env);
+    expect(routed).toEqual({
+      baseUrl: "listen://north-psap",
+      target: { kind: "listener", insecureDev: false, integrationKey: "north-psap" },
+    });
+    expect(refusalOf(`${routed.baseUrl}/v3/incidents`, routed.target)).toBeNull();
+    // The same loopback receiver, configured directly, is refused in shared mode.
+    const direct = receiverTarget("http://127.0.0.1:8080", true, env);
+    expect(refusalOf(`${direct.baseUrl}/v3/incidents`, direct.target)).toMatch(/^refused: /);
+  });
+
   it("resolves a stored path against PUBLIC_URL and keeps absolute URLs", () => {
     expect(resolveReceiverUrl("/receivers/north-psap", "http://localhost:3000/")).toBe(
       "http://localhost:3000/receivers/north-psap",

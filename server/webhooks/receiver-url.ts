@@ -40,12 +40,24 @@ export function embeddedReceiverKeyOf(url: URL, publicUrl: string): string | nul
   return EMBEDDED_PATH.exec(url.pathname.slice(ownPath.length).replace(/\/+$/, ""))?.[1] ?? null;
 }
 
-/** Where an integration's requests go, and under which rules: embedded (PUBLIC_URL, trusted) or checked by the outbound policy. */
+/** The integration whose attached listener a routed URL ("listen:north-psap": listener-attachments.ts) names, else null. */
+export function listenedKeyOf(stored: string): string | null {
+  return LISTENED_URL.exec(stored)?.[1] ?? null;
+}
+const LISTENED_URL = /^listen:([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * Where an integration's requests go, and under which rules: embedded (PUBLIC_URL, trusted), checked
+ * by the outbound policy, or through its attached listener (the URL its routing gave: "listen:KEY").
+ */
 export function receiverTarget(
   stored: string,
   insecureDev: boolean,
   env: Pick<Env, "PUBLIC_URL" | "ACCESS_MODE" | "OUTBOUND_ALLOW">,
 ): { baseUrl: string; target: OutboundTargetKind } {
+  const listened = listenedKeyOf(stored);
+  if (listened)
+    return { baseUrl: `listen://${listened}`, target: { kind: "listener", insecureDev, integrationKey: listened } };
   const baseUrl = resolveReceiverUrl(stored, env.PUBLIC_URL);
   return {
     baseUrl,

@@ -9,18 +9,28 @@ import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
 import { startDiscoveryWorker } from "./discovery/discovery-worker.ts";
 import { startOutboxNotifier } from "./delivery/outbox-notifier.ts";
 import { planDeliveriesOnChange } from "./planning/plan-deliveries.ts";
+import { listenerRegistry } from "./listen/listener-registry.ts";
+import { closeListeners } from "./listen/listener-session.ts";
 
 export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
   const notifier = startOutboxNotifier(runtime, { deliversItself: runtime.env.DELIVERY_WORKERS });
   const discovery = await startDiscoveryWorker(runtime);
   const delivery = runtime.env.DELIVERY_WORKERS ? await startDeliveryWorker(runtime) : { stop: async () => {} };
+  // A delivery for a listener this process does not hold says why from the attachment row (decision 0052).
+  listenerRegistry().deps = { db: runtime.db, clock: runtime.clock };
+  let listenersClosed: Promise<void> = Promise.resolve();
   return {
     name: "webhooks",
     listening: () => discovery.listening?.(),
+    closing: () => {
+      listenersClosed = closeListeners(runtime).catch((err: Error) =>
+        runtime.logger.warn({ err }, "could not mark listeners disconnected"),
+      );
+    },
     async stop() {
       unsubscribe();
-      await Promise.all([discovery.stop(), delivery.stop(), notifier.stop()]);
+      await Promise.all([discovery.stop(), delivery.stop(), notifier.stop(), listenersClosed]);
     },
   };
 }

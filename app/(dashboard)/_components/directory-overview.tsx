@@ -7,6 +7,7 @@ import { KeyValueList } from "@/app/_components/ui/key-value";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/app/_components/ui/table";
 import { useTRPC } from "@/app/_trpc/react";
+import { ListenerNote } from "./listener-note";
 
 /** A titled region (Playwright and screen readers find it by name) holding one table. */
 function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
@@ -151,7 +152,10 @@ export function DirectoryOverview() {
                 <TR key={i.key}>
                   <TD className={mono}>{i.key}</TD>
                   <TD>{agencyName.get(i.agencyId)}</TD>
-                  <TD className={mono}>{i.receiverUrl}</TD>
+                  <TD className={mono}>
+                    <span className={i.listener ? "text-slate-500" : undefined}>{i.receiverUrl}</span>
+                    {i.listener && <ListenerNote integration={i.key} listener={i.listener} />}
+                  </TD>
                   <TD>
                     {i.declaredVersion ? (
                       <Badge tone={i.discoveryStatus === "active" ? "info" : "danger"}>

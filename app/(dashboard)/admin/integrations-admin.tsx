@@ -11,6 +11,7 @@ import { SectionCard } from "@/app/_components/ui/card";
 import { ClientForm, Input } from "@/app/_components/ui/form";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { useTRPC } from "@/app/_trpc/react";
+import { ListenerNote, type ListenerView } from "../_components/listener-note";
 import { useMayCall } from "../_components/may-call";
 
 type Integration = {
@@ -19,6 +20,7 @@ type Integration = {
   receiverUrl: string;
   resolvedUrl: string;
   insecureDev: boolean;
+  listener: ListenerView | null;
   discovery: {
     status: string;
     version: string | null;
@@ -121,8 +123,9 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
           </>
         )}
       </div>
+      {i.listener && <ListenerNote integration={i.key} listener={i.listener} />}
       <p className="font-mono text-xs text-slate-600">
-        resolves to {i.resolvedUrl}
+        {i.listener ? "when detached, goes" : "resolves"} to {i.resolvedUrl}
         {d ? ` · checked ${d.checkedAt.slice(11, 19)}` : ""}
       </p>
       {d?.flags.length ? <p className="font-mono text-xs text-slate-700">declares: {d.flags.join(", ")}</p> : null}

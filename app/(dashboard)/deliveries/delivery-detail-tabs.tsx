@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/app/_components/ui/t
 import { AttemptTrace } from "./attempt-trace";
 import { describeUnsent } from "./describe-delivery-timing";
 import type { DeliveryAttempt, DeliveryInFull } from "./use-delivery";
+import { Badge } from "@/app/_components/ui/badge";
 
 export function DeliveryTabs({
   delivery: d,
@@ -55,6 +56,7 @@ function RequestSent({ delivery: d, attempt }: { delivery: DeliveryInFull; attem
     <>
       {attempt ? (
         <>
+          {isViaListener(attempt) && <ViaListener />}
           <HeaderTable title={`${d.method} ${attempt.url}`} copy={attempt.url} headers={attempt.requestHeaders} />
           <AttemptTrace attempt={attempt} />
         </>
@@ -112,7 +114,7 @@ function AttemptList({
               title={a.at}
               className="w-full rounded px-2 py-1 text-left font-mono text-xs break-words hover:bg-slate-100 aria-pressed:bg-orange-50"
             >
-              #{a.attempt} {a.at.slice(11, 23)} → {a.status ?? "—"}
+              #{a.attempt} {a.at.slice(11, 23)} {isViaListener(a) ? "via listener " : ""}→ {a.status ?? "—"}
               {a.error ? ` (${a.error})` : ""} · {a.durationMs} ms
             </button>
           </li>
@@ -166,4 +168,19 @@ function ResponseBody({ body }: { body: string | null }) {
       </div>
     );
   }
+}
+
+/** Sent through an attached `workbench listen` (docs/listen.md): recorded as "listen://KEY/…". */
+const isViaListener = (a: DeliveryAttempt) => a.url.startsWith("listen://");
+
+function ViaListener() {
+  return (
+    <p className="text-xs text-slate-700" data-testid="via-listener">
+      <Badge tone="brand" className="mr-1.5">
+        via listener
+      </Badge>
+      sent through the integration&apos;s attached <code>workbench listen</code>, which forwarded it to its receiver and
+      returned the answer recorded here
+    </p>
+  );
 }

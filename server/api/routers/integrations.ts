@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { adminProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
+import { adminProcedure, integratorProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import {
+  detachIntegrationListener,
   listIntegrations,
   rediscoverIntegration,
   setIntegration,
@@ -13,4 +14,8 @@ export const integrationsRouter = createTRPCRouter({
   rediscover: adminProcedure
     .input(z.object({ key: z.string().min(1) }))
     .mutation(({ ctx, input }) => rediscoverIntegration({ runtime: ctx, key: input.key })),
+  /** An integrator or admin gives an integration back to its receiver URL (docs/listen.md). */
+  detachListener: integratorProcedure
+    .input(z.object({ key: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => detachIntegrationListener({ runtime: ctx, key: input.key })),
 });

@@ -5,6 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import { discoverIntegration, type DiscoveryResult } from "../discovery/discover-integration.ts";
 import { resolveReceiverUrl } from "../receiver-url.ts";
+import { describeListener } from "../../directory/describe-listener.ts";
 import { validateReceiverUrl } from "../validate-receiver-url.ts";
 
 export const ZSetIntegrationInput = z.object({
@@ -19,9 +20,12 @@ export const ZSetIntegrationInput = z.object({
 });
 
 export async function listIntegrations(options: { runtime: Runtime }) {
-  const { db, env } = options.runtime;
+  const { db, env, clock } = options.runtime;
   const [integrations, caps] = await Promise.all([
-    db.integration.findMany({ orderBy: { key: "asc" }, include: { agency: { select: { displayName: true } } } }),
+    db.integration.findMany({
+      orderBy: { key: "asc" },
+      include: { agency: { select: { displayName: true } }, listener: true },
+    }),
     db.webhookCapabilities.findMany(),
   ]);
   return integrations.map((i) => {
@@ -33,6 +37,8 @@ export async function listIntegrations(options: { runtime: Runtime }) {
       receiverUrl: i.receiverUrl,
       resolvedUrl: resolveReceiverUrl(i.receiverUrl, env.PUBLIC_URL),
       insecureDev: i.insecureDev,
+      /** A `workbench listen` attached (docs/listen.md): its traffic goes there, not to the URL above. */
+      listener: describeListener(i.listener, clock),
       discovery: c
         ? {
             status: c.status,
@@ -104,4 +110,16 @@ async function moveIntegration(runtime: Runtime, key: string, data: { receiverUr
 export async function rediscoverIntegration(options: { runtime: Runtime; key: string }): Promise<DiscoveryResult> {
   await requireIntegration(options.runtime, options.key);
   return discoverIntegration(options.runtime, options.key);
+}
+
+/**
+ * Detaches an integration's listener from the dashboard (one that never came back keeps its
+ * integration routed: decision 0052): the integration goes back to its receiver URL and is
+ * rediscovered there; a listener still connected is closed by its holder within seconds.
+ */
+export async function detachIntegrationListener(options: { runtime: Runtime; key: string }) {
+  await requireIntegration(options.runtime, options.key);
+  const { count } = await options.runtime.db.integrationListener.deleteMany({ where: { integrationKey: options.key } });
+  if (count > 0) await discoverIntegration(options.runtime, options.key);
+  return { detached: count > 0 };
 }

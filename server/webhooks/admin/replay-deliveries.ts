@@ -14,6 +14,7 @@ import type { Runtime } from "../../runtime.ts";
 import { eventRequestHeaders } from "../delivery/legacy-credential.ts";
 import { REQUEST_TIMEOUT_MS, refusalOf, sendRequest } from "../delivery/send-request.ts";
 import { getServiceToken } from "../delivery/service-token-cache.ts";
+import { listenerUrlOf } from "../listen/listener-attachments.ts";
 import { receiverTarget } from "../receiver-url.ts";
 import { MAX_REPLAYED_REQUESTS } from "./delivery-export-format.ts";
 
@@ -52,9 +53,14 @@ export type ReplayStep = {
 export async function replayDeliveries(options: { runtime: Runtime; input: TReplayDeliveriesInput }) {
   const { runtime } = options;
   const input = ZReplayDeliveriesInput.parse(options.input);
-  const integration = await runtime.db.integration.findUnique({ where: { key: input.integration } });
+  const integration = await runtime.db.integration.findUnique({
+    where: { key: input.integration },
+    include: { listener: { select: { attachmentId: true } } },
+  });
   if (!integration) throw new AppError("IntegrationNotFound", `No integration "${input.integration}".`);
-  const receiver = receiverTarget(integration.receiverUrl, integration.insecureDev, runtime.env);
+  // An attached listener takes the replay as it takes deliveries (decision 0052).
+  const routedUrl = integration.listener ? listenerUrlOf(integration.key) : integration.receiverUrl;
+  const receiver = receiverTarget(routedUrl, integration.insecureDev, runtime.env);
 
   const steps: ReplayStep[] = [];
   for (const [index, request] of input.deliveries.entries()) {

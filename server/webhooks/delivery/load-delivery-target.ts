@@ -1,5 +1,5 @@
 // Where and whether a lane's events can go now: the integration's receiver URL
-// and insecure-dev mark, whether its /about declaration is accepted (and of
+// ("listen:KEY" while a listener is attached: decision 0052) and insecure-dev mark, whether its /about declaration is accepted (and of
 // which major version), and the dispatcher-side network fault set for it (if
 // any), in one statement.
 // Cached for a second per worker: a burst would otherwise read the same rows
@@ -12,6 +12,7 @@ import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 import type { StoredFault } from "../../reference-receiver/faults.ts";
 import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
 import { webhookEvents } from "../webhook-events.ts";
+import { LISTENER_URL_PREFIX } from "../listen/listener-attachments.ts";
 
 export type DeliveryTarget = {
   key: string;
@@ -54,11 +55,14 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
         const [r] = await sqlQuery<Row>(
           db,
           Prisma.sql`
-          SELECT i.key, i."receiverUrl", i."insecureDev", c.status, c."majorVersion", c."nextCheckAt",
+          SELECT i.key, CASE WHEN l."integrationKey" IS NULL THEN i."receiverUrl"
+                             ELSE ${LISTENER_URL_PREFIX}::text || i.key END AS "receiverUrl",
+                 i."insecureDev", c.status, c."majorVersion", c."nextCheckAt",
                  f.mode AS "faultMode", f."startsAt" AS "faultStartsAt", f."endsAt" AS "faultEndsAt"
           FROM "Integration" i
           LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
           LEFT JOIN "IntegrationFault" f ON f."integrationKey" = i.key AND f.side = 'dispatcher'
+          LEFT JOIN "IntegrationListener" l ON l."integrationKey" = i.key
           WHERE i.key = ${key}`,
         );
         if (!r) return null;

@@ -30,6 +30,7 @@ import {
 } from "../../platform/network/in-process-origins.ts";
 import { policyLookup, OutboundRefusedError } from "../../platform/network/outbound-lookup.ts";
 import { refuseOutbound, refusePlainHttp, type OutboundPolicy } from "../../platform/network/outbound-policy.ts";
+import { sendThroughListener } from "../listen/listener-transport.ts";
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_CAP_BYTES = 64 * 1024;
@@ -60,9 +61,14 @@ const embeddedAgents = newAgents();
 // a pooled socket was checked against the policy it was opened under.
 const checkedAgents = new WeakMap<OutboundPolicy, Agents>();
 
-/** Where a request goes: the workbench's own embedded receivers, or a user-given URL under the policy. */
+/**
+ * Where a request goes: the workbench's own embedded receivers, a user-given URL under the policy,
+ * or the integration's attached listener (a frame on its connection: listen/listener-transport.ts).
+ */
 export type OutboundTargetKind =
-  { kind: "embedded"; insecureDev: boolean } | { kind: "checked"; insecureDev: boolean; policy: OutboundPolicy };
+  | { kind: "embedded"; insecureDev: boolean }
+  | { kind: "checked"; insecureDev: boolean; policy: OutboundPolicy }
+  | { kind: "listener"; insecureDev: boolean; integrationKey: string };
 
 export type SendRequestOptions = {
   url: string;
@@ -110,6 +116,11 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
       durationMs: 0,
       refused: true,
     });
+  if (target.kind === "listener")
+    return sendThroughListener(
+      { ...options, integrationKey: target.integrationKey, remainingMs, bodyCapBytes: RESPONSE_BODY_CAP_BYTES },
+      { excerptChars: BODY_EXCERPT_CHARS, started, elapsed },
+    );
   const url = new URL(options.url);
   const headers = {
     ...options.headers,
@@ -232,6 +243,7 @@ export function refusalOf(rawUrl: string, target: OutboundTargetKind): string | 
   } catch {
     return `refused: "${rawUrl}" is not a URL`;
   }
+  if (target.kind === "listener") return null; // the listener's machine reaches its receiver, not this one
   return target.kind === "checked" ? refuseOutbound(url, target, target.policy) : refusePlainHttp(url, target);
 }
 

@@ -11,6 +11,7 @@ import { getServiceToken, type ServiceIdentity } from "../delivery/service-token
 import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
 import { endDiscoverySpan, startDiscoverySpan } from "./trace-discovery.ts";
 import { receiverTarget } from "../receiver-url.ts";
+import { listenerUrlOf } from "../listen/listener-attachments.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";
 import { supersedeQueuedEvents } from "../planning/supersede-queued-events.ts";
@@ -48,8 +49,13 @@ export async function discoverIntegration(
   integrationKey: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<DiscoveryResult> {
-  const integration = await runtime.db.integration.findUniqueOrThrow({ where: { key: integrationKey } });
-  const receiver = receiverTarget(integration.receiverUrl, integration.insecureDev, runtime.env);
+  const integration = await runtime.db.integration.findUniqueOrThrow({
+    where: { key: integrationKey },
+    include: { listener: { select: { attachmentId: true } } },
+  });
+  // An attached listener takes the integration's /about too (decision 0052).
+  const routedUrl = integration.listener ? listenerUrlOf(integrationKey) : integration.receiverUrl;
+  const receiver = receiverTarget(routedUrl, integration.insecureDev, runtime.env);
   const url = `${receiver.baseUrl}/about`;
   const base: DiscoveryResult = {
     integrationKey,
