@@ -27,8 +27,10 @@ export function ClockBadge() {
       data-testid="clock-badge"
     >
       <Clock aria-hidden className="h-4 w-4 text-slate-500" />
-      <span className="font-mono tabular-nums" data-testid="workbench-time">
-        {now.toISOString().replace("T", " ").slice(0, 19)} UTC
+      {/* A page that prefetched the clock renders this on the server a moment before the browser
+          hydrates it: the seconds may differ, and that is expected of a clock (React's timestamp case). */}
+      <span className="font-mono tabular-nums" data-testid="workbench-time" suppressHydrationWarning>
+        {`${now.toISOString().replace("T", " ").slice(0, 19)} UTC`}
       </span>
       {data.offsetMs !== 0 && (
         <span
