@@ -1,7 +1,8 @@
 // The export thread's code (worker-span-processor.ts starts it): CommonJS run by `new Worker(code,
 // { eval: true })`, so it needs no file of its own beside the server's one bundle (the bundle keeps
 // @opentelemetry/* external; the main thread resolves the exporter's and the resources' entry files
-// and hands their paths in). It owns the OTLP exporter: the spans' plain data comes in batches, is
+// and hands their paths in). It owns the OTLP exporter: the spans' plain data comes in flat batches
+// (worker-span-processor.ts, appendPlainData, FIELDS entries a span), is
 // rebuilt as the ReadableSpan shape the OTLP transformer reads, serialised and sent here, off the
 // main thread (decision 0054). Each batch is answered with how many spans it held ("done"), so the
 // main thread can bound what is in flight; an export's failure is posted back for the log.
@@ -20,24 +21,31 @@ const traceState = (text) => {
   if (state === undefined) states.set(text, (state = { serialize: () => text }));
   return state;
 };
-function readable(d) {
-  const context = { traceId: d.traceId, spanId: d.spanId, traceFlags: d.flags, traceState: traceState(d.traceState) };
+const NO_EVENTS = [];
+function readable(b, i) {
+  const rare = b[i + 12] || undefined;
+  const context = { traceId: b[i + 2], spanId: b[i + 3], traceFlags: b[i + 4], traceState: traceState(rare && rare.traceState) };
+  const parentSpanId = b[i + 5];
+  const startTime = [b[i + 6], b[i + 7]];
+  const endTime = [b[i + 8], b[i + 9]];
+  const ns = (endTime[0] - startTime[0]) * 1e9 + (endTime[1] - startTime[1]);
+  const dropped = rare ? rare.dropped : [0, 0, 0];
   return {
-    name: d.name,
-    kind: d.kind,
+    name: b[i],
+    kind: b[i + 1],
     spanContext: () => context,
-    parentSpanContext: d.parentSpanId === undefined ? undefined : { spanId: d.parentSpanId, isRemote: d.parentRemote },
-    startTime: d.startTime,
-    endTime: d.endTime,
-    duration: d.duration,
+    parentSpanContext: parentSpanId === undefined ? undefined : { spanId: parentSpanId, isRemote: rare ? rare.parentRemote : undefined },
+    startTime,
+    endTime,
+    duration: [Math.floor(ns / 1e9), ns % 1e9],
     ended: true,
-    attributes: d.attributes,
-    droppedAttributesCount: d.droppedAttributes,
-    events: d.events,
-    droppedEventsCount: d.droppedEvents,
-    links: d.links,
-    droppedLinksCount: d.droppedLinks,
-    status: d.status,
+    attributes: b[i + 10],
+    droppedAttributesCount: dropped[0],
+    events: rare ? rare.events : NO_EVENTS,
+    droppedEventsCount: dropped[1],
+    links: rare ? rare.links : NO_EVENTS,
+    droppedLinksCount: dropped[2],
+    status: { code: b[i + 11], message: rare ? rare.message : undefined },
     resource,
     instrumentationScope: scope,
   };
@@ -55,7 +63,8 @@ parentPort.on("message", (message) => {
     settle();
     return;
   }
-  const spans = message.spans.map(readable);
+  const spans = [];
+  for (let i = 0; i < message.spans.length; i += workerData.fields) spans.push(readable(message.spans, i));
   pending++;
   exporter.export(spans, (result) => {
     pending--;

@@ -2,11 +2,21 @@
 // the delay, spans past the queue's bound dropped and counted, and what is exported is the spans' data.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { ROOT_CONTEXT, SpanStatusCode, trace } from "@opentelemetry/api";
 import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorkerSpanProcessor } from "./worker-span-processor.ts";
 
-type Exported = { name: string; parentSpanId?: string; attributes: Array<{ key: string }> };
+type Exported = {
+  name: string;
+  spanId: string;
+  parentSpanId?: string;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: Array<{ key: string }>;
+  status: { code?: number; message?: string };
+  events: Array<{ name: string }>;
+};
 const exported: Exported[][] = [];
 let server: http.Server;
 let url: string;
@@ -43,16 +53,26 @@ function setUp(batch: { maxBatch: number; delayMs: number; maxQueue: number }) {
 }
 
 describe("WorkerSpanProcessor", () => {
-  it("hands a full batch to the export thread at once, with the spans' names and attributes", async () => {
+  it("hands a full batch to the export thread at once: names, parents, times, attributes, status, events", async () => {
     exported.length = 0;
     const { provider, tracer, errors } = setUp({ maxBatch: 2, delayMs: 600_000, maxQueue: 100 });
     const parent = tracer.startSpan("first", { attributes: { "workbench.probe": "yes" } });
+    const second = tracer.startSpan("second", {}, trace.setSpan(ROOT_CONTEXT, parent));
+    second.addEvent("probed");
+    second.setStatus({ code: SpanStatusCode.ERROR, message: "broken" });
     parent.end();
-    tracer.startSpan("second").end();
+    second.end();
     const until = Date.now() + 5_000;
     while (exported.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     expect(exported.map((batch) => batch.map((s) => s.name))).toEqual([["first", "second"]]);
-    expect(exported[0]![0]!.attributes.map((a) => a.key)).toEqual(["workbench.probe"]);
+    const [first, child] = exported[0]!;
+    expect(first!.attributes.map((a) => a.key)).toEqual(["workbench.probe"]);
+    expect(first!.parentSpanId ?? "").toBe("");
+    expect(child!.parentSpanId).toBe(first!.spanId);
+    expect(child!.status).toMatchObject({ code: 2, message: "broken" });
+    expect(child!.events.map((e) => e.name)).toEqual(["probed"]);
+    expect(BigInt(first!.endTimeUnixNano)).toBeGreaterThanOrEqual(BigInt(first!.startTimeUnixNano));
+    expect(Number(BigInt(first!.startTimeUnixNano) / 1_000_000n)).toBeGreaterThan(Date.now() - 10_000);
     expect(errors).toEqual([]);
     await provider.shutdown();
   });

@@ -1,7 +1,7 @@
 // A span processor that exports from a worker thread (decision 0054): the SDK's batch processor
 // serialises and sends on the main thread, which measured about half of tracing's cost there. Here a
-// finished, sampled span is reduced to its plain data (its fields as they are: no copy of attributes
-// or events), buffered, and handed to the export thread (export-worker-source.ts) in batches of
+// finished, sampled span is reduced to its plain data (its fields as they are: no copy of attributes),
+// appended to a flat batch, and handed to the export thread (export-worker-source.ts) in batches of
 // OTEL_BSP_MAX_EXPORT_BATCH_SIZE (512) or every OTEL_BSP_SCHEDULE_DELAY ms (5000); the thread owns
 // the OTLP exporter. At most OTEL_BSP_MAX_QUEUE_SIZE (2048) spans wait or are in flight; beyond that
 // a span is dropped and counted, as the SDK's batch processor does.
@@ -22,38 +22,53 @@ export type WorkerExportOptions = {
   onError: (message: string) => void;
 };
 
-/** What crosses to the export thread: structured-clonable, no methods. */
-function plainData(span: ReadableSpan) {
+/**
+ * A span's plain data appended to a batch: one flat array of primitives (and the attributes object
+ * as it is) is much cheaper to clone across threads than an object per span. `FIELDS` entries a
+ * span; what is rare (status message, events, links, dropped counts, trace state) rides in one
+ * optional object. The export thread reads them back in this order (export-worker-source.ts).
+ */
+export const FIELDS = 13;
+function appendPlainData(batch: unknown[], span: ReadableSpan) {
   const context = span.spanContext();
   const parent = span.parentSpanContext;
-  return {
-    name: span.name,
-    kind: span.kind,
-    traceId: context.traceId,
-    spanId: context.spanId,
-    flags: context.traceFlags,
-    traceState: context.traceState?.serialize(),
-    parentSpanId: parent?.spanId,
-    parentRemote: parent?.isRemote,
-    startTime: span.startTime,
-    endTime: span.endTime,
-    duration: span.duration,
-    attributes: span.attributes,
-    droppedAttributes: span.droppedAttributesCount,
-    events: span.events,
-    droppedEvents: span.droppedEventsCount,
-    links:
-      span.links.length === 0
-        ? span.links
-        : span.links.map((l) => ({ ...l, context: { ...l.context, traceState: undefined } })),
-    droppedLinks: span.droppedLinksCount,
-    status: span.status,
-  };
+  const rare =
+    span.events.length > 0 ||
+    span.links.length > 0 ||
+    span.status.message !== undefined ||
+    span.droppedAttributesCount + span.droppedEventsCount + span.droppedLinksCount > 0 ||
+    context.traceState !== undefined ||
+    parent?.isRemote
+      ? {
+          message: span.status.message,
+          events: span.events,
+          links: span.links.map((l) => ({ ...l, context: { ...l.context, traceState: undefined } })),
+          dropped: [span.droppedAttributesCount, span.droppedEventsCount, span.droppedLinksCount],
+          traceState: context.traceState?.serialize(),
+          parentRemote: parent?.isRemote,
+        }
+      : 0;
+  batch.push(
+    span.name,
+    span.kind,
+    context.traceId,
+    context.spanId,
+    context.traceFlags,
+    parent?.spanId,
+    span.startTime[0],
+    span.startTime[1],
+    span.endTime[0],
+    span.endTime[1],
+    span.attributes,
+    span.status.code,
+    rare,
+  );
 }
 
 export class WorkerSpanProcessor implements SpanProcessor {
   private readonly worker: Worker;
-  private buffer: ReturnType<typeof plainData>[] = [];
+  private buffer: unknown[] = [];
+  private buffered = 0;
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushes = new Map<number, () => void>();
@@ -75,6 +90,7 @@ export class WorkerSpanProcessor implements SpanProcessor {
         url: options.url,
         resource: options.resource,
         scope: options.scope,
+        fields: FIELDS,
       },
     });
     this.worker.unref();
@@ -90,22 +106,23 @@ export class WorkerSpanProcessor implements SpanProcessor {
 
   onEnd(span: ReadableSpan): void {
     if (this.stopped || (span.spanContext().traceFlags & 1) === 0) return;
-    if (this.buffer.length + this.inFlight >= this.options.maxQueue) {
+    if (this.buffered + this.inFlight >= this.options.maxQueue) {
       this.dropped++;
       return;
     }
-    this.buffer.push(plainData(span));
-    if (this.buffer.length >= this.options.maxBatch) this.handOff();
+    appendPlainData(this.buffer, span);
+    if (++this.buffered >= this.options.maxBatch) this.handOff();
     else this.timer ??= setTimeout(() => this.handOff(), this.options.delayMs).unref();
   }
 
   private handOff() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.buffer.length === 0) return;
+    if (this.buffered === 0) return;
     const spans = this.buffer;
+    this.inFlight += this.buffered;
     this.buffer = [];
-    this.inFlight += spans.length;
+    this.buffered = 0;
     this.worker.postMessage({ type: "spans", spans });
   }
 
