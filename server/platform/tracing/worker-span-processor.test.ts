@@ -77,13 +77,14 @@ describe("WorkerSpanProcessor", () => {
     await provider.shutdown();
   });
 
-  it("drops what is past the queue's bound and counts it; a flush exports the rest", async () => {
+  it("drops what is past the queue's bound, counts it and says so; a flush exports the rest", async () => {
     exported.length = 0;
-    const { processor, provider, tracer } = setUp({ maxBatch: 10, delayMs: 600_000, maxQueue: 3 });
+    const { processor, provider, tracer, errors } = setUp({ maxBatch: 10, delayMs: 600_000, maxQueue: 3 });
     for (let i = 0; i < 5; i++) tracer.startSpan(`span ${i}`).end();
     expect(processor.dropped).toBe(2);
     await provider.forceFlush();
     expect(exported.flat().map((s) => s.name)).toEqual(["span 0", "span 1", "span 2"]);
+    expect(errors).toEqual(["2 spans dropped: the export queue was full"]);
     await provider.shutdown();
   });
 });

@@ -75,6 +75,7 @@ export class WorkerSpanProcessor implements SpanProcessor {
   private nextFlush = 0;
   private stopped = false;
   dropped = 0;
+  private reported = 0;
 
   constructor(private readonly options: WorkerExportOptions) {
     const require = createRequire(import.meta.url);
@@ -100,6 +101,11 @@ export class WorkerSpanProcessor implements SpanProcessor {
       else if (message.type === "error") options.onError(message.message!);
     });
     this.worker.on("error", (error) => options.onError(`export thread: ${error.message}`));
+    // A thread that is gone exports nothing more: spans are no longer kept, and no flush waits for it.
+    this.worker.on("exit", () => {
+      this.stopped = true;
+      for (const settle of [...this.flushes.values()]) settle();
+    });
   }
 
   onStart(_span: Span, _parentContext: Context): void {}
@@ -118,6 +124,10 @@ export class WorkerSpanProcessor implements SpanProcessor {
   private handOff() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.reported < this.dropped) {
+      this.options.onError(`${this.dropped - this.reported} spans dropped: the export queue was full`);
+      this.reported = this.dropped;
+    }
     if (this.buffered === 0) return;
     const spans = this.buffer;
     this.inFlight += this.buffered;
@@ -129,6 +139,7 @@ export class WorkerSpanProcessor implements SpanProcessor {
   /** Hands off what is buffered and resolves once the export thread has sent everything it holds. */
   forceFlush(): Promise<void> {
     this.handOff();
+    if (this.stopped) return Promise.resolve();
     const id = this.nextFlush++;
     return new Promise((resolve) => {
       this.flushes.set(id, () => {
