@@ -1,8 +1,8 @@
 // An incident change as a span (docs/observability.md, "Traces"): from its submission to the
 // batcher (a child of the request's span, `options.trace`, so in its trace) to its answer, queueing
-// and retries included. The change goes on with its own span as `trace`, so its planning's span (and
-// through it every delivery attempt) is its child. Off the hot path when tracing is off: the batcher
-// calls this only when activeTracing() is not null.
+// and retries included. The change goes on with its own span as `trace`: its planning is told in it,
+// and every delivery attempt it causes is its child (trace-planning.ts). Off the hot path when
+// tracing is off: the batcher calls this only when activeTracing() is not null.
 import type { TraceContext, TraceSpan, Tracing } from "../platform/tracing/tracing.ts";
 import type { AppliedChange, ApplyChangeOptions } from "./change-types.ts";
 
@@ -38,7 +38,7 @@ export function traceChange(tracing: Tracing, pending: Settle): void {
   };
 }
 
-/** An incident's creation as a span ("incident change", like any other change), its planning inside it. */
+/** An incident's creation as a span ("incident change", like any other change), its planning told in it. */
 export async function traceCreation<T>(
   tracing: Tracing,
   parent: TraceContext | undefined,

@@ -1,9 +1,9 @@
 // Traces over OTLP, end to end (docs/observability.md, "Traces"): the SDK started as main.ts starts
 // it, exporting OTLP/HTTP JSON to a collector this test runs; a partner's receiver (a real HTTP
 // server, not the workbench's) beside the embedded one. A request with a caller's traceparent, its
-// incident change, the planning, each delivery attempt, the partner's traceparent and the embedded
-// receiver's request and processing are one trace; a retry counts its resends; log lines carry the
-// ids; the metrics of /api/metrics arrive over OTLP too.
+// incident change (its planning told in it), each delivery attempt, the partner's traceparent and the
+// embedded receiver's request are one trace, four spans a delivery (decision 0054); a retry counts its
+// resends; log lines carry the ids; the metrics of /api/metrics arrive over OTLP too.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsAsJson } from "../http/metrics.ts";
@@ -76,6 +76,7 @@ async function spansWhere(find: (spans: CollectedSpan[]) => boolean): Promise<Co
   return collector.spans;
 }
 
+const isReceiverRoute = (x: CollectedSpan) => String(x.attributes["http.route"] ?? "").startsWith("/receivers/");
 const child = (spans: CollectedSpan[], parent: CollectedSpan, name: string) =>
   spans.filter((x) => x.parentSpanId === parent.spanId && x.traceId === parent.traceId && x.name === name);
 
@@ -84,7 +85,7 @@ describe("traces over OTLP/HTTP JSON", () => {
     expect(activeTracing()).not.toBeNull();
   });
 
-  it("a created incident: request → change → planning → attempts (partner and embedded) → receiver request and processing, one trace", async () => {
+  it("a created incident: request → change (with its planning) → attempts (partner and embedded) → receiver request, one trace", async () => {
     const token = await s.requestToken();
     const res = await fetch(`${s.server.url}/v1/incidents`, {
       method: "POST",
@@ -107,7 +108,7 @@ describe("traces over OTLP/HTTP JSON", () => {
     const spans = await spansWhere(
       (all) =>
         all.filter((x) => x.name.startsWith("POST /v3/") && x.attributes["workbench.incident.id"] === incidentId)
-          .length >= 2 && all.some((x) => x.name === "receiver process" && x.traceId === CALLER_TRACE),
+          .length >= 2 && all.some((x) => x.kind === 2 && x.traceId === CALLER_TRACE && isReceiverRoute(x)),
     );
     const server = spans.find((x) => x.traceId === CALLER_TRACE && x.kind === 2 && x.name === "POST /v1/incidents")!;
     expect(server).toBeDefined();
@@ -121,11 +122,16 @@ describe("traces over OTLP/HTTP JSON", () => {
     });
 
     const [change] = child(spans, server, "incident change");
-    expect(change?.attributes).toMatchObject({ "workbench.incident.id": incidentId });
-    const [plan] = child(spans, change!, "plan webhook events");
-    expect(plan?.attributes["workbench.events.planned"]).toBeGreaterThanOrEqual(2);
+    expect(change?.attributes).toMatchObject({
+      "workbench.incident.id": incidentId,
+      "workbench.change.kinds": "incident.created",
+    });
+    expect(typeof change?.attributes["workbench.change.seq"]).toBe("number");
+    // The planning is told in the change's span, not a span of its own.
+    expect(change?.attributes["workbench.events.planned"]).toBeGreaterThanOrEqual(2);
+    expect(spans.filter((x) => x.traceId === CALLER_TRACE && x.name === "plan webhook events")).toEqual([]);
 
-    const attempts = spans.filter((x) => x.parentSpanId === plan!.spanId && x.kind === 3);
+    const attempts = spans.filter((x) => x.parentSpanId === change!.spanId && x.kind === 3);
     const deliveries = await s.runtime.db.webhookDelivery.findMany({ where: { incidentId } });
     const partnerRow = deliveries.find((d) => d.integrationKey === PARTNER)!;
     const toPartner = attempts.find((x) => x.attributes["workbench.integration"] === PARTNER)!;
@@ -139,8 +145,8 @@ describe("traces over OTLP/HTTP JSON", () => {
       "workbench.service_request_id": partnerRow.requestId,
     });
     expect(toPartner.attributes["http.request.resend_count"]).toBeUndefined();
-    // The row keeps the planning's span: the attempt's parent, whichever process sends it.
-    expect(partnerRow.traceparent).toBe(`00-${CALLER_TRACE}-${plan!.spanId}-01`);
+    // The row keeps the change's span: the attempt's parent, whichever process sends it.
+    expect(partnerRow.traceparent).toBe(`00-${CALLER_TRACE}-${change!.spanId}-01`);
 
     // The partner's receiver got the attempt's span as its parent: it joins the trace.
     const got = partner.received.find((r) => r.incidentId === incidentId)!;
@@ -160,12 +166,15 @@ describe("traces over OTLP/HTTP JSON", () => {
     const withoutUi = await describeDelivery({ db: s.runtime.db, requestId: partnerRow.requestId });
     expect(withoutUi.attempts[0]).toMatchObject({ traceId: CALLER_TRACE, traceUrl: null });
 
-    // The embedded receiver continues it: its request span (the record) under the attempt, processing after.
+    // The embedded receiver continues it: its request span (the record) under the attempt; its
+    // processing, after the answer, is a span only when it fails (it did not here).
     const toNorth = attempts.find((x) => x.attributes["workbench.integration"] === "north-psap")!;
     const [received] = spans.filter((x) => x.parentSpanId === toNorth.spanId && x.kind === 2);
     expect(received?.attributes["http.route"]).toMatch(/^\/receivers\/\{key\}/);
     expect(received?.attributes["http.response.status_code"]).toBe(200);
-    await spansWhere((all) => child(all, received!, "receiver process").length === 1);
+    await s.settled(incidentId, "north-psap"); // every record the embedded receiver got is processed
+    await telemetry.flush();
+    expect(collector.spans.filter((x) => x.traceId === CALLER_TRACE && x.name === "receiver process")).toEqual([]);
   });
 
   it("a change without a caller's trace starts one; a failed attempt is an error and its retry counts a resend", async () => {
@@ -189,10 +198,11 @@ describe("traces over OTLP/HTTP JSON", () => {
     expect(first.attributes["http.response.status_code"]).toBe(503);
     expect(first.status.code).toBe(2); // ERROR
     expect(retry.attributes["http.response.status_code"]).toBe(200);
-    // Both attempts are children of the one planning, in the PATCH request's trace (a new trace).
+    // Both attempts are children of the one change, in the PATCH request's trace (a new trace).
     expect(retry.parentSpanId).toBe(first.parentSpanId);
-    const plan = spans.find((x) => x.spanId === first.parentSpanId)!;
-    const change = spans.find((x) => x.spanId === plan.parentSpanId)!;
+    const change = spans.find((x) => x.spanId === first.parentSpanId)!;
+    expect(change.name).toBe("incident change");
+    expect(change.attributes["workbench.change.kinds"]).toContain("summary");
     const server = spans.find((x) => x.spanId === change.parentSpanId)!;
     expect(server.name).toBe("PATCH /v1/incidents/{incidentId}/summary");
     expect(server.parentSpanId).toBe("");

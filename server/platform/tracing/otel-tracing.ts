@@ -21,6 +21,9 @@ const traceparentGetter: Api.TextMapGetter<string> = {
 const asAttributes = (attributes: SpanAttributes | undefined) => attributes as Api.Attributes | undefined;
 
 /** Ids read once; the traceparent and the parent context made only when asked (a leaf span needs neither). */
+const traceparentOf = (traceId: string, spanId: string, flags: number) =>
+  `00-${traceId}-${spanId}-${(flags & 1) === 1 ? "01" : "00"}`;
+
 class OtelSpan implements TraceSpan {
   readonly traceId: string;
   readonly spanId: string;
@@ -36,7 +39,7 @@ class OtelSpan implements TraceSpan {
     this.flags = context.traceFlags;
   }
   get traceparent() {
-    return `00-${this.traceId}-${this.spanId}-${(this.flags & 1) === 1 ? "01" : "00"}`;
+    return traceparentOf(this.traceId, this.spanId, this.flags);
   }
   get context() {
     return (this.parentContext ??= this.api.trace.setSpan(this.api.ROOT_CONTEXT, this.span) as unknown as TraceContext);
@@ -79,10 +82,18 @@ export function createOtelTracing(api: OtelApi, tracer: Api.Tracer, propagator: 
           kind: kinds[options.kind],
           attributes: asAttributes(options.attributes),
           links: options.links?.flatMap(linkOf),
+          startTime: options.startTime,
         },
         fromContext(options.parent),
       );
       return new OtelSpan(span, api);
+    },
+    traceparentOf(context) {
+      const span = api.trace.getSpanContext(fromContext(context));
+      return span && traceparentOf(span.traceId, span.spanId, span.traceFlags);
+    },
+    annotate(context, attributes) {
+      api.trace.getSpan(fromContext(context))?.setAttributes(asAttributes(attributes)!);
     },
   };
 }

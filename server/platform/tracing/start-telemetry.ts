@@ -1,7 +1,8 @@
 // Starts OpenTelemetry's SDK for Node when an OTLP endpoint is configured (telemetry-env.ts), and
 // only then: every package is loaded here by a dynamic import, so a process without one loads none
-// of them (the bundle keeps them external: scripts/build-server.mjs). Traces go through a batch span
-// processor (OTEL_BSP_* apply) to the OTLP/HTTP exporter of the configured protocol, sampled as
+// of them (the bundle keeps them external: scripts/build-server.mjs). Traces go, in batches (OTEL_BSP_*
+// apply), to an export thread that owns the OTLP/HTTP exporter of the configured protocol
+// (worker-span-processor.ts: serialising on the main thread cost half of tracing), sampled as
 // OTEL_TRACES_SAMPLER says (the SDK reads it; default parentbased_always_on). Metrics: the
 // prom-client registries through prom-metric-producer.ts, pushed every OTEL_METRIC_EXPORT_INTERVAL.
 // No auto-instrumentation: the spans are the workbench's own (docs/observability.md, "Traces").
@@ -49,18 +50,22 @@ export async function startTelemetry(
   if (config.traces) {
     // sdk-trace-base's provider, not sdk-trace-node's: no context manager (AsyncLocalStorage) and no
     // global registration. Context is passed explicitly (tracing.ts); Next's thread and Prisma see no provider.
-    const { BasicTracerProvider, BatchSpanProcessor } = await import("@opentelemetry/sdk-trace-base");
+    const { BasicTracerProvider } = await import("@opentelemetry/sdk-trace-base");
     const { W3CTraceContextPropagator } = await import("@opentelemetry/core");
-    const { OTLPTraceExporter } =
-      config.traces.protocol === "http/json"
-        ? await import("@opentelemetry/exporter-trace-otlp-http")
-        : await import("@opentelemetry/exporter-trace-otlp-proto");
-    const provider = new BasicTracerProvider({
-      resource,
-      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.traces.url }))],
+    const { WorkerSpanProcessor } = await import("./worker-span-processor.ts");
+    await resource.waitForAsyncAttributes?.();
+    const scope = { name: "incident-platform-workbench", version: options.serviceVersion };
+    const processor = new WorkerSpanProcessor({
+      url: config.traces.url,
+      protocol: config.traces.protocol,
+      resource: resource.attributes,
+      scope,
+      ...config.traces.batch,
+      onError: (message) => log.warn(message),
     });
+    const provider = new BasicTracerProvider({ resource, spanProcessors: [processor] });
     flushes.push(() => provider.forceFlush());
-    const tracer = provider.getTracer("incident-platform-workbench", options.serviceVersion);
+    const tracer = provider.getTracer(scope.name, scope.version);
     installTracing(createOtelTracing(api, tracer, new W3CTraceContextPropagator()));
     stops.push(async () => {
       installTracing(null);

@@ -10,7 +10,11 @@ describe("the OTEL_* variables (telemetry-env.ts)", () => {
 
   it("the general endpoint: each signal at its own path, http/protobuf by default", () => {
     const t = telemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" });
-    expect(t.traces).toEqual({ url: "http://collector:4318/v1/traces", protocol: "http/protobuf" });
+    expect(t.traces).toEqual({
+      url: "http://collector:4318/v1/traces",
+      protocol: "http/protobuf",
+      batch: { maxBatch: 512, delayMs: 5_000, maxQueue: 2_048 },
+    });
     expect(t.metrics).toEqual({
       url: "http://collector:4318/v1/metrics",
       protocol: "http/protobuf",
@@ -25,7 +29,7 @@ describe("the OTEL_* variables (telemetry-env.ts)", () => {
       OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf",
       OTEL_SERVICE_NAME: "wb-staging",
     });
-    expect(t.traces).toEqual({ url: "https://traces.example.test/otlp", protocol: "http/protobuf" });
+    expect(t.traces).toMatchObject({ url: "https://traces.example.test/otlp", protocol: "http/protobuf" });
     expect(t.metrics).toBeNull();
     expect(t.serviceName).toBe("wb-staging");
   });

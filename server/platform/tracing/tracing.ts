@@ -15,6 +15,8 @@ export type SpanOptions = {
   /** The parent; a new trace when absent. */
   parent?: TraceContext;
   attributes?: SpanAttributes;
+  /** When it started (epoch milliseconds), for a span made after the fact; now when absent. */
+  startTime?: number;
   /** W3C traceparents of spans this one follows from without being their child. */
   links?: string[];
 };
@@ -45,6 +47,10 @@ export interface Tracing {
   /** The context of a stored traceparent (a delivery row's); the root context when absent or malformed. */
   fromTraceparent(traceparent: string | null | undefined): TraceContext;
   startSpan(name: string, options: SpanOptions): TraceSpan;
+  /** The traceparent of the span a context holds (work it causes later is its child), or undefined: none. */
+  traceparentOf(context: TraceContext): string | undefined;
+  /** Adds attributes to the open span a context holds: a step told in its caller's span, not a span of its own. */
+  annotate(context: TraceContext, attributes: SpanAttributes): void;
 }
 
 // On a globalThis slot (process-singleton.ts): in development Next's bundle loads its own copy of this module.

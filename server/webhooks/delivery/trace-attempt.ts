@@ -1,5 +1,5 @@
 // A delivery attempt as a CLIENT span (docs/observability.md, "Traces"), when tracing is on: the
-// child of the planning that produced the event (the row's traceparent, decision 0054), so it sits
+// child of the incident change that produced the event (the row's traceparent, decision 0054), so it sits
 // in the trace of the request whose change it carries, however much later and in whichever process
 // it runs. Its own traceparent goes out in the request's headers (W3C Trace Context): a partner's
 // receiver joins the trace, the embedded receivers continue it. With tracing off deliver-event.ts

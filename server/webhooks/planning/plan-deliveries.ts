@@ -69,7 +69,7 @@ export const planDeliveriesOnChange: ChangeSubscriber = {
     prefetchAfter(prefetched as PrefetchedTargets | undefined, plan as PlanData | null),
 };
 
-/** `traceparent`: the planning's span, kept on each row its attempts' spans are parented to (decision 0054). */
+/** `traceparent`: the change's span, kept on each row its attempts' spans are parented to (decision 0054). */
 async function planOnChange(
   tx: Tx,
   changes: IncidentChange[],
