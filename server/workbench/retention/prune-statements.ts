@@ -109,31 +109,16 @@ const conformanceRuns = keyed("conformanceRuns", "ConformanceRun", (c, n) => {
 const ended = (c: Date) => Prisma.sql`("expiresAt" < ${c}::timestamptz OR "endedAt" < ${c}::timestamptz)`;
 const expired = (c: Date) => Prisma.sql`"expiresAt" < ${c}::timestamptz`;
 
+/** At most n rows of a table whose `where` holds, picked by its primary key (identifiers are constants here). */
+const deleteWhere = (table: string, key: string, where: Prisma.Sql, n: number) =>
+  Prisma.sql`DELETE FROM ${Prisma.raw(`"${table}"`)} WHERE ${where}
+    AND ${Prisma.raw(`"${key}"`)} IN (SELECT ${Prisma.raw(`"${key}"`)} FROM ${Prisma.raw(`"${table}"`)} WHERE ${where} LIMIT ${n}::int) RETURNING 1`;
+
 const signInSteps: PruneStep[] = [
-  keyed(
-    "signInArtefacts",
-    "SigninToken",
-    (c, n) => Prisma.sql`DELETE FROM "SigninToken" WHERE ${expired(c)}
-    AND "tokenHash" IN (SELECT "tokenHash" FROM "SigninToken" WHERE ${expired(c)} LIMIT ${n}::int) RETURNING 1`,
-  ),
-  keyed(
-    "signInArtefacts",
-    "AuthorizationCode",
-    (c, n) => Prisma.sql`DELETE FROM "AuthorizationCode" WHERE ${expired(c)}
-    AND "codeHash" IN (SELECT "codeHash" FROM "AuthorizationCode" WHERE ${expired(c)} LIMIT ${n}::int) RETURNING 1`,
-  ),
-  keyed(
-    "signInArtefacts",
-    "PortalSession",
-    (c, n) => Prisma.sql`DELETE FROM "PortalSession" WHERE ${ended(c)}
-    AND "idHash" IN (SELECT "idHash" FROM "PortalSession" WHERE ${ended(c)} LIMIT ${n}::int) RETURNING 1`,
-  ),
-  keyed(
-    "signInArtefacts",
-    "WorkbenchSession",
-    (c, n) => Prisma.sql`DELETE FROM "WorkbenchSession" WHERE ${ended(c)}
-    AND "idHash" IN (SELECT "idHash" FROM "WorkbenchSession" WHERE ${ended(c)} LIMIT ${n}::int) RETURNING 1`,
-  ),
+  keyed("signInArtefacts", "SigninToken", (c, n) => deleteWhere("SigninToken", "tokenHash", expired(c), n)),
+  keyed("signInArtefacts", "AuthorizationCode", (c, n) => deleteWhere("AuthorizationCode", "codeHash", expired(c), n)),
+  keyed("signInArtefacts", "PortalSession", (c, n) => deleteWhere("PortalSession", "idHash", ended(c), n)),
+  keyed("signInArtefacts", "WorkbenchSession", (c, n) => deleteWhere("WorkbenchSession", "idHash", ended(c), n)),
   // A refresh-token family goes whole, once every token of it expired: reuse detection needs the spent ones.
   keyed("signInArtefacts", "RefreshToken", (c, n) => {
     const deadFamily = Prisma.sql`NOT EXISTS (SELECT 1 FROM "RefreshToken" a
