@@ -71,7 +71,11 @@ export function listenOn(server: http.Server, port: number, host: string): Promi
     const failed = (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port}`;
       if (error.code === "EADDRINUSE")
-        reject(new Error(`${where} is already in use (another workbench?): stop what listens there, or set PORT`));
+        reject(
+          new Error(`${where} is already in use (another workbench?): stop what listens there, or set PORT`, {
+            cause: error,
+          }),
+        );
       else if (error.code === "EACCES") reject(new Error(`${where} may not be listened on by this user: set PORT`));
       else if (error.code === "EADDRNOTAVAIL") reject(new Error(`${host} is not an address of this machine: set HOST`));
       else reject(error);

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import type { Runtime } from "../runtime.ts";
 import { requestLogger } from "./request-logger.ts";
-import { traceRequests } from "./trace-requests.ts";
+import { requestLogFields, traceRequests } from "./trace-requests.ts";
 import { activeTracing } from "../platform/tracing/tracing.ts";
 import { discoveryApp } from "./identity/discovery.ts";
 import { tokenEndpointApp } from "./identity/token-endpoint.ts";
@@ -56,7 +56,7 @@ export function createProtocolApp(runtime: Runtime) {
       c.header("cache-control", "no-store");
       return c.json({ error: "temporarily_unavailable", error_description: outage.message }, 503);
     }
-    runtime.logger.error({ err: error, path: c.req.path }, "unhandled protocol error");
+    runtime.logger.error({ err: error, path: c.req.path, ...requestLogFields(c) }, "unhandled protocol error");
     return c.json({ error: "server_error", error_description: "The request could not be completed." }, 500);
   });
   return app;

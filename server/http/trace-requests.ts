@@ -9,7 +9,7 @@
 // (protocol-app.ts): off, not even a middleware is added.
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import type { TraceContext, TraceSpan, Tracing } from "../platform/tracing/tracing.ts";
+import { traceLogFields, type TraceContext, type TraceSpan, type Tracing } from "../platform/tracing/tracing.ts";
 import { KNOWN_METHODS, routeTemplate } from "./request-metrics.ts";
 
 const SPAN_KEY = "traceSpan" as never;
@@ -18,6 +18,17 @@ const SPAN_KEY = "traceSpan" as never;
 export const requestSpan = (c: Context): TraceSpan | undefined => c.get(SPAN_KEY) as TraceSpan | undefined;
 /** The request's span as the parent of the work it causes; undefined when tracing is off. */
 export const requestTrace = (c: Context): TraceContext | undefined => requestSpan(c)?.context;
+
+/** The request's span as a W3C traceparent, for work that runs after it (a processing batch); undefined when off. */
+export const requestTraceparent = (c: Context): string | undefined => requestSpan(c)?.traceparent;
+/**
+ * A log line's `trace_id` and `span_id` of the request's span (spread into the line's fields); undefined
+ * when tracing is off, so the line is as before.
+ */
+export function requestLogFields(c: Context): { trace_id: string; span_id: string } | undefined {
+  const span = requestSpan(c);
+  return span === undefined ? undefined : traceLogFields(span);
+}
 
 export function traceRequests(tracing: Tracing): MiddlewareHandler {
   return async function traceRequest(c, next) {

@@ -16,10 +16,19 @@
 import type { Clock } from "../platform/clock/clock.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
-import { processRecords, RECORDS_PER_PAIR, type ReceiverIncidentKey } from "./process-records.ts";
+import { processRecords, RECORDS_PER_PAIR, type PairOutcome, type ReceiverIncidentKey } from "./process-records.ts";
 import { receiverEvents } from "./receiver-events.ts";
+import { activeTracing } from "../platform/tracing/tracing.ts";
+import { traceProcessingBatch } from "./trace-processing.ts";
 
-type Options = { db: DbClient; clock: Clock; integrationKey: string; incidentId: string | null };
+type Options = {
+  db: DbClient;
+  clock: Clock;
+  integrationKey: string;
+  incidentId: string | null;
+  /** With tracing on, the delivery request's span (W3C traceparent): the batch's span links it (trace-processing.ts). */
+  traceparent?: string;
+};
 
 /** Waiting for another process's batch: 25 ms apart, for at most 10 s (a batch takes milliseconds). */
 const BUSY_RETRY_MS = 25;
@@ -51,7 +60,7 @@ export function batchGapMs(last: { pairs: number; leftWork: boolean }): number {
 type Waiter = {
   options: Options;
   busy: number;
-  settle: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+  settle: Array<{ resolve: () => void; reject: (error: unknown) => void; traceparent?: string }>;
 };
 
 const queue = processSingleton("receiver-processing", () => ({
@@ -69,7 +78,7 @@ const queue = processSingleton("receiver-processing", () => ({
 /** Resolves once this pair's records, as committed when it was called, are applied (or rejects with the batch's error). */
 export function processPendingDeliveries(options: Options): Promise<void> {
   return new Promise((resolve, reject) => {
-    enqueue({ options, busy: 0, settle: [{ resolve, reject }] });
+    enqueue({ options, busy: 0, settle: [{ resolve, reject, traceparent: options.traceparent }] });
   });
 }
 
@@ -146,13 +155,17 @@ async function runOnDb(waiters: Waiter[]): Promise<BatchResult> {
     integrationKey: w.options.integrationKey,
     incidentId: w.options.incidentId,
   }));
+  const tracing = activeTracing();
+  const startTime = tracing === null ? 0 : performance.timeOrigin + performance.now();
   let outcomes;
   try {
     outcomes = await processRecords(db, clock.now(), pairs);
   } catch (error) {
+    if (tracing !== null) traceProcessingBatch(tracing, tracedBatch(startTime, waiters, null, error));
     for (const waiter of waiters) for (const s of waiter.settle) s.reject(error);
     return { pairs: 0, more: false };
   }
+  if (tracing !== null) traceProcessingBatch(tracing, tracedBatch(startTime, waiters, outcomes));
   const result: BatchResult = { pairs: 0, more: false };
   for (const [i, waiter] of waiters.entries()) {
     const outcome = outcomes[i]!;
@@ -180,6 +193,25 @@ async function runOnDb(waiters: Waiter[]): Promise<BatchResult> {
     settle(waiter);
   }
   return result;
+}
+
+/**
+ * What the batch's span tells (tracing on only): the requests whose pairs it processed or found done
+ * (a busy pair's are linked by the batch that does it), or all of them when it failed.
+ */
+function tracedBatch(startTime: number, waiters: Waiter[], outcomes: PairOutcome[] | null, error?: unknown) {
+  const batch = { startTime, requests: [] as string[], pairs: 0, records: 0, integrations: new Set<string>(), error };
+  for (const [i, waiter] of waiters.entries()) {
+    const outcome = outcomes?.[i];
+    if (outcome?.state === "busy") continue;
+    if (outcome?.state === "processed") {
+      batch.pairs++;
+      batch.records += outcome.recordIds.length;
+    }
+    batch.integrations.add(waiter.options.integrationKey);
+    for (const s of waiter.settle) if (s.traceparent !== undefined) batch.requests.push(s.traceparent);
+  }
+  return batch;
 }
 
 function retryLater(waiter: Waiter) {

@@ -2,7 +2,7 @@
 // it, exporting OTLP/HTTP JSON to a collector this test runs; a partner's receiver (a real HTTP
 // server, not the workbench's) beside the embedded one. A request with a caller's traceparent, its
 // incident change (its planning told in it), each delivery attempt, the partner's traceparent and the
-// embedded receiver's request are one trace, four spans a delivery (decision 0054); a retry counts its
+// embedded receiver's request and its processing batch are one trace (decision 0054); a retry counts its
 // resends; log lines carry the ids; the metrics of /api/metrics arrive over OTLP too.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,9 +18,13 @@ import { startRecordingReceiver, type RecordingReceiver } from "../webhooks/test
 import { V3_FLAGS } from "../webhook-contracts/v3/capability-flags.ts";
 import { defaultDeclaration } from "../reference-receiver/capabilities.ts";
 import { describeDelivery } from "../webhooks/admin/describe-delivery.ts";
+import { discoverIntegration } from "../webhooks/discovery/discover-integration.ts";
+import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";
+import { advanceClock } from "../workbench/clock-control.ts";
 import { AGENCY, startScenario, waitUntil, type Scenario } from "./testing/scenario-fixture.ts";
 
 const PARTNER = "otel-partner";
+const NOT_ACCEPTED = "webhook integration not accepted at /about; events wait in the queue up to their hour";
 const CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
 const CALLER_SPAN = "00f067aa0ba902b7";
 
@@ -166,15 +170,27 @@ describe("traces over OTLP/HTTP JSON", () => {
     const withoutUi = await describeDelivery({ db: s.runtime.db, requestId: partnerRow.requestId });
     expect(withoutUi.attempts[0]).toMatchObject({ traceId: CALLER_TRACE, traceUrl: null });
 
-    // The embedded receiver continues it: its request span (the record) under the attempt; its
-    // processing, after the answer, is a span only when it fails (it did not here).
+    // The embedded receiver continues it: its request span (the record) under the attempt, then the
+    // processing after the answer, one span a batch: the child of the first request it settled,
+    // linked to the others' (decision 0054).
     const toNorth = attempts.find((x) => x.attributes["workbench.integration"] === "north-psap")!;
     const [received] = spans.filter((x) => x.parentSpanId === toNorth.spanId && x.kind === 2);
     expect(received?.attributes["http.route"]).toMatch(/^\/receivers\/\{key\}/);
     expect(received?.attributes["http.response.status_code"]).toBe(200);
     await s.settled(incidentId, "north-psap"); // every record the embedded receiver got is processed
-    await telemetry.flush();
-    expect(collector.spans.filter((x) => x.traceId === CALLER_TRACE && x.name === "receiver process")).toEqual([]);
+    const follows = (x: CollectedSpan) =>
+      x.name === "receiver process" &&
+      ((x.traceId === CALLER_TRACE && x.parentSpanId === received!.spanId) ||
+        x.links.some((l) => l.traceId === CALLER_TRACE && l.spanId === received!.spanId));
+    const processed = (await spansWhere((all) => all.some(follows))).filter(follows);
+    expect(processed).toHaveLength(1);
+    const [processing] = processed;
+    expect(processing!.kind).toBe(1); // internal
+    expect(processing!.status.code ?? 0).not.toBe(2);
+    expect(processing!.attributes["workbench.receiver.records"]).toBeGreaterThanOrEqual(1);
+    expect(processing!.attributes["workbench.receiver.pairs"]).toBeGreaterThanOrEqual(1);
+    // It runs after the answer: it ends after the request's span.
+    expect(BigInt(processing!.endTimeUnixNano)).toBeGreaterThan(BigInt(received!.endTimeUnixNano));
   });
 
   it("a change without a caller's trace starts one; a failed attempt is an error and its retry counts a resend", async () => {
@@ -219,6 +235,40 @@ describe("traces over OTLP/HTTP JSON", () => {
     expect(line!.span_id).toBe(server.spanId);
   });
 
+  it("other log lines of traced work carry the ids too: a request's problem, a discovery's warning", async () => {
+    const token = await s.requestToken();
+    const trace = "5a1e0c7d9b3f4e2a8c6d0b1f3e5a7c9d";
+    const res = await fetch(`${s.server.url}/v1/incidents/${randomUUID()}`, {
+      headers: { authorization: `Bearer ${token}`, traceparent: `00-${trace}-${CALLER_SPAN}-01` },
+    });
+    expect(res.status).toBe(404);
+    const spans = await spansWhere((all) => all.some((x) => x.traceId === trace && x.kind === 2));
+    const server = spans.find((x) => x.traceId === trace && x.kind === 2)!;
+    const problem = s.server.logs.records().find((r) => r.msg === "inbound problem" && r.trace_id === trace);
+    expect(problem).toMatchObject({ status: 404, span_id: server.spanId });
+
+    // A receiver that refuses the connection: discovery's warning names its GET /about span.
+    const key = "otel-unreachable";
+    await s.runtime.db.integration.create({
+      data: {
+        key,
+        agencyId: AGENCY.northPsap,
+        receiverUrl: "http://127.0.0.1:9",
+        insecureDev: true,
+        createdAt: s.runtime.clock.now(),
+      },
+    });
+    await discoverIntegration(s.runtime, key);
+    const warning = s.server.logs.records().find((r) => r.integration === key && r.msg === NOT_ACCEPTED)!;
+    expect(warning.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    const about = await spansWhere((all) => all.some((x) => x.spanId === warning.span_id));
+    expect(about.find((x) => x.spanId === warning.span_id)).toMatchObject({
+      name: "GET /about",
+      traceId: warning.trace_id,
+      attributes: { "workbench.integration": key },
+    });
+  });
+
   it("the metrics of /api/metrics go out over OTLP: counters as monotonic sums, histograms, the backlog gauge", async () => {
     const until = Date.now() + 15_000;
     const named = (name: string) => collector.metrics.filter((m) => m.name === name);
@@ -246,5 +296,32 @@ describe("traces over OTLP/HTTP JSON", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(Number(created!.count));
     expect(named("workbench_lane_backlog").at(-1)?.gauge).toBeDefined();
     expect(collector.contentTypes.every((t) => t.startsWith("application/json"))).toBe(true);
+  });
+  it("an expired delivery's warning carries its trace: the attempt's span, or the change's", async () => {
+    // Last: it moves the workbench clock past the event's hour.
+    const token = await s.requestToken();
+    const incidentId = await s.createIncident(token);
+    await s.settled(incidentId);
+    partner.respondWith((r) => (r.incidentId === incidentId ? 503 : 200));
+    const attempted = waitForEvents("delivery:attempted", 1, (e) => e.incidentId === incidentId);
+    await s.step(token, "PATCH", `/v1/incidents/${incidentId}/summary`, { summary: "expires" });
+    await attempted;
+    const expired = waitForEvents("delivery:expired", 1, (e) => e.incidentId === incidentId);
+    await advanceClock({ db: s.runtime.db, clock: s.runtime.clock, byMs: 61 * 60_000 });
+    const ref = (await expired)[0]![0];
+    partner.respondWith(() => 200);
+    const line = s.server.logs
+      .records()
+      .find((r) => r.msg === "webhook delivery expired (one hour after production)" && r.requestId === ref.requestId)!;
+    const row = await s.runtime.db.webhookDelivery.findFirstOrThrow({ where: { requestId: ref.requestId } });
+    const [, traceId, changeSpan] = row.traceparent!.split("-");
+    expect(line.trace_id).toBe(traceId);
+    // Expired on a failed attempt: that attempt's span; found expired before sending: the change's.
+    const spans = await spansWhere((all) => all.some((x) => x.spanId === line.span_id));
+    const named = spans.find((x) => x.spanId === line.span_id)!;
+    if (named.spanId !== changeSpan) {
+      expect(named.kind).toBe(3);
+      expect(named.attributes["workbench.service_request_id"]).toBe(ref.requestId);
+    } else expect(named.name).toBe("incident change");
   });
 });

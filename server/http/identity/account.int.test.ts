@@ -181,14 +181,11 @@ describe("GetUserSigninToken", () => {
 
   it("the expired bearer of yesterday is refused (workbench clock)", async () => {
     const bearer = await accessToken(s.url, { scope: "identity.user.signin" });
-    s.runtime.clock.setOffset(s.runtime.clock.offsetMs + 2 * 3600_000);
-    try {
+    await s.withClockAhead(2 * 3600_000, async () =>
       expect((await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer })).status).toBe(
         401,
-      );
-    } finally {
-      s.runtime.clock.setOffset(s.runtime.clock.offsetMs - 2 * 3600_000);
-    }
+      ),
+    );
   });
 });
 
@@ -227,12 +224,9 @@ describe("LoginUserByToken rules 1-6", () => {
     expect(await login(`token=${doubleEncoded}&returnUrl=%2Fportal`)).toMatchObject({ status: 302, setCookie: null });
 
     const expiring = await freshToken();
-    s.runtime.clock.setOffset(s.runtime.clock.offsetMs + 15 * 60_000 + 1_000);
-    try {
-      expect(await login(`token=${expiring}&returnUrl=%2Fportal`)).toMatchObject({ status: 302, setCookie: null });
-    } finally {
-      s.runtime.clock.setOffset(s.runtime.clock.offsetMs - 15 * 60_000 - 1_000);
-    }
+    await s.withClockAhead(15 * 60_000 + 1_000, async () =>
+      expect(await login(`token=${expiring}&returnUrl=%2Fportal`)).toMatchObject({ status: 302, setCookie: null }),
+    );
 
     const lockedLater = await freshToken("dispatcher.fire", "0b0c5b52-1c0e-4a57-9a57-000000000003");
     await s.runtime.db.user.update({

@@ -21,6 +21,7 @@ import { authenticateBearer, authorizeAccountScope } from "./authenticate-bearer
 import { renderAccountProblem } from "./render-account-problem.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
+import { requestLogFields } from "../trace-requests.ts";
 
 async function readJsonBody(c: Context): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -57,7 +58,7 @@ async function applySigninTokenUnlessSignedIn(runtime: Runtime, c: Context): Pro
     const sessionId = await createPortalSession({ ...runtime, userId: signedIn.userId, method: "signin-token" });
     setCookie(c, PORTAL_SESSION_COOKIE, sessionId, sessionCookieOptions(isSecureOrigin(runtime.env)));
   } catch (error) {
-    runtime.logger.error({ err: error }, "LoginUserByToken could not apply a token");
+    runtime.logger.error({ err: error, ...requestLogFields(c) }, "LoginUserByToken could not apply a token");
   }
 }
 

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../../platform/db/database-unavailable.ts";
+import { requestLogFields } from "../trace-requests.ts";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -27,7 +28,8 @@ export function renderAccountProblem(
   const error = asDatabaseUnavailable(thrown) ?? thrown;
   const known = isAppError(error);
   if (known && error.code === "DatabaseUnavailable") c.header("retry-after", String(DATABASE_RETRY_AFTER_S));
-  if (!known) options.logger.error({ err: error, traceId, path: c.req.path }, "Account API failed");
+  if (!known)
+    options.logger.error({ err: error, traceId, path: c.req.path, ...requestLogFields(c) }, "Account API failed");
   const status = known ? error.status : 500;
   const code = known ? error.wireCode : "InternalServerError";
   const body = {

@@ -14,6 +14,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { oauthCodeOf } from "../../platform/error-codes.ts";
 import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../../platform/db/database-unavailable.ts";
 import { isTooManyAttempts } from "../../identity/guess-throttle.ts";
+import { requestLogFields } from "../trace-requests.ts";
 
 export function renderTokenError(c: Context, error: unknown, logger: Logger): Response {
   c.header("cache-control", "no-store");
@@ -29,7 +30,7 @@ export function renderTokenError(c: Context, error: unknown, logger: Logger): Re
     return c.json({ error: error.wireCode, error_description: error.message }, error.status as 400 | 401 | 429);
   }
   const traceId = randomUUID();
-  logger.error({ err: error, traceId, path: c.req.path }, "token endpoint failed");
+  logger.error({ err: error, traceId, path: c.req.path, ...requestLogFields(c) }, "token endpoint failed");
   return c.json(
     { error: "server_error", error_description: `The request could not be completed (traceId ${traceId}).` },
     500,

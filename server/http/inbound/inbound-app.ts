@@ -14,6 +14,7 @@ import type { InboundEnv } from "./inbound-env.ts";
 import { buildProblem, problemResponse } from "./problem.ts";
 import { registerOperations } from "./operations/register-operations.ts";
 import { openApiConfig } from "./operations/openapi-config.ts";
+import { requestLogFields } from "../trace-requests.ts";
 
 export function inboundApp(runtime: Runtime) {
   const app = new OpenAPIHono<InboundEnv>({
@@ -69,10 +70,13 @@ export function inboundErrorHandler(runtime: Runtime): ErrorHandler {
     if (appError.code === "DatabaseUnavailable")
       runtime.logger.debug({ traceId, path: c.req.path }, "inbound request refused: database unavailable");
     else if (appError.status >= 500)
-      runtime.logger.error({ err: error, code: appError.code, traceId, path: c.req.path }, "inbound request failed");
+      runtime.logger.error(
+        { err: error, code: appError.code, traceId, path: c.req.path, ...requestLogFields(c) },
+        "inbound request failed",
+      );
     else
       runtime.logger.info(
-        { code: appError.code, status: appError.status, traceId, path: c.req.path },
+        { code: appError.code, status: appError.status, traceId, path: c.req.path, ...requestLogFields(c) },
         "inbound problem",
       );
     return problemResponse(

@@ -14,6 +14,7 @@ import {
 } from "../../reference-receiver/verify-webhook-token.ts";
 import { readCapabilities } from "../../reference-receiver/receiver-capabilities.ts";
 import { LEGACY_PROBE_DETAIL } from "../../reference-receiver/legacy-credential-probe.ts";
+import { requestLogFields, requestTraceparent } from "../trace-requests.ts";
 import { processPendingDeliveries } from "../../reference-receiver/process-deliveries.ts";
 import { afterAnswer } from "./after-answer.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
@@ -122,13 +123,21 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
       },
     });
   } catch (err) {
-    logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
+    logger.error(
+      { err, receiver: c.get("receiverKey"), ...requestLogFields(c) },
+      "receiver could not record a delivery",
+    );
     return c.json({ error: "not_recorded", error_description: "The delivery could not be recorded; retry." }, 503);
   }
   if (!recorded.duplicate) {
+    const traceparent = requestTraceparent(c);
     const run = () =>
-      processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId }).catch((err: Error) =>
-        logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery"),
+      processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId, traceparent }).catch(
+        (err: Error) =>
+          logger.error(
+            { err, receiver: c.get("receiverKey"), ...requestLogFields(c) },
+            "receiver could not process a delivery",
+          ),
       );
     afterAnswer(c.env?.outgoing, () => void run());
   }

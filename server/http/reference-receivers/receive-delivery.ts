@@ -7,15 +7,8 @@ import { afterAnswer } from "./after-answer.ts";
 import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
-import { traceLater } from "./trace-receiver.ts";
-import { activeTracing } from "../../platform/tracing/tracing.ts";
-import { requestTrace } from "../trace-requests.ts";
+import { requestLogFields, requestTraceparent } from "../trace-requests.ts";
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
-
-const receiverAttributes = (c: Context<ReceiverEnv>) => ({
-  "workbench.integration": c.get("receiverKey"),
-  "workbench.service_request_id": c.req.header("service-request-id"),
-});
 
 export async function receiveDelivery(c: Context<ReceiverEnv>) {
   const match = matchEventRoute(c.req.method, c.get("receiverPath"))!;
@@ -77,18 +70,24 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
     // Not durably recorded: a retry can fix that, so this is the one failure answered non-200 (rule 4).
     // An outage is logged once by the database watch, not once per refused delivery.
     if (!isDatabaseUnavailable(err))
-      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not record a delivery");
+      logger.error(
+        { err, receiver: c.get("receiverKey"), ...requestLogFields(c) },
+        "receiver could not record a delivery",
+      );
     return null;
   }
 }
 
-/** Applies the delivery to the replica once the response has gone out ("answer 200 … and process afterwards"). */
+/**
+ * Applies the delivery to the replica once the response has gone out ("answer 200 … and process
+ * afterwards"). With tracing on, the request's span goes along: the processing batch's span links it
+ * (trace-processing.ts), and a failure's log line carries its ids.
+ */
 function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | null) {
   const { db, clock, logger } = c.get("runtime");
-  const tracing = activeTracing();
-  const work = () => processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId });
-  const process =
-    tracing === null ? work : traceLater(tracing, requestTrace(c), "receiver process", receiverAttributes(c), work);
+  const traceparent = requestTraceparent(c);
+  const process = () =>
+    processPendingDeliveries({ db, clock, integrationKey: c.get("receiverKey"), incidentId, traceparent });
   // Recorded, so never lost: a database outage delays processing, tried again 250 ms apart doubling
   // to 5 s for about two minutes (docs/database-outages.md); later, the incident's next delivery does it.
   const run = (attempt = 0) => {
@@ -97,7 +96,10 @@ function processAfterAnswering(c: Context<ReceiverEnv>, incidentId: string | nul
         setTimeout(() => run(attempt + 1), Math.min(5_000, 250 * 2 ** attempt)).unref();
         return;
       }
-      logger.error({ err, receiver: c.get("receiverKey") }, "receiver could not process a delivery");
+      logger.error(
+        { err, receiver: c.get("receiverKey"), ...requestLogFields(c) },
+        "receiver could not process a delivery",
+      );
     });
   };
   afterAnswer(c.env?.outgoing, () => run());

@@ -6,6 +6,7 @@
 // OTEL_TRACES_SAMPLER says (the SDK reads it; default parentbased_always_on). Metrics: the
 // prom-client registries through prom-metric-producer.ts, pushed every OTEL_METRIC_EXPORT_INTERVAL.
 // No auto-instrumentation: the spans are the workbench's own (docs/observability.md, "Traces").
+import type { Sampler } from "@opentelemetry/sdk-trace-base";
 import type { Logger } from "../logger.ts";
 import { createOtelTracing } from "./otel-tracing.ts";
 import { createPromMetricProducer, type PromMetricsSource } from "./prom-metric-producer.ts";
@@ -65,8 +66,11 @@ export async function startTelemetry(
     });
     const provider = new BasicTracerProvider({ resource, spanProcessors: [processor] });
     flushes.push(() => provider.forceFlush());
-    const tracer = provider.getTracer(scope.name, scope.version);
-    installTracing(createOtelTracing(api, tracer, new W3CTraceContextPropagator()));
+    // The facade makes its own spans (otel-tracing.ts) but asks the sampler the provider built from
+    // OTEL_TRACES_SAMPLER / _ARG (the SDK's own reading of them), found on its tracer.
+    const sampler = (provider.getTracer(scope.name, scope.version) as unknown as { _sampler?: Sampler })._sampler;
+    if (sampler === undefined) throw new Error("OpenTelemetry: the SDK's tracer has no sampler where 2.x keeps it");
+    installTracing(createOtelTracing(api, sampler, new W3CTraceContextPropagator(), processor));
     stops.push(async () => {
       installTracing(null);
       await provider.shutdown(); // exports what the batch still holds

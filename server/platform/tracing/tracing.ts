@@ -14,6 +14,7 @@ export type SpanOptions = {
   kind: "server" | "client" | "internal" | "consumer";
   /** The parent; a new trace when absent. */
   parent?: TraceContext;
+  /** The span keeps this object as its attributes (no copy): pass one of its own, not a shared one. */
   attributes?: SpanAttributes;
   /** When it started (epoch milliseconds), for a span made after the fact; now when absent. */
   startTime?: number;
@@ -71,8 +72,34 @@ export function traceLogFields(span: TraceSpan): { trace_id: string; span_id: st
   return { trace_id: span.traceId, span_id: span.spanId };
 }
 
-/** The trace id of a W3C traceparent header ("00-<32 hex>-<16 hex>-<2 hex>"), or null. */
+/**
+ * A log line's `trace_id` and `span_id` (spread into its fields) when tracing is on: of the span at
+ * hand, else of the stored traceparent the work continues (an outbox row's: its change's span);
+ * undefined when tracing is off or neither is there, so the line is as before. Off, it costs the
+ * property read of activeTracing().
+ */
+export function traceLogFieldsOr(
+  span: TraceSpan | null | undefined,
+  traceparent?: string | null,
+): { trace_id: string; span_id: string } | undefined {
+  if (slot.tracing === null) return undefined;
+  if (span) return traceLogFields(span);
+  const ids = idsOf(traceparent);
+  return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : undefined;
+}
+
+/** The ids of a W3C traceparent header ("00-<32 hex>-<16 hex>-<2 hex>"), or null (malformed, or an all-zero trace id). */
+function idsOf(traceparent: string | null | undefined): { traceId: string; spanId: string } | null {
+  const match = /^[0-9a-f]{2}-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/.exec(traceparent ?? "");
+  return match && !/^0+$/.test(match[1]!) ? { traceId: match[1]!, spanId: match[2]! } : null;
+}
+
+/** The trace id of a W3C traceparent header, or null. */
 export function traceIdOf(traceparent: string | null | undefined): string | null {
-  const match = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/.exec(traceparent ?? "");
-  return match && !/^0+$/.test(match[1]!) ? match[1]! : null;
+  return idsOf(traceparent)?.traceId ?? null;
+}
+
+/** A span's ids as a W3C traceparent header (version 00; flags: sampled or not). */
+export function formatTraceparent(traceId: string, spanId: string, traceFlags: number): string {
+  return `00-${traceId}-${spanId}-${(traceFlags & 1) === 1 ? "01" : "00"}`;
 }

@@ -7,9 +7,10 @@
 // a span is dropped and counted, as the SDK's batch processor does.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { Context } from "@opentelemetry/api";
+import type { Context, Link } from "@opentelemetry/api";
 import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { EXPORT_WORKER_SOURCE } from "./export-worker-source.ts";
+import type { FinishedSpan } from "./otel-tracing.ts";
 
 export type WorkerExportOptions = {
   url: string;
@@ -25,11 +26,47 @@ export type WorkerExportOptions = {
 /**
  * A span's plain data appended to a batch: one flat array of primitives (and the attributes object
  * as it is) is much cheaper to clone across threads than an object per span. `FIELDS` entries a
- * span; what is rare (status message, events, links, dropped counts, trace state) rides in one
- * optional object. The export thread reads them back in this order (export-worker-source.ts).
+ * span, times in epoch milliseconds; what is rare (status message, events, links, dropped counts,
+ * trace state) rides in one optional object. The export thread reads them back in this order
+ * (export-worker-source.ts). Spans come from the facade (appendSpan: otel-tracing.ts's own spans)
+ * or, through onEnd, from an SDK tracer (tests).
  */
-export const FIELDS = 13;
-function appendPlainData(batch: unknown[], span: ReadableSpan) {
+export const FIELDS = 12;
+
+/** Links as the export thread takes them: their TraceState object (a class instance) is left off. */
+const cloneableLinks = (links: Link[]) =>
+  links.map((l) => ({ ...l, context: { ...l.context, traceState: undefined } }));
+
+function appendFinished(batch: unknown[], span: FinishedSpan) {
+  const rare =
+    span.statusMessage !== undefined || span.links !== undefined || span.traceState !== undefined
+      ? {
+          message: span.statusMessage,
+          events: [],
+          links: cloneableLinks(span.links ?? []),
+          dropped: [0, 0, 0],
+          traceState: span.traceState,
+        }
+      : 0;
+  batch.push(
+    span.name,
+    span.kind,
+    span.traceId,
+    span.spanId,
+    span.traceFlags,
+    span.parentSpanId,
+    span.parentRemote,
+    span.startTime,
+    span.endTime,
+    span.attributes,
+    span.statusCode,
+    rare,
+  );
+}
+
+const ms = (time: [number, number]) => time[0] * 1e3 + time[1] / 1e6;
+
+function appendReadable(batch: unknown[], span: ReadableSpan) {
   const context = span.spanContext();
   const parent = span.parentSpanContext;
   const rare =
@@ -37,15 +74,13 @@ function appendPlainData(batch: unknown[], span: ReadableSpan) {
     span.links.length > 0 ||
     span.status.message !== undefined ||
     span.droppedAttributesCount + span.droppedEventsCount + span.droppedLinksCount > 0 ||
-    context.traceState !== undefined ||
-    parent?.isRemote
+    context.traceState !== undefined
       ? {
           message: span.status.message,
           events: span.events,
-          links: span.links.map((l) => ({ ...l, context: { ...l.context, traceState: undefined } })),
+          links: cloneableLinks(span.links),
           dropped: [span.droppedAttributesCount, span.droppedEventsCount, span.droppedLinksCount],
           traceState: context.traceState?.serialize(),
-          parentRemote: parent?.isRemote,
         }
       : 0;
   batch.push(
@@ -55,10 +90,9 @@ function appendPlainData(batch: unknown[], span: ReadableSpan) {
     context.spanId,
     context.traceFlags,
     parent?.spanId,
-    span.startTime[0],
-    span.startTime[1],
-    span.endTime[0],
-    span.endTime[1],
+    parent?.isRemote === true,
+    ms(span.startTime),
+    ms(span.endTime),
     span.attributes,
     span.status.code,
     rare,
@@ -111,12 +145,26 @@ export class WorkerSpanProcessor implements SpanProcessor {
   onStart(_span: Span, _parentContext: Context): void {}
 
   onEnd(span: ReadableSpan): void {
-    if (this.stopped || (span.spanContext().traceFlags & 1) === 0) return;
-    if (this.buffered + this.inFlight >= this.options.maxQueue) {
-      this.dropped++;
-      return;
-    }
-    appendPlainData(this.buffer, span);
+    if ((span.spanContext().traceFlags & 1) === 0 || !this.admit()) return;
+    appendReadable(this.buffer, span);
+    this.appended();
+  }
+
+  /** A finished, sampled span of the facade (otel-tracing.ts) into the batch. */
+  appendSpan(span: FinishedSpan): void {
+    if (!this.admit()) return;
+    appendFinished(this.buffer, span);
+    this.appended();
+  }
+
+  private admit(): boolean {
+    if (this.stopped) return false;
+    if (this.buffered + this.inFlight < this.options.maxQueue) return true;
+    this.dropped++;
+    return false;
+  }
+
+  private appended() {
     if (++this.buffered >= this.options.maxBatch) this.handOff();
     else this.timer ??= setTimeout(() => this.handOff(), this.options.delayMs).unref();
   }

@@ -17,6 +17,9 @@ export type CollectedSpan = {
   attributes: Record<string, string | number | boolean>;
   links: Array<{ traceId: string; spanId: string }>;
   status: { code?: number; message?: string };
+  /** Epoch nanoseconds, as OTLP's JSON writes them (strings). */
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
   service: string;
 };
 
