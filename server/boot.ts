@@ -80,7 +80,7 @@ export async function connectRuntime(options: {
   const { env, logger, databaseUrl, databaseMode } = options;
   const db = createDbClient(databaseUrl);
   const clock = new WorkbenchClock();
-  // Warned once per outage: the listener's own reconnect (listen-channel.ts) re-reads the row when back.
+  // Noted once per outage: the listener's own reconnect (listen-channel.ts) re-reads the row when back.
   const clockOutage = createOutageLog(logger, "clock sync");
   const stopClockSync = await syncClockFromDatabase({
     databaseUrl,

@@ -8,6 +8,7 @@ import type { Clock } from "../platform/clock/clock.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Worker } from "../platform/worker.ts";
 import { purgeGuessThrottle } from "./guess-throttle.ts";
+import { warnUnlessOutage } from "../platform/db/outage-log.ts";
 
 const GRACE_MS = 3600_000;
 const INTERVAL_MS = 10 * 60_000;
@@ -39,7 +40,7 @@ export async function startCredentialPurgeWorker(runtime: Runtime): Promise<Work
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = purgeExpiredCredentials(runtime).catch((err: Error) =>
-      runtime.logger.warn({ err }, "purging expired credentials failed"),
+      warnUnlessOutage(runtime.logger, err, "purging expired credentials failed"),
     );
   }, INTERVAL_MS);
   timer.unref();

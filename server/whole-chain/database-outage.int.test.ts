@@ -24,6 +24,7 @@ import { startTcpProxy, type TcpProxy } from "../platform/db/testing/tcp-proxy.t
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { startRecordingReceiver, type RecordingReceiver } from "../webhooks/testing/recording-receiver.ts";
 import { V3_FLAGS } from "../webhook-contracts/v3/capability-flags.ts";
+import { defaultDeclaration } from "../reference-receiver/capabilities.ts";
 import { ALL_INBOUND_SCOPES } from "../testing/inbound-tokens.ts";
 import { USERNAME_REQUIRED_SCOPE } from "../identity/scopes.ts";
 import { AGENCY } from "../../prisma/seed.ts";
@@ -40,7 +41,8 @@ let database: TestDatabase | undefined;
 let proxy: TcpProxy | undefined;
 
 beforeAll(async () => {
-  receiver = await startRecordingReceiver();
+  // A failed attempt makes the workbench read a partner's /about again: it must keep declaring v3.
+  receiver = await startRecordingReceiver({ about: defaultDeclaration() });
   if (mode === "embedded") {
     // A cluster of the child's own: the run's shared test cluster is never killed.
     dataDir = await mkdtemp(path.join(os.tmpdir(), "workbench-outage-"));
@@ -281,12 +283,27 @@ describe(`the database goes away mid-burst (${mode})`, () => {
           attemptCount: true,
           claimedBy: true,
           leaseExpiresAt: true,
+          nextAttemptAt: true,
+          attempts: { select: { attempt: true, status: true, error: true, durationMs: true } },
         },
         orderBy: { id: "asc" },
       });
       const all = await db.webhookDelivery.groupBy({ by: ["integrationKey", "state"], _count: true });
       const incidents = await db.incident.count({ where: { id: { in: ids } } });
-      console.log(JSON.stringify({ all, incidents, ids, delivering: rows.filter((r) => r.state !== "delivered") }));
+      const capabilities = await db.webhookCapabilities.findUnique({
+        where: { integrationKey: "north-psap" },
+        select: { status: true, error: true, nextCheckAt: true },
+      });
+      console.log(
+        JSON.stringify({
+          all,
+          incidents,
+          ids,
+          capabilities,
+          delivering: rows.filter((r) => r.state !== "delivered"),
+          warnings: child.logs.filter((l) => (l.level as number) >= 40 && typeof l.status !== "number"),
+        }),
+      );
       const states = rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.state]: (m[r.state] ?? 0) + 1 }), {});
       throw new Error(
         `${error.message}: missing ${JSON.stringify(missing)}; acknowledged ${JSON.stringify(acknowledged)}; delivered ${JSON.stringify(got)}; rows ${JSON.stringify(states)}`,
@@ -318,6 +335,16 @@ describe(`the database goes away mid-burst (${mode})`, () => {
     expect(child.logs.filter((l) => String(l.msg).startsWith("database unavailable")).length).toBe(1);
     expect(child.logs.filter((l) => l.msg === "database available again").length).toBe(1);
     expect(child.logs.filter((l) => l.status === 500)).toEqual([]);
+    // At warning level, the outage is the watch's one line (and, embedded, the restart's): not one a worker.
+    const warnings = child.logs.filter((l) => (l.level as number) >= 40 && typeof l.status !== "number");
+    expect(warnings.map((l) => l.msg)).toEqual(
+      mode === "embedded"
+        ? [
+            expect.stringMatching(/^database unavailable/),
+            "embedded PostgreSQL stopped; starting it again on the same data directory",
+          ]
+        : [expect.stringMatching(/^database unavailable/)],
+    );
   }, 240_000);
 
   it.skipIf(mode !== "embedded")(
@@ -351,17 +378,19 @@ describe(`the database goes away mid-burst (${mode})`, () => {
     async () => {
       const state = new URL(await child.embeddedUrl());
       process.kill((await postmasterPid(child.pgdata))!, "SIGKILL");
-      // Something else takes its port: every restart fails.
+      // Something else takes its port: every restart fails. The watch restarts the server as soon as it
+      // sees the postmaster gone, so the port is tried again at once, not at a polling interval.
       const squatter = net.createServer();
-      await waitFor(
-        () =>
-          new Promise<boolean>((resolve) => {
-            squatter.once("error", () => resolve(false));
-            squatter.listen(Number(state.port), "127.0.0.1", () => resolve(true));
-          }),
-        "the port to free",
-        5_000,
-      );
+      const takePort = () =>
+        new Promise<boolean>((resolve) => {
+          squatter.once("error", () => resolve(false));
+          squatter.listen(Number(state.port), "127.0.0.1", () => resolve(true));
+        });
+      const deadline = performance.now() + 5_000;
+      while (!(await takePort())) {
+        if (performance.now() > deadline) throw new Error("timed out waiting for the port to free");
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       try {
         expect(await child.exited).toBe(1);
       } finally {

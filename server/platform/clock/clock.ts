@@ -49,7 +49,10 @@ export class WorkbenchClock extends EventEmitter<ClockEvents> implements Clock {
     this.setOffset(offsetMs);
   }
 
-  /** Applies an offset directly (tests; the stored clock goes through `applyStored`). */
+  /**
+   * Applies an offset directly (tests of an unsynced clock): a clock kept in step with the database
+   * (persisted-clock.ts) gets the stored offset back at its next re-read.
+   */
   setOffset(offsetMs: number): void {
     if (offsetMs === this.#offsetMs) return;
     this.#offsetMs = offsetMs;

@@ -2,7 +2,7 @@
 // connection refused, reset or timed out, the server shutting down or starting up, the pool's
 // connect timeout, a connection cut mid-query. Each surface renders such a failure as its own 503
 // with Retry-After (DatabaseUnavailable in the error table), never a 500, and the workers back off
-// and log it once per outage (outage-log.ts).
+// and note it once per outage (outage-log.ts).
 import { AppError } from "../errors.ts";
 
 /** Seconds a client is told to wait (Retry-After): about what an embedded restart or a failover takes. */

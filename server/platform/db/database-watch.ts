@@ -46,6 +46,7 @@ export function startDatabaseWatch(options: DatabaseWatchOptions): DatabaseWatch
   let probe: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let tick: Promise<void> = Promise.resolve();
+  let checking = false;
 
   const goDown = (next: DatabaseState, reason: string) => {
     if (state === "up") {
@@ -73,9 +74,13 @@ export function startDatabaseWatch(options: DatabaseWatchOptions): DatabaseWatch
           application_name: "workbench database watch",
           keepAlive: true,
         });
+        // The probe's connection lost between ticks (a backend killed, the postmaster resetting every
+        // connection after a crash): look at once rather than at the next tick, which could come after
+        // a quick crash recovery and miss the outage.
         c.on("error", () => {
           if (probe === c) probe = undefined;
           c.end().catch(() => {});
+          setImmediate(runTick);
         });
         probe = c;
         await c.connect();
@@ -121,15 +126,23 @@ export function startDatabaseWatch(options: DatabaseWatchOptions): DatabaseWatch
     else goDown("down", failure);
   }
 
-  const schedule = () => {
+  /** One check now, unless one is under way (it sees the same thing); the next is intervalMs after it. */
+  function runTick() {
+    if (stopped || checking) return;
+    clearTimeout(timer);
+    checking = true;
+    tick = check()
+      .catch((error: Error) => logger.error({ err: error }, "database watch failed"))
+      .finally(() => {
+        checking = false;
+        schedule();
+      });
+  }
+  function schedule() {
     if (stopped) return;
-    timer = setTimeout(() => {
-      tick = check()
-        .catch((error: Error) => logger.error({ err: error }, "database watch failed"))
-        .finally(schedule);
-    }, intervalMs);
+    timer = setTimeout(runTick, intervalMs);
     timer.unref();
-  };
+  }
   schedule();
 
   return {

@@ -3,12 +3,14 @@
 import { readFile, mkdtemp, cp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AGENCY, SEED_CLIENTS, USER, resetToSeed } from "../../../prisma/seed.ts";
 import { WorkbenchClock } from "../clock/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
 import { applyMigrations, MIGRATIONS_DIR } from "./apply-migrations.ts";
 import { verifyClientSecret } from "../../identity/client-secret.ts";
+import { isDatabaseUnavailable } from "./database-unavailable.ts";
+import { sqlPool } from "./sql-transaction.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -117,5 +119,29 @@ describe("seed", () => {
     expect(await t.db.user.findUnique({ where: { id: USER.dispatcherNorth } })).not.toBeNull();
     expect((await t.db.agency.findUniqueOrThrow({ where: { id: AGENCY.southPsap } })).displayName).toBe("South PSAP");
     expect(await t.db.client.findUnique({ where: { id: "extra" } })).toBeNull();
+  });
+});
+
+describe("the pool's connections", () => {
+  it("survive their backend's end while lent out: no unhandled 'error', the next statement fails as an outage", async () => {
+    const pool = sqlPool(t.db);
+    const lent = await pool.connect();
+    const [{ pid }] = (await lent.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+    // pg-pool takes its own error listener off a connection it lends: ours must be there instead.
+    expect(lent.listenerCount("error")).toBeGreaterThan(0);
+    // Ended from another connection while this one is idle in the caller's hands: the server sends
+    // FATAL 57P01 with no query to fail, so pg emits it as the connection's 'error' event. Without a
+    // listener, that is an uncaught exception that ends the process (and fails this run).
+    let ended = false;
+    lent.once("end", () => (ended = true));
+    await t.db.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+    await vi.waitFor(() => expect(ended).toBe(true), { timeout: 5_000 });
+    const next = await lent.query("SELECT 1").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(next)).toBe(true);
+    lent.release(next as Error);
+    expect((await t.db.$queryRaw<Array<{ one: number }>>`SELECT 1 AS one`)[0]?.one).toBe(1);
   });
 });

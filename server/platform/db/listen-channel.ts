@@ -17,6 +17,10 @@ export type ListenOptions = {
   onReconnect: () => void;
   /** The connection is lost (with or without an error): from now until onReconnect, nothing is heard. */
   onDisconnect?: () => void;
+  /**
+   * A failure that is no database outage. An outage is the database watch's to report, once for the
+   * process (docs/decisions/0055): a listener losing its connection to one is not news of its own.
+   */
   onError?: (error: Error) => void;
   /** Appended to the connection's application_name (`workbench listen {channel} {tag}`): who listens. */
   tag?: string;
@@ -56,7 +60,7 @@ export async function listenToChannel(options: ListenOptions): Promise<ChannelLi
       if (lost) return;
       lost = true;
       if (!stopped) options.onDisconnect?.();
-      if (error) options.onError?.(error);
+      if (error && !isDatabaseUnavailable(error)) options.onError?.(error);
       c.end().catch(() => {});
       if (client === c) client = undefined;
       scheduleReconnect();
@@ -94,7 +98,7 @@ export async function listenToChannel(options: ListenOptions): Promise<ChannelLi
         },
         (error: Error) => {
           failures++;
-          // The outage was reported when the connection was lost: each failed try is not news (one line per outage).
+          // An outage is the watch's to report; any other failure is reported each time.
           if (!isDatabaseUnavailable(error)) options.onError?.(error);
           scheduleReconnect();
         },

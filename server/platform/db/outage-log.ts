@@ -1,6 +1,7 @@
-// One log line per outage, not one per failed query (docs/decisions/0055): a worker whose database
-// went away says so once, backs off, and says once that it is back. A failure that is no outage
-// is logged every time, as before.
+// One warning per outage for the whole process, not one per worker or failed query (docs/decisions/
+// 0055): the database watch (database-watch.ts) says when an outage begins and ends. A worker whose
+// database went away notes it once at debug level, backs off, and notes once that it is back. A
+// failure that is no outage is logged every time, as an error.
 import type { Logger } from "../logger.ts";
 import { isDatabaseUnavailable } from "./database-unavailable.ts";
 
@@ -13,7 +14,7 @@ export type OutageLog = {
 };
 
 export function createOutageLog(
-  logger: Pick<Logger, "warn" | "info" | "error">,
+  logger: Pick<Logger, "debug" | "error">,
   what: string,
   backoff: { minMs?: number; maxMs?: number } = {},
 ): OutageLog {
@@ -30,13 +31,16 @@ export function createOutageLog(
       failures++;
       if (since === undefined) {
         since = performance.now();
-        logger.warn({ reason: (err as Error)?.message }, `${what}: the database is unavailable; retrying with backoff`);
+        logger.debug(
+          { reason: (err as Error)?.message },
+          `${what}: the database is unavailable; retrying with backoff`,
+        );
       }
       return Math.min(maxMs, minMs * 2 ** Math.min(failures - 1, 16));
     },
     succeeded() {
       if (since === undefined) return;
-      logger.info(
+      logger.debug(
         { ms: Math.round(performance.now() - since), failedTries: failures },
         `${what}: the database is back`,
       );
@@ -47,4 +51,18 @@ export function createOutageLog(
       return since !== undefined;
     },
   };
+}
+
+/**
+ * A step that fails now and then (a periodic purge, a NOTIFY, one integration's planning): a warning
+ * each time, except when the database is unavailable, which the outage's own lines report (debug here).
+ */
+export function warnUnlessOutage(
+  logger: Pick<Logger, "debug" | "warn">,
+  err: unknown,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
+  if (isDatabaseUnavailable(err)) logger.debug({ ...fields, reason: (err as Error)?.message }, message);
+  else logger.warn({ ...fields, err }, message);
 }

@@ -1,4 +1,4 @@
-// The delivery worker through a database outage (docs/decisions/0055): its failures are logged once
+// The delivery worker through a database outage (docs/decisions/0055): its failures are noted once
 // per outage and spaced by backoff (outage-log.ts), and when the database answers again it gives
 // back at once, instead of after their lease, the claims the outage left it holding:
 // - attempts whose record failed, and heads it could not give back (`strand`);
@@ -16,7 +16,7 @@ import type { WorkbenchClock } from "../../platform/clock/clock.ts";
 import { findOwnClaims, laneKey } from "./claim-deliveries.ts";
 
 export type OutageRecovery = {
-  /** A step failed: logged (once per outage); returns the delay before the next try. */
+  /** A step failed: noted (once per outage); returns the delay before the next try. */
   failed: (err: unknown, message: string, fields?: Record<string, unknown>) => number;
   /** Claims to give back once the database answers. */
   strand: (ids: bigint[]) => void;

@@ -25,6 +25,7 @@ import { processSingleton } from "../../platform/process-singleton.ts";
 import type { Runtime } from "../../runtime.ts";
 import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
 import { webhookEvents } from "../webhook-events.ts";
+import { warnUnlessOutage } from "../../platform/db/outage-log.ts";
 
 /**
  * This process's NOTIFY payload on webhook_outbox and its listener's tag (one per process: every
@@ -90,8 +91,9 @@ export function startOutboxNotifier(
       const started = performance.now();
       await sqlQuery(runtime.db, Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${OUTBOX_SENDER})`).catch(
         (err: Error) =>
-          runtime.logger.warn(
-            { err },
+          warnUnlessOutage(
+            runtime.logger,
+            err,
             "NOTIFY webhook_outbox failed; other processes' workers find the work on their due-time timer",
           ),
       );

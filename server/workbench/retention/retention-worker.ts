@@ -6,6 +6,7 @@ import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { pruneOldData } from "./prune-old-data.ts";
 import { AFTER_CLOCK_MOVE_MS, FIRST_RUN_MS, INTERVAL_MS } from "./retention-policy.ts";
+import { warnUnlessOutage } from "../../platform/db/outage-log.ts";
 
 export async function startRetentionWorker(runtime: Runtime): Promise<Worker> {
   const name = "retention-pruner";
@@ -30,7 +31,7 @@ export async function startRetentionWorker(runtime: Runtime): Promise<Worker> {
     const options = { db: runtime.db, clock: runtime.clock, retentionDays: runtime.env.RETENTION_DAYS };
     running = pruneOldData({ ...options, logger: runtime.logger, signal })
       .then(() => undefined)
-      .catch((err: Error) => runtime.logger.warn({ err }, "retention: pruning old data failed"))
+      .catch((err: Error) => warnUnlessOutage(runtime.logger, err, "retention: pruning old data failed"))
       .finally(() => {
         running = undefined;
         schedule(again ? AFTER_CLOCK_MOVE_MS : INTERVAL_MS);
