@@ -93,8 +93,8 @@ async function phases(engine: Engine, pass: number) {
 async function attachListener(engine: Engine, workbenchUrl: string, receiverUrl: string) {
   const discovered = engine.nextDiscovery();
   const child = spawn(
-    "node_modules/.bin/tsx",
-    ["server/cli/main.ts", "listen", "--integration", "north-psap", "--forward-to", receiverUrl],
+    "node",
+    ["packages/cli/bin/workbench.mjs", "listen", "--integration", "north-psap", "--forward-to", receiverUrl],
     { env: { ...process.env, WORKBENCH_URL: workbenchUrl }, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
   const status = await discovered;

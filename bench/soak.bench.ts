@@ -14,9 +14,11 @@
 import os from "node:os";
 import path from "node:path";
 import { rm } from "node:fs/promises";
+import pg from "pg";
 import { load, printTable, startChild, stopChild, type LoadResult } from "./lib/load.ts";
 import { rssMiB, samplePeakRss } from "./lib/process-memory.ts";
 import { slope } from "./lib/slope.ts";
+import { growHistory } from "./lib/grow-history.ts";
 import { openSoakServer, type SoakServer } from "./lib/soak-server.ts";
 import { startEmbeddedPostgres } from "../server/platform/db/embedded-postgres.ts";
 import { ensureDatabase } from "../server/platform/db/open-database.ts";
@@ -27,6 +29,9 @@ import { STORAGE_GROUPS } from "../server/workbench/retention/storage-groups.ts"
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WINDOW_S = Number(process.env.SOAK_WINDOW_S ?? 30);
 const ROW_S = Number(process.env.BENCH_SECONDS ?? 5);
+/** SOAK_GROW=n: after the soak, its history doubled n times in SQL (lib/grow-history.ts), then SOAK_SETTLE_S (default 120) at the soak's rate. */
+const GROW = Number(process.env.SOAK_GROW ?? 0);
+const SETTLE_S = Number(process.env.SOAK_SETTLE_S ?? 120);
 const DAY_MS = 86_400_000;
 const MiB = 1024 * 1024;
 
@@ -55,12 +60,13 @@ export async function run() {
     `http://127.0.0.1:${basePort + 1}/`,
   );
   const rows: LoadResult[] = [];
-  const dir = path.join(os.tmpdir(), `wb-bench-soak-${process.pid}`);
-  const cluster = await startEmbeddedPostgres({
-    dataDir: dir,
-    port: Number(process.env.EMBEDDED_PG_PORT ?? 5499),
-    ephemeral: true,
-  });
+  // SOAK_DATA_DIR keeps the cluster after the run; a run on a kept cluster with SOAK_MINUTES=0 measures
+  // that used workbench again without a soak (its rows after a short settling window at half capacity).
+  const kept = process.env.SOAK_DATA_DIR;
+  const dir = kept ? path.resolve(kept) : path.join(os.tmpdir(), `wb-bench-soak-${process.pid}`);
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 5499);
+  if (process.env.SOAK_PG_STATS) await preloadStatements(dir, port);
+  const cluster = await startEmbeddedPostgres({ dataDir: dir, port, ephemeral: !kept });
   try {
     const body = '{"latitude":59.97,"longitude":10.76}';
     const echo = {
@@ -70,7 +76,11 @@ export async function run() {
       headers: { "content-type": "application/json" },
     };
     rows.push(await load("bare node:http (JSON POST echo)", { ...echo, seconds: ROW_S, cpuOf: bare }));
-    const fresh = async (name: string) => (await ensureDatabase(cluster.url("postgres"), name), cluster.url(name));
+    const fresh = async (name: string) => {
+      if (name !== "soak") await dropDatabase(cluster.url("postgres"), name);
+      await ensureDatabase(cluster.url("postgres"), name);
+      return cluster.url(name);
+    };
     const soak = await openSoakServer("default mode", await fresh("soak"), basePort + 2, {});
     try {
       const apiRow = async (what: string) => {
@@ -84,14 +94,25 @@ export async function run() {
         }
       };
       rows.push(await apiRow("start"));
-      const capacity = await soak.row("default mode, 64 incidents, unthrottled (its capacity)", ROW_S);
+      const capacity = await withStatements(cluster.url("soak"), "default mode at the start", () =>
+        soak.row("default mode, 64 incidents, unthrottled (its capacity)", ROW_S),
+      );
       rows.push(capacity);
-      const windows = await soakWindows(soak, Math.round(capacity.rps / 2));
+      const rate = Number(process.env.SOAK_RATE ?? 0) || Math.round(capacity.rps / 2);
+      // Growing the history in SQL, the soak before it is the load alone: a pruner run over copies
+      // would not be the end of a soak, where nothing more is old.
+      const quietWindows = Math.max(1, Math.round((MINUTES * 60) / WINDOW_S));
+      const settle = Math.max(1, Math.round(SETTLE_S / WINDOW_S));
+      const windows = await soakWindows(soak, rate, MINUTES === 0 ? settle : GROW ? quietWindows : undefined);
+      if (GROW) {
+        // A used workbench built quickly (lib/grow-history.ts), then settled at the soak's rate.
+        await growHistory(cluster.url("soak"), { doublings: GROW, prunedShare: 0.55 });
+        windows.push(...(await soakWindows(soak, rate, settle)));
+      }
       rows.push(await apiRow("end"));
       rows.push(
-        await soak.row(
-          `default mode after the soak (${windows.at(-1)?.prunedRows ?? 0} rows pruned), unthrottled`,
-          ROW_S,
+        await withStatements(cluster.url("soak"), "default mode after the soak", () =>
+          soak.row(`default mode after the soak (${windows.at(-1)?.prunedRows ?? 0} rows pruned), unthrottled`, ROW_S),
         ),
       );
       printTable(
@@ -99,22 +120,98 @@ export async function run() {
         rows,
         verdictOf(rows),
       );
-      printWindows(windows, Math.round(capacity.rps / 2));
+      printWindows(windows, rate);
     } finally {
       await soak.close();
     }
   } finally {
     await stopChild(bare);
     await cluster.stop();
-    await rm(dir, { recursive: true, force: true });
+    if (!kept) await rm(dir, { recursive: true, force: true });
   }
 }
 
-async function soakWindows(soak: SoakServer, rate: number): Promise<Window[]> {
-  const count = Math.max(2, Math.round((MINUTES * 60) / WINDOW_S));
+/**
+ * With SOAK_PG_STATS: the statements of `row` by total time (pg_stat_statements, reset before it), with
+ * the blocks they read from outside PostgreSQL's buffers, and the cluster's checkpoints, WAL and
+ * full-page images over it.
+ */
+async function withStatements<T>(url: string, label: string, row: () => Promise<T>): Promise<T> {
+  if (!process.env.SOAK_PG_STATS) return row();
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    const cluster = async () =>
+      (
+        await c.query(`SELECT (SELECT num_timed + num_requested FROM pg_stat_checkpointer) AS checkpoints,
+          (SELECT buffers_written FROM pg_stat_checkpointer) AS ckpt_buffers,
+          (SELECT buffers_clean FROM pg_stat_bgwriter) AS bgwriter_buffers,
+          (SELECT sum(writes) FROM pg_stat_io WHERE backend_type = 'client backend') AS backend_writes,
+          (SELECT sum(reads) FROM pg_stat_io WHERE backend_type = 'client backend') AS backend_reads,
+          wal_records, wal_fpi, wal_bytes FROM pg_stat_wal`)
+      ).rows[0] as Record<string, string>;
+    await c.query("SELECT pg_stat_statements_reset()");
+    const before = await cluster();
+    const result = await row();
+    const after = await cluster();
+    const { rows } = await c.query(`SELECT calls, round(total_exec_time::numeric, 0) AS total_ms,
+        round(mean_exec_time::numeric, 3) AS mean_ms, round(max_exec_time::numeric, 1) AS max_ms,
+        shared_blks_hit AS hit, shared_blks_read AS read, shared_blks_dirtied AS dirtied, shared_blks_written AS written,
+        wal_fpi, wal_bytes, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) AS query
+      FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY total_exec_time DESC LIMIT 14`);
+    console.log(`\n## statements, ${label}`);
+    console.table(rows);
+    console.log(
+      `cluster over the row: ${Object.keys(after)
+        .map((k) => `${k} +${Number(after[k]) - Number(before[k])}`)
+        .join(", ")}`,
+    );
+    return result;
+  } finally {
+    await c.end();
+  }
+}
+
+/** pg_stat_statements and the checkpoint and autovacuum logs, for a diagnosis (SOAK_PG_STATS=1): in force from the next start. */
+async function preloadStatements(dir: string, port: number) {
+  const first = await startEmbeddedPostgres({ dataDir: dir, port });
+  const c = new pg.Client({ connectionString: first.url("postgres") });
+  try {
+    await c.connect();
+    await c.query("ALTER SYSTEM RESET ALL"); // a kept cluster: the last run's SOAK_PG_SET goes
+    await c.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+    await c.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
+    await c.query("ALTER SYSTEM SET log_checkpoints = on");
+    await c.query("ALTER SYSTEM SET log_autovacuum_min_duration = 0");
+    // SOAK_PG_SET="name=value;…": settings to try on the cluster (ALTER SYSTEM; the start's -c options win).
+    for (const setting of (process.env.SOAK_PG_SET ?? "").split(";").filter(Boolean)) {
+      const [name, value] = setting.split("=");
+      await c.query(`ALTER SYSTEM SET ${name!.trim()} = ${c.escapeLiteral(value!.trim())}`);
+    }
+  } finally {
+    await c.end();
+    await first.stop();
+  }
+}
+
+async function dropDatabase(maintenanceUrl: string, name: string) {
+  const c = new pg.Client({ connectionString: maintenanceUrl });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The soak's windows; `quiet`: that many windows of the load alone (a settling run), no jumps, faults or resends. */
+async function soakWindows(soak: SoakServer, rate: number, quiet?: number): Promise<Window[]> {
+  const count = quiet ?? Math.max(2, Math.round((MINUTES * 60) / WINDOW_S));
   const at = (share: number) => Math.round(count * share);
-  const jumps = new Set([at(0.2), at(0.4), at(0.6), at(0.8)]);
-  const faults = new Set([at(0.3), at(0.7)]);
+  const jumps = new Set(quiet ? [] : [at(0.2), at(0.4), at(0.6), at(0.8)]);
+  const faults = new Set(quiet ? [] : [at(0.3), at(0.7)]);
   const windows: Window[] = [];
   const started = Date.now();
   // The outbox's newest id when each window started: a window's deliveries are the ids between two.
@@ -130,7 +227,7 @@ async function soakWindows(soak: SoakServer, rate: number): Promise<Window[]> {
       events.push("north-psap 503 for 15 s");
     }
     await soak.renewIncidents();
-    if (w % 3 === 2) {
+    if (w % 3 === 2 && !quiet) {
       await soak.resend();
       events.push("resend");
     }

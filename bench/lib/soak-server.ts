@@ -8,9 +8,7 @@ import type autocannon from "autocannon";
 import { WORKBENCH_ENTRY, load, startChild, stopChild, type LoadResult } from "./load.ts";
 import { createDbClient } from "../../server/platform/db/client.ts";
 import { WorkbenchClock } from "../../server/platform/clock/clock.ts";
-import { SigningKeyStore } from "../../server/platform/signing-keys.ts";
-import { mintAccessToken } from "../../server/identity/access-token.ts";
-import { AGENCY, USER } from "../../prisma/seed.ts";
+import { createIncidents, partnerHeaders } from "./partner-calls.ts";
 
 export const SOAK_INCIDENTS = 64;
 const BODY = '{"latitude":59.97,"longitude":10.76}';
@@ -43,42 +41,14 @@ export async function openSoakServer(label: string, databaseUrl: string, port: n
 
   /** A token valid on the workbench clock as it is now. */
   async function mint() {
-    const clock = new WorkbenchClock({ offsetMs });
-    const { accessToken } = await mintAccessToken({
-      keys: new SigningKeyStore({ db, clock }),
-      clock,
-      issuer: origin,
-      subject: USER.dispatcherNorth,
-      audience: `${origin}/v1`,
-      clientId: "partner-cad",
-      scope: ["incident.create", "incident.caller.track", "username.required"],
-      lifetimeS: 3600,
-      claims: {
-        agency_context: AGENCY.northPsap,
-        username: "dispatcher.north",
-        name: "Nora North",
-        role: "Dispatcher",
-      },
-    });
-    headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
+    headers = await partnerHeaders(db, new WorkbenchClock({ offsetMs }), origin);
   }
 
   /** A new set of incidents to load: a used workbench sees new incidents all the time, not one track growing. */
   async function renewIncidents() {
-    const next: string[] = [];
-    for (let i = 0; i < SOAK_INCIDENTS; i++) {
-      const res = await fetch(`${origin}/v1/incidents`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          routingMode: "TokenAgency",
-          caller: { phoneNumber: `+479${String(created++).padStart(7, "0")}` },
-        }),
-      });
-      if (res.status !== 201) throw new Error(`create incident: ${res.status} ${await res.text()}`);
-      next.push(((await res.json()) as { incidentId: string }).incidentId);
-    }
-    ids = next;
+    const first = created;
+    created += SOAK_INCIDENTS;
+    ids = await createIncidents(origin, headers, SOAK_INCIDENTS, (i) => `+479${String(first + i).padStart(7, "0")}`);
   }
 
   const requests = (): autocannon.Request[] => [
@@ -102,6 +72,8 @@ export async function openSoakServer(label: string, databaseUrl: string, port: n
   }
 
   try {
+    // A kept cluster reopened (SOAK_DATA_DIR): the clock stands where the last run left it.
+    offsetMs = Number((await db.workbenchClock.findUnique({ where: { id: 1 } }))?.offsetMs ?? 0);
     await mint();
     for (let i = 0; i < 100; i++) {
       const caps = await db.webhookCapabilities.findUnique({ where: { integrationKey: "north-psap" } });

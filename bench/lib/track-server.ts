@@ -8,9 +8,7 @@ import type autocannon from "autocannon";
 import { WORKBENCH_ENTRY, load, startChild, stopChild, type LoadResult } from "./load.ts";
 import { createDbClient } from "../../server/platform/db/client.ts";
 import { WorkbenchClock } from "../../server/platform/clock/clock.ts";
-import { SigningKeyStore } from "../../server/platform/signing-keys.ts";
-import { mintAccessToken } from "../../server/identity/access-token.ts";
-import { AGENCY, USER } from "../../prisma/seed.ts";
+import { createIncidents, partnerHeaders } from "./partner-calls.ts";
 import { deliveryReport, type DeliveryReport } from "./delivery-report.ts";
 import { seedHistory } from "./seed-history.ts";
 
@@ -72,38 +70,9 @@ export async function openTrack(
     await stopChild(server);
   };
   try {
-    const clock = new WorkbenchClock();
-    const { accessToken } = await mintAccessToken({
-      keys: new SigningKeyStore({ db, clock }),
-      clock,
-      issuer: origin,
-      subject: USER.dispatcherNorth,
-      audience: `${origin}/v1`,
-      clientId: "partner-cad",
-      scope: ["incident.create", "incident.caller.track", "username.required"],
-      lifetimeS: 3600,
-      claims: {
-        agency_context: AGENCY.northPsap,
-        username: "dispatcher.north",
-        name: "Nora North",
-        role: "Dispatcher",
-      },
-    });
-    const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
+    const headers = await partnerHeaders(db, new WorkbenchClock(), origin);
     await waitForDiscovery(db);
-    const ids: string[] = [];
-    for (let i = 0; i < INCIDENTS; i++) {
-      const res = await fetch(`${origin}/v1/incidents`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          routingMode: "TokenAgency",
-          caller: { phoneNumber: `+47960${String(i).padStart(5, "0")}` },
-        }),
-      });
-      if (res.status !== 201) throw new Error(`create incident: ${res.status} ${await res.text()}`);
-      ids.push(((await res.json()) as { incidentId: string }).incidentId);
-    }
+    const ids = await createIncidents(origin, headers, INCIDENTS, (i) => `+47960${String(i).padStart(5, "0")}`);
     const body = '{"latitude":59.97,"longitude":10.76}';
     let n = 0;
     const spread: autocannon.Request[] = [

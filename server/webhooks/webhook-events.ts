@@ -23,6 +23,8 @@ export type WebhookEvents = {
       status: number | null;
       error: string | null;
       durationMs: number;
+      /** When the event is tried again (workbench clock); null when the attempt settled it. */
+      retryAt: Date | null;
     },
   ];
   "delivery:delivered": [DeliveryRef & { attempts: number }];

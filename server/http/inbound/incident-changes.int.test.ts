@@ -189,8 +189,7 @@ describe("caller actions", () => {
     });
     const clock = f.runtime.clock;
     expect(await endDueLiveVideos({ db: f.runtime.db, clock })).toBe(0);
-    clock.setOffset(clock.offsetMs + 91_000);
-    try {
+    await f.server.withClockAhead(91_000, async () => {
       expect(await endDueLiveVideos({ db: f.runtime.db, clock })).toBeGreaterThanOrEqual(1);
       expect((await snapshotOf(id)).caller.liveVideo).toMatchObject({ state: "Ended", endedAtUtc: expect.any(String) });
       const kinds = (
@@ -201,9 +200,7 @@ describe("caller actions", () => {
         ["caller.liveVideoEnded", "system"],
       ]);
       expect((await f.call("POST", on(id, "caller/live-video/activate"), { token: f.tokens.north })).status).toBe(200);
-    } finally {
-      clock.setOffset(clock.offsetMs - 91_000);
-    }
+    });
   });
 });
 

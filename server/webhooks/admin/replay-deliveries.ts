@@ -7,7 +7,7 @@
 // swallow it. Nothing goes through the outbox: a replay is a reproduction, not a
 // delivery, so it has no retries, no lane and no hour; it stops at the first
 // request not answered 200 unless asked to go on.
-import { randomUUID } from "node:crypto";
+import { timeOrderedUuid } from "../../platform/time-ordered-uuid.ts";
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
@@ -64,8 +64,8 @@ export async function replayDeliveries(options: { runtime: Runtime; input: TRepl
 
   const steps: ReplayStep[] = [];
   for (const [index, request] of input.deliveries.entries()) {
-    const requestId = randomUUID();
     const producedAt = runtime.clock.now();
+    const requestId = timeOrderedUuid(producedAt);
     const { headers, legacyScope } = eventRequestHeaders({ ...request, requestId, producedAt });
     const body = legacyScope ? renewLegacyIds(request.body, requestId, producedAt) : request.body;
     const url = receiver.baseUrl + request.path;

@@ -32,6 +32,8 @@ export type AttemptSlots = {
   startReady: () => void;
   /** Attempts in flight: what `concurrency` bounds. */
   readonly inflight: number;
+  /** Deliveries started whose outcome is not recorded yet (an attempt ended frees its slot first). */
+  readonly unrecorded: number;
   /** No more attempts start. */
   stop: () => void;
   /** Resolves once every started delivery's record has settled. */
@@ -102,6 +104,9 @@ export function createAttemptSlots(options: AttemptSlotsOptions): AttemptSlots {
     startReady,
     get inflight() {
       return inflight;
+    },
+    get unrecorded() {
+      return unrecorded;
     },
     stop() {
       stopped = true;

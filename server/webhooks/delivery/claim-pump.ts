@@ -23,6 +23,8 @@ export type ClaimPump = {
   wake: () => void;
   /** A slot freed up: claim again only if the last claim was cut short by room. */
   slotFreed: () => void;
+  /** Whether a claim is in flight or a wake waits for its turn. */
+  readonly busy: boolean;
   /** No more claims; resolves once a claim in flight has been handed over. */
   stop: () => Promise<void>;
 };
@@ -79,6 +81,9 @@ export function createClaimPump({ room, claim, take, idle, failed }: ClaimPumpOp
     wake,
     slotFreed: () => {
       if (capacityBound) wake();
+    },
+    get busy() {
+      return pumping || wakeQueued;
     },
     async stop() {
       stopped = true;

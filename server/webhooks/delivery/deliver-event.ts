@@ -19,6 +19,7 @@ import { recordSupersession } from "./record-supersession.ts";
 import { recordDeliveryAccepted, recordDeliveryAttempt } from "../../platform/metrics/registry.ts";
 import { attemptStatus } from "./attempt-status.ts";
 import { endAttemptSpan, startAttemptSpan } from "./trace-attempt.ts";
+import { traceLogFieldsOr, type TraceSpan } from "../../platform/tracing/tracing.ts";
 import { contractOfPath } from "../planning/legacy-lane.ts";
 import { logCutover, type LaneCutover } from "../planning/supersede-queued-events.ts";
 
@@ -165,8 +166,8 @@ export async function deliverEvent(
         : { state: "pending", retryAt: decision.retryAt };
   // Failed while a declaration of another major version was accepted: superseded, not retried under the old one.
   if (outcome.state === "pending" && (await acceptsAnotherContract(deps, row)))
-    return finish(deps, row, ref, attempted, attempt, { state: "superseded" }, outcome);
-  return finish(deps, row, ref, attempted, attempt, outcome);
+    return finish(deps, row, ref, attempted, attempt, { state: "superseded" }, outcome, span);
+  return finish(deps, row, ref, attempted, attempt, outcome, undefined, span);
 }
 
 /** Whether the integration's accepted declaration (as the target loader has it now) is of another contract than the row's. */
@@ -181,7 +182,9 @@ const ofAnotherContract = (target: DeliveryTarget, row: ClaimedDelivery) =>
 
 /**
  * The attempt is over (or was not needed): free the worker's slot, then record the outcome. A
- * supersession the database does not confirm (record-supersession.ts) records `otherwise`.
+ * supersession the database does not confirm (record-supersession.ts) records `otherwise`. With
+ * tracing on, its log lines carry the attempt span's ids, or without an attempt the change's (the
+ * row's traceparent).
  */
 async function finish(
   deps: DeliverDeps,
@@ -191,6 +194,7 @@ async function finish(
   attempt: AttemptRecord | null,
   outcome: Outcome,
   otherwise?: { state: "pending"; retryAt: Date },
+  span: TraceSpan | null = null,
 ): Promise<boolean> {
   const claimNext = (await attempted(outcome.state)) === false ? undefined : deps.claimNext;
   const { db, clock } = deps.runtime;
@@ -214,6 +218,7 @@ async function finish(
   if (attempt) countAttempt(row, attempt, state);
   const events = webhookEvents();
   const attempts = row.attemptCount + (attempt ? 1 : 0);
+  const retryAt = state === "pending" ? (outcome.state === "pending" ? outcome : otherwise!).retryAt : null;
   if (attempt)
     events.emit("delivery:attempted", {
       ...ref,
@@ -222,9 +227,9 @@ async function finish(
       status: attempt.status,
       error: attempt.error,
       durationMs: attempt.durationMs,
+      retryAt,
     });
-  if (!attempt && state === "pending")
-    events.emit("delivery:held", { ...ref, retryAt: (outcome.state === "pending" ? outcome : otherwise!).retryAt });
+  if (!attempt && retryAt) events.emit("delivery:held", { ...ref, retryAt });
   if (state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
   if (state === "superseded") {
     deps.runtime.logger.info(
@@ -234,6 +239,7 @@ async function finish(
         incidentId: row.incidentId,
         path: row.path,
         attempts,
+        ...traceLogFieldsOr(span, row.traceparent),
       },
       "webhook delivery superseded: the integration's accepted declaration is of another major version",
     );
@@ -247,6 +253,7 @@ async function finish(
         incidentId: row.incidentId,
         path: row.path,
         attempts,
+        ...traceLogFieldsOr(span, row.traceparent),
       },
       "webhook delivery expired (one hour after production)",
     );
@@ -259,6 +266,7 @@ async function finish(
           incidentId: row.incidentId,
           path: r.path,
           after: row.requestId,
+          ...traceLogFieldsOr(span, row.traceparent),
         },
         "queued append rewritten into a whole-track PUT (the whole track before it expired)",
       );

@@ -48,10 +48,21 @@ export type DeliveryWorkerOptions = {
   maxSleepMs?: number;
 };
 
+export type DeliveryWorker = Worker & {
+  workerId: string;
+  wake: () => void;
+  /**
+   * Nothing runs or is about to: no claim or due-time read in flight or queued, no delivery started
+   * and not yet recorded, no head ready. Only a plan, a NOTIFY, the due-time timer or a clock jump wakes the worker now; a
+   * test waits for this before checking which of those wakes it.
+   */
+  settled: () => boolean;
+};
+
 export async function startDeliveryWorker(
   runtime: Runtime,
   options: DeliveryWorkerOptions = {},
-): Promise<Worker & { workerId: string; wake: () => void }> {
+): Promise<DeliveryWorker> {
   const workerId = options.workerId ?? `delivery-${process.pid}-${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 64;
   const prefetch = options.prefetch ?? Math.ceil(concurrency / 2);
@@ -161,7 +172,7 @@ export async function startDeliveryWorker(
       if (!isOwnOutboxNotification(payload)) planHeard();
     },
     onReconnect: () => {
-      log.info("outbox listener reconnected; claiming what was planned meanwhile");
+      log.debug("outbox listener reconnected; claiming what was planned meanwhile");
       planHeard();
     },
     onError: (err) => log.warn({ err }, "outbox listener failed; reconnecting (the due-time timer still runs)"),
@@ -199,19 +210,18 @@ export async function startDeliveryWorker(
     name: "webhook-delivery",
     workerId,
     wake,
+    settled: () => !pump.busy && !dueTimer.reading && slots.unrecorded === 0 && lanes.readyCount === 0,
     async stop() {
       stopped = true;
       lanes.stop();
       slots.stop();
       unregisterClaimer();
-      const pumpStopped = pump.stop();
-      const timerStopped = dueTimer.stop();
+      const pumpAndTimerStopped = Promise.all([pump.stop(), dueTimer.stop()]);
       events.off("outbox:wake", onLocal);
       runtime.clock.off("changed", onClockChanged);
       targets.close();
       await listener.stop();
-      await pumpStopped; // a claim in flight lands in the start buffer, and is released below
-      await timerStopped;
+      await pumpAndTimerStopped; // a claim in flight lands in the start buffer, and is released below
       // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
       const unsent = lanes.takeUnsent();
       if (unsent.length) await release(unsent);

@@ -34,6 +34,8 @@ export type DueTimer = {
   forgetLastRead: () => void;
   /** Wakes the worker `delayMs` (default RETRY_AFTER_FAILURE_MS) from now instead of at the due time. */
   retrySoon: (delayMs?: number) => void;
+  /** Whether a read is in flight or waits for the end of its gap. */
+  readonly reading: boolean;
   /** Clears the timers; resolves once a read in flight has ended (it sets no timer then). */
   stop: () => Promise<void>;
 };
@@ -97,6 +99,9 @@ export function createDueTimer({ readNextWakeInMs, wake, maxSleepMs, onReadFaile
       lastReadMs = -Infinity;
     },
     retrySoon,
+    get reading() {
+      return query !== undefined || deferredRead !== undefined;
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

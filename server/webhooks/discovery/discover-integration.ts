@@ -9,6 +9,7 @@ import { ZAboutDeclaration, flattenSupports, majorVersionOf } from "../../webhoo
 import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
 import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
 import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
+import { traceLogFieldsOr, type TraceSpan } from "../../platform/tracing/tracing.ts";
 import { endDiscoverySpan, startDiscoverySpan } from "./trace-discovery.ts";
 import { receiverTarget } from "../receiver-url.ts";
 import { listenerUrlOf } from "../listen/listener-attachments.ts";
@@ -66,12 +67,14 @@ export async function discoverIntegration(
     credential: null,
     error: null,
   };
+  // With tracing on, the last GET /about's span: the warnings of its outcome carry its ids.
+  let aboutSpan: TraceSpan | null = null;
   const result = await (async (): Promise<DiscoveryResult & { allowsMonitoring?: boolean }> => {
     const refusal = refusalOf(url, receiver.target);
     if (refusal) return { ...base, error: refusal };
     const get = async (identity: ServiceIdentity): Promise<SendResult> => {
       const token = await getServiceToken(runtime, integration.agencyId, identity);
-      const span = startDiscoverySpan(integrationKey, url);
+      const span = (aboutSpan = startDiscoverySpan(integrationKey, url));
       const headers = { accept: "application/json", authorization: `Bearer ${token}` };
       const sent = await sendRequest({
         url,
@@ -128,7 +131,7 @@ export async function discoverIntegration(
     return { ...found, status: "active" };
   })();
   options.signal?.throwIfAborted();
-  await saveDiscovery(runtime, result);
+  await saveDiscovery(runtime, result, aboutSpan);
   // Accepted: no event of another major version is sent to it any more (Versioning rule 3, decision
   // 0049): its lanes' queued ones are superseded, each incident sent anew under this one.
   if (result.status === "active") await supersedeQueuedEvents(runtime, integrationKey);
@@ -137,7 +140,11 @@ export async function discoverIntegration(
   return result;
 }
 
-async function saveDiscovery(runtime: Runtime, r: DiscoveryResult & { allowsMonitoring?: boolean }) {
+async function saveDiscovery(
+  runtime: Runtime,
+  r: DiscoveryResult & { allowsMonitoring?: boolean },
+  span: TraceSpan | null,
+) {
   const now = runtime.clock.now();
   const previous = await runtime.db.webhookCapabilities.findUnique({ where: { integrationKey: r.integrationKey } });
   // An /about that is merely unreachable keeps an earlier accepted declaration: deliveries have their own retries.
@@ -169,12 +176,12 @@ async function saveDiscovery(runtime: Runtime, r: DiscoveryResult & { allowsMoni
   });
   if (keepPrevious)
     runtime.logger.warn(
-      { integration: r.integrationKey, error: r.error },
+      { integration: r.integrationKey, error: r.error, ...traceLogFieldsOr(span) },
       "webhook integration's /about unreachable; its accepted declaration is kept",
     );
   else if (r.status !== "active")
     runtime.logger.warn(
-      { integration: r.integrationKey, status: r.status, error: r.error },
+      { integration: r.integrationKey, status: r.status, error: r.error, ...traceLogFieldsOr(span) },
       "webhook integration not accepted at /about; events wait in the queue up to their hour",
     );
   webhookEvents().emit("integration:discovered", {

@@ -125,9 +125,11 @@ it("rediscovers a partner's receiver soon after a failed delivery, at most once 
       .poll(
         async () =>
           (await s.runtime.db.webhookCapabilities.findUnique({ where: { integrationKey: "central-ems" } }))?.flags,
+        { timeout: 10_000 },
       )
       .toEqual(["incident.created"]);
-    await new Promise((r) => setTimeout(r, 300)); // the start-up pass settles
+    // The flags may be an earlier pass's: the start-up pass may still be discovering (and announcing) it.
+    await expect.poll(() => worker.settled(), { timeout: 10_000 }).toBe(true);
     webhookEvents().on("integration:discovered", onDiscovered);
     const attempt = (integrationKey: string, status: number | null) =>
       webhookEvents().emit("delivery:attempted", {
@@ -142,6 +144,7 @@ it("rediscovers a partner's receiver soon after a failed delivery, at most once 
         status,
         error: status === null ? "connect ECONNREFUSED" : null,
         durationMs: 3,
+        retryAt: status === 200 ? null : new Date(s.runtime.clock.nowMs() + 1_000),
       });
     attempt("central-ems", 200);
     attempt("north-psap", 503); // embedded: not asked

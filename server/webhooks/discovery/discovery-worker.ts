@@ -11,11 +11,16 @@ import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
 import { isEmbeddedReceiver } from "../receiver-url.ts";
 import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
 import { isFailedAttempt, RediscoveryLimiter } from "./rediscover-after-failure.ts";
-import { createOutageLog } from "../../platform/db/outage-log.ts";
+import { createOutageLog, warnUnlessOutage } from "../../platform/db/outage-log.ts";
 
 const CHECK_EVERY_MS = 5_000;
 
-export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
+export type DiscoveryWorker = Worker & {
+  /** No pass or discovery runs: what a test waits for before it counts the discoveries that follow. */
+  settled: () => boolean;
+};
+
+export async function startDiscoveryWorker(runtime: Runtime): Promise<DiscoveryWorker> {
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
   // The embedded receivers live on this process's own origin, which answers once the HTTP server
@@ -26,12 +31,15 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   // Aborted when the process begins to stop: an /about in flight then may be answered by a
   // receiver that can no longer read the keys over HTTP, and that answer says nothing of it.
   const closing = new AbortController();
+  const outage = createOutageLog(runtime.logger, "discovery");
+  // A receiver's failure is a warning each time; the database gone is the outage's (outage-log.ts).
+  const failed = (err: Error, integration: string, message: string) =>
+    warnUnlessOutage(runtime.logger, err, message, { integration });
   const discover = (key: string, failure: string) =>
     discoverIntegration(runtime, key, { signal: closing.signal }).catch((err: Error) => {
-      if (!closing.signal.aborted) runtime.logger.warn({ err, integration: key }, failure);
+      if (!closing.signal.aborted) failed(err, key, failure);
     });
   const ownOriginAnswers = () => listened || inProcessHandler(ownOrigin) !== undefined;
-  const outage = createOutageLog(runtime.logger, "discovery");
   const tick = async (all: boolean) => {
     if (running || closing.signal.aborted) return;
     running = true;
@@ -54,9 +62,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
       // committed while that pass ran, or a pass that failed): planned here, a few seconds later.
       const notDue = integrations.filter((i) => !due.includes(i));
       for (const i of notDue)
-        await planHeldChanges(runtime, i.key).catch((err: Error) =>
-          runtime.logger.warn({ err, integration: i.key }, "planning held changes failed"),
-        );
+        await planHeldChanges(runtime, i.key).catch((err: Error) => failed(err, i.key, "planning held changes failed"));
     } catch (err) {
       if (!closing.signal.aborted) outage.failed(err, "discovery pass failed");
     } finally {
@@ -109,7 +115,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
     if (!isFailedAttempt(attempt) || closing.signal.aborted) return;
     if (!limiter.take(attempt.integrationKey, runtime.clock.nowMs())) return;
     const p = rediscoverExternal(attempt.integrationKey).catch((err: Error) =>
-      runtime.logger.warn({ err, integration: attempt.integrationKey }, "rediscovery after a failed delivery failed"),
+      failed(err, attempt.integrationKey, "rediscovery after a failed delivery failed"),
     );
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
@@ -118,6 +124,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<Worker> {
   return {
     name: "webhook-discovery",
     listening,
+    settled: () => !running && inFlight.size === 0,
     closing: () => closing.abort(),
     async stop() {
       closing.abort();

@@ -28,6 +28,21 @@ const deliveries = () =>
   });
 
 describe("planned writes", () => {
+  it("gives each delivery a time-ordered request id (UUID v7) of its production time (decision 0058)", async () => {
+    await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID })));
+    await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: "L1" }), { seq: 2 }));
+    const rows = await h.database.db.webhookDelivery.findMany({
+      where: { incidentId: ID },
+      orderBy: { id: "asc" },
+      select: { requestId: true, producedAt: true },
+    });
+    expect(rows).toHaveLength(2);
+    for (const { requestId, producedAt } of rows) {
+      expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(parseInt(requestId.replaceAll("-", "").slice(0, 12), 16)).toBe(producedAt.getTime());
+    }
+  });
+
   it("writes the lane when the plan changes it, not when a change leaves it as it was", async () => {
     await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID })));
     const introduced = await lane();

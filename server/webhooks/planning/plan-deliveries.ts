@@ -1,7 +1,7 @@
 // The change subscriber: plans an incident change's deliveries into the outbox
 // in the statement that records the change (transactional outbox, CONTRIBUTING.md,
 // 'Transactional outbox'), so a change and its deliveries commit or roll back together.
-import { randomUUID } from "node:crypto";
+import { timeOrderedUuid } from "../../platform/time-ordered-uuid.ts";
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import {
@@ -291,8 +291,9 @@ export function toPlanData(incidentId: string, steps: PlanStep[], traceparent?: 
   const deliveries = steps.flatMap(({ seq, producedAt, plans }) =>
     plans.flatMap(({ target, plan }) =>
       plan.events.map((e) => ({
-        // v1/v2 events carry their requestId in the body: the legacy planner fixed it.
-        requestId: "requestId" in e ? e.requestId : randomUUID(),
+        // v1/v2 events carry their requestId in the body: the legacy planner fixed it. Time-ordered,
+        // so the unique index takes it on its newest pages (decision 0058).
+        requestId: "requestId" in e ? e.requestId : timeOrderedUuid(producedAt),
         integrationKey: target.integrationKey,
         agencyId: target.agencyId,
         seq,

@@ -8,7 +8,7 @@
 // - device info changed → both PATCH battery-level and PATCH internet-connection-type;
 // - MobileApp and MobileAppSms share the v2 MobileApp track: an append goes as POST
 //   position only when the receiver holds every part of that merged track, else as PUT.
-import { randomUUID } from "node:crypto";
+import { timeOrderedUuid } from "../../platform/time-ordered-uuid.ts";
 import type { IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../incidents/snapshot.schema.ts";
 import { V3_FLAGS, type V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
@@ -115,7 +115,7 @@ export function planLegacyEvents(options: {
   newId?: () => string;
 }): LegacyPlan {
   const { change, lane } = options;
-  const ctx: Ctx = { change, major: options.major, newId: options.newId ?? randomUUID };
+  const ctx: Ctx = { change, major: options.major, newId: options.newId ?? (() => timeOrderedUuid(change.producedAt)) };
   // Composed caller data (a data source linked, medical data, …): no v2 route, and no v3 event under LEGACY_FLAGS.
   if (change.kind === "caller.changed" && lane.introduced) return { events: [build(ctx, "incident")], lane };
   const v3 = planEvents({ change, flags: LEGACY_FLAGS, lane });

@@ -28,6 +28,9 @@ export async function startWebhookHarness(
     ...options.env,
   });
   const keys = new SigningKeyStore({ db: database.db, clock });
+  // As boot.ts: the first signing key exists before any worker runs, not generated inside an
+  // attempt's deadline on a busy machine.
+  await keys.current();
   const runtime: Runtime = {
     env,
     db: database.db,
@@ -111,4 +114,38 @@ export function waitForEvents<K extends keyof WebhookEvents>(
     }
     events.on(name, on as never);
   });
+}
+
+type Attempted = WebhookEvents["delivery:attempted"][0];
+
+/**
+ * Every attempt (of one incident, when given) from now on, as it is recorded. A retry comes when a
+ * test moves the workbench clock on by its delay, or by real time first on a slow machine: so a
+ * test waits for a count of attempts, not for "the one after its move", and reads when each retry
+ * was scheduled from the attempt's own `retryAt`. `stop` when done.
+ */
+export function recordAttempts(options: { advance: (ms: number) => unknown; incidentId?: string }) {
+  const seen: Attempted[] = [];
+  const on = (e: Attempted) => {
+    if (options.incidentId === undefined || e.incidentId === options.incidentId) seen.push(e);
+  };
+  webhookEvents().on("delivery:attempted", on);
+  const reach = async (count: number, timeoutMs = 15_000) => {
+    const deadline = performance.now() + timeoutMs;
+    while (seen.length < count) {
+      if (performance.now() > deadline) throw new Error(`timed out waiting for ${count} attempts (saw ${seen.length})`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return {
+    seen,
+    /** Resolves once `count` attempts were recorded. */
+    reach,
+    /** Moves the clock on by `delayMs` unless the retry after attempt `n` came already; waits for it. */
+    async retryAfter(n: number, delayMs: number) {
+      if (seen.length === n) await options.advance(delayMs);
+      await reach(n + 1);
+    },
+    stop: () => void webhookEvents().off("delivery:attempted", on),
+  };
 }
