@@ -3,11 +3,12 @@
 // embedded PostgreSQL, no data directory, no open port.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort } from "../server/cli/ephemeral/start-ephemeral-workbench.ts";
+import { freePort, startEphemeralWorkbench } from "../server/cli/ephemeral/start-ephemeral-workbench.ts";
 
 const CLI = ["packages/cli/bin/workbench.mjs"];
 type Ready = {
@@ -179,4 +180,47 @@ test("the Playwright kit's workbench goes when the worker holding it is killed",
   expect(await portOpen(ready.url)).toBe(true);
   worker.kill("SIGKILL");
   await expectNothingLeft(ready);
+});
+
+test("a port taken between its pick and the listen: not fooled by who answers there, tries another", async ({
+  request,
+}) => {
+  // Another process on the port, answering everything 200 as a workbench's health would.
+  const squatter = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end("{}"),
+  );
+  const taken = await freePort();
+  await new Promise<void>((resolve) => squatter.listen(taken, "127.0.0.1", resolve));
+  try {
+    const picks = [taken];
+    const lines: string[] = [];
+    const workbench = await startEphemeralWorkbench({
+      pickPort: async () => picks.shift() ?? freePort(),
+      log: (line) => lines.push(line),
+    });
+    try {
+      expect(workbench.url).not.toBe(`http://localhost:${taken}`);
+      expect(lines.join("\n")).toContain("was taken meanwhile; trying other ports (2 of 3)");
+      // What it hands back is its own workbench: the seed's credentials get a token for its API.
+      const token = await request.post(`${workbench.url}/connect/token`, {
+        form: {
+          grant_type: "client_credentials",
+          client_id: workbench.seed.clients.partnerCad.clientId,
+          client_secret: workbench.seed.clients.partnerCad.clientSecret,
+          scope: "agency.read",
+          agency_context: workbench.seed.agencies.northPsap,
+          resource: `${workbench.url}/v1`,
+        },
+      });
+      expect(token.status()).toBe(200);
+    } finally {
+      await workbench.stop();
+    }
+    // A port the caller chose is not changed behind their back: one line says it is taken.
+    await expect(startEphemeralWorkbench({ port: taken })).rejects.toThrow(
+      `a port of the ephemeral workbench on http://localhost:${taken} was taken by another process`,
+    );
+  } finally {
+    squatter.close();
+  }
 });

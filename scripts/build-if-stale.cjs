@@ -11,8 +11,14 @@ const { existsSync, readdirSync, statSync } = require("node:fs");
 const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
-// The outputs of `npm run build`: Next's app, the compiled server and its launcher.
-const OUTPUTS = [".next/BUILD_ID", "dist/server/main.mjs", "dist/server/next-thread.mjs", "dist/server/launch.cjs"];
+// The outputs of `npm run build`: Next's app, the compiled server and its launcher, the compiled CLI.
+const OUTPUTS = [
+  ".next/BUILD_ID",
+  "dist/server/main.mjs",
+  "dist/server/next-thread.mjs",
+  "dist/server/launch.cjs",
+  "dist/cli/main.mjs",
+];
 const SOURCES = [
   "app",
   "server",

@@ -9,6 +9,8 @@
 // of their own at run time (Next, Prisma's engine, pino's transports, the
 // embedded PostgreSQL binaries) or are ones Next also loads from node_modules
 // (its serverExternalPackages): both halves of the process then share one copy.
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { build } from "esbuild";
 import nextConfig from "../next.config.mjs";
 
@@ -37,10 +39,9 @@ const common = {
   logLevel: "warning",
 };
 
-await build({
+// An ES module bundle with the packages above left out: the server's and the CLI's.
+const esModule = {
   ...common,
-  // The server, and the dashboard's thread it starts in a built workbench (docs/decisions/0038).
-  entryPoints: { "server/main": "server/main.ts", "server/next-thread": "server/next-thread.ts" },
   external: EXTERNAL,
   outExtension: { ".js": ".mjs" },
   format: "esm",
@@ -48,6 +49,12 @@ await build({
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
   },
+};
+
+await build({
+  ...esModule,
+  // The server, and the dashboard's thread it starts in a built workbench (docs/decisions/0038).
+  entryPoints: { "server/main": "server/main.ts", "server/next-thread": "server/next-thread.ts" },
 });
 // The launcher is CommonJS: an ES module entry has used libuv's thread pool before its first line
 // runs, and the launcher must start that pool itself (server/platform/thread-pool-priority.ts).
@@ -58,6 +65,16 @@ await build({
   outExtension: { ".js": ".cjs" },
   format: "cjs",
 });
+// The `workbench` command, which packages/cli/bin/workbench.mjs runs while it is as new as the
+// sources (docs/decisions/0059). Each file is written beside its place and renamed there: a
+// command started meanwhile (a test beside the build) reads the old file or the new, never half.
+const cli = await build({ ...esModule, entryPoints: { "cli/main": "server/cli/main.ts" }, write: false });
+for (const file of cli.outputFiles) {
+  await mkdir(path.dirname(file.path), { recursive: true });
+  const partial = `${file.path}.${process.pid}.partial`;
+  await writeFile(partial, file.contents);
+  await rename(partial, file.path);
+}
 console.log(
-  "Server compiled: dist/server/main.mjs (its dashboard thread: next-thread.mjs), started by dist/server/launch.cjs",
+  "Server compiled: dist/server/main.mjs (its dashboard thread: next-thread.mjs), started by dist/server/launch.cjs; the CLI: dist/cli/main.mjs",
 );

@@ -25,6 +25,7 @@ import { bothOrUndo } from "./platform/both-or-undo.ts";
 import type { Runtime } from "./runtime.ts";
 import { startTelemetry } from "./platform/tracing/start-telemetry.ts";
 import { metricsAsJson } from "./http/metrics.ts";
+import { isPortTaken, type ChildReport } from "./platform/child-report.ts";
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -91,6 +92,9 @@ async function main() {
     },
     `Incident Platform Workbench ready on ${env.PUBLIC_URL}`,
   );
+  // A parent with an IPC channel (`workbench up`) hears that this process is serving: an answer on
+  // the port could come from another process that took it first (start-ephemeral-workbench.ts).
+  if (process.connected) process.send?.({ event: "ready" } satisfies ChildReport);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -171,5 +175,12 @@ main().catch((error: Error) => {
   const dataDir = process.env.DATA_DIR;
   const cleanup =
     process.env.WORKBENCH_EPHEMERAL === "true" && dataDir ? removeEphemeralDataDir(dataDir) : Promise.resolve();
-  void cleanup.finally(() => process.exit(1));
+  // A parent that picked the ports (`workbench up`) may try others when one was taken meanwhile.
+  const told = new Promise<void>((resolve) => {
+    if (!process.connected || !process.send) return resolve();
+    process.send({ event: "failed", portTaken: isPortTaken(error) } satisfies ChildReport, undefined, {}, () =>
+      resolve(),
+    );
+  });
+  void Promise.all([cleanup, told]).finally(() => process.exit(1));
 });

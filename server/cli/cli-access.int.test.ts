@@ -26,14 +26,9 @@ function cli(args: string[], token?: string): Promise<{ code: number; stdout: st
     ...(token ? { WORKBENCH_TOKEN: token } : {}),
   };
   return new Promise((resolve) => {
-    execFile(
-      "node_modules/.bin/tsx",
-      ["server/cli/main.ts", ...args],
-      { env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
+    execFile("node", ["packages/cli/bin/workbench.mjs", ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
   });
 }
 

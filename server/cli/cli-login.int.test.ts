@@ -2,14 +2,13 @@
 // shared workbench, the browser's part done over HTTP as the confirm page's form posts it (the real
 // Chromium run is e2e/cli-login.spec.ts). The stored token's file is 0600, the next command uses it
 // with neither WORKBENCH_URL nor WORKBENCH_TOKEN set, and after logout it is revoked and gone.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { signInToDashboard } from "../testing/dashboard-access-client.ts";
-import { answerCliLink } from "../testing/cli-login-client.ts";
+import { answerCliLink, spawnCli } from "../testing/cli-login-client.ts";
 
 const ADMIN_PASSWORD = "admin-password-for-tests";
 let s: TestServer;
@@ -28,30 +27,8 @@ afterAll(async () => {
   fs.rmSync(config, { recursive: true, force: true });
 });
 
-type Run = { code: number; stdout: string; stderr: string };
 /** The CLI with a config folder of its own and nothing of the caller's environment. */
-function cli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn("node_modules/.bin/tsx", ["server/cli/main.ts", ...args], {
-    env: {
-      NODE_ENV: "test",
-      PATH: process.env.PATH ?? "",
-      HOME: config,
-      XDG_CONFIG_HOME: path.join(config, "xdg"),
-      ...env,
-    },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((resolve) => child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr })));
-  /** The /auth/cli link the CLI prints, once it has. */
-  const link = async () => {
-    await expect.poll(() => /https?:\/\/\S+\/auth\/cli\?\S+/.exec(stderr)?.[0], { timeout: 30_000 }).toBeTruthy();
-    return new URL(/https?:\/\/\S+\/auth\/cli\?\S+/.exec(stderr)![0]);
-  };
-  return { done, link, child };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => spawnCli(args, config, env);
 
 const credentialsFile = () => path.join(config, "xdg", "workbench", "credentials.json");
 

@@ -30,11 +30,11 @@ afterAll(async () => {
 const token = async (role: "viewer" | "integrator", name = `ci-${role}`) =>
   (await createApiToken({ ...w.runtime, input: { name, role }, createdBy: "test" })).token;
 
-/** `workbench listen` as a process group of its own (tsx runs node under it), its output collected. */
+/** `workbench listen` as a process group of its own, its output collected. */
 function listen(apiToken: string, args: string[] = []) {
   const child = spawn(
-    "node_modules/.bin/tsx",
-    ["server/cli/main.ts", ...args, "listen", "--integration", "north-psap", "--forward-to", receiver.url],
+    "node",
+    ["packages/cli/bin/workbench.mjs", ...args, "listen", "--integration", "north-psap", "--forward-to", receiver.url],
     {
       env: {
         NODE_ENV: "test",

@@ -1,6 +1,9 @@
 // Test helpers for `workbench login` over HTTP (decision 0053): a CLI's /auth/cli link made by hand,
-// and a signed-in member's answer on the confirm page, as the browser's form would post it.
+// a signed-in member's answer on the confirm page, as the browser's form would post it, and the CLI
+// itself as a child process.
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import path from "node:path";
 
 export type CliLink = { path: string; port: number; state: string; verifier: string; challenge: string };
 
@@ -58,4 +61,42 @@ export async function redeemCliCode(
     body: JSON.stringify({ code, code_verifier: verifier }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export type CliRun = { code: number; stdout: string; stderr: string };
+
+/**
+ * The CLI as a child process, as a user runs it, with `configDir` as its home and XDG config folder
+ * and nothing of the caller's environment but PATH. `link()` waits (30 s at most) for the /auth/cli
+ * link `workbench login --no-browser` prints.
+ */
+export function spawnCli(args: string[], configDir: string, env: Record<string, string> = {}) {
+  const child = spawn("node", ["packages/cli/bin/workbench.mjs", ...args], {
+    env: {
+      NODE_ENV: "test",
+      PATH: process.env.PATH ?? "",
+      HOME: configDir,
+      XDG_CONFIG_HOME: path.join(configDir, "xdg"),
+      ...env,
+    },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<CliRun>((resolve) =>
+    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr })),
+  );
+  const link = async (): Promise<URL> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const printed = /https?:\/\/\S+\/auth\/cli\?\S+/.exec(stderr)?.[0];
+      if (printed) return new URL(printed);
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`the CLI printed no /auth/cli link (exit ${child.exitCode}); stderr: ${stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { done, link, child };
 }

@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
-import { syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
+import { advanceClockOffset, saveClockOffset, syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
 import { parseEnv } from "../platform/env.ts";
 import { createLogger } from "../platform/logger.ts";
 import type { Runtime } from "../runtime.ts";
@@ -43,6 +43,13 @@ export type TestServer = {
   /** With `dashboard`: what prepareFirstAdmin printed to the terminal (the setup credential), and its outcome. */
   terminal: string[];
   firstAdmin?: FirstAdminOutcome;
+  /**
+   * Runs `during` with the workbench clock `ms` ahead, then puts the offset back. The move is stored
+   * and announced as a real clock move is: the server re-reads the stored clock every few seconds,
+   * so an offset set only in memory would be put back under a slow test, and its undo then set the
+   * clock behind.
+   */
+  withClockAhead: <T>(ms: number, during: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -109,6 +116,15 @@ export async function startTestServer(
     logs,
     terminal,
     firstAdmin,
+    async withClockAhead(ms, during) {
+      const before = clock.offsetMs;
+      await advanceClockOffset(database.db, clock, ms);
+      try {
+        return await during();
+      } finally {
+        await saveClockOffset(database.db, clock, before);
+      }
+    },
     async close() {
       stopServingInProcess();
       server.closeAllConnections();

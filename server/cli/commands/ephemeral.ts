@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { HEALTH_PATH } from "../../http/health.ts";
 import { fail, type OutputMode } from "../output.ts";
 import { wholeNumber } from "../parse-options.ts";
+import { onStopSignals } from "../stop-signals.ts";
 import { startEphemeralWorkbench, type EphemeralWorkbench } from "../ephemeral/start-ephemeral-workbench.ts";
 
 /** Where running `workbench up` processes announce themselves, one file each, so `down` can find them. */
@@ -74,8 +75,7 @@ export function registerEphemeralCommands(program: Command) {
         await rm(entryFile, { force: true });
         process.exit(code);
       };
-      process.once("SIGINT", () => void stop(0));
-      process.once("SIGTERM", () => void stop(0));
+      onStopSignals(() => void stop(0)); // a second Ctrl-C: exit at once (stop-signals.ts)
       // Started by a program holding an IPC channel (the Playwright kit does): when that program
       // goes, even SIGKILLed, the channel closes and this workbench goes with it.
       if (process.channel) process.once("disconnect", () => void stop(0));

@@ -10,6 +10,7 @@ import path from "node:path";
 import { AGENCY, USER } from "../../directory/seed-ids.ts";
 import { createEphemeralDataDir, removeEphemeralDataDir } from "../../platform/ephemeral-data-dir.ts";
 import { SERVER_NODE_OPTIONS } from "../../platform/server-node-options.ts";
+import { isChildReport } from "../../platform/child-report.ts";
 
 const READY_TIMEOUT_MS = 180_000;
 /** An ephemeral workbench is local and self-contained: settings of the caller's own workbench must not leak in. */
@@ -69,14 +70,40 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Ports picked by the kernel can be taken by another process before the child listens: tries of fresh ones. */
+const PORT_TRIES = 3;
+
 export async function startEphemeralWorkbench(
-  options: { port?: number; log?: (line: string) => void } = {},
+  options: {
+    port?: number;
+    log?: (line: string) => void;
+    /** Where the ports come from (tests); the kernel's free ones by default. */
+    pickPort?: () => Promise<number>;
+  } = {},
 ): Promise<EphemeralWorkbench> {
   const root = workbenchRoot();
   const log = options.log ?? (() => {});
   await buildIfStale(root, log);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(root, options);
+    } catch (error) {
+      // A port given by the caller is theirs to change; one we picked, we pick again.
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= PORT_TRIES) throw error;
+      log(`a port picked for the workbench was taken meanwhile; trying other ports (${attempt + 1} of ${PORT_TRIES})`);
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(
+  root: string,
+  options: { port?: number; pickPort?: () => Promise<number> },
+): Promise<EphemeralWorkbench> {
+  const pickPort = options.pickPort ?? freePort;
   const dataDir = await createEphemeralDataDir();
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await pickPort());
   const url = `http://localhost:${port}`;
   const entry = [...SERVER_NODE_OPTIONS, "--enable-source-maps", path.join(root, "dist/server/launch.cjs")];
   const child = spawn(process.execPath, entry, {
@@ -88,7 +115,7 @@ export async function startEphemeralWorkbench(
       HOST: "127.0.0.1",
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await pickPort()),
       WORKBENCH_EPHEMERAL: "true",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
@@ -101,7 +128,7 @@ export async function startEphemeralWorkbench(
     await removeEphemeralDataDir(dataDir);
   });
   try {
-    await waitUntilReady(`${url}/api/health`, exited);
+    await waitUntilReady(child, exited, url);
   } catch (error) {
     await stop();
     throw error;
@@ -119,22 +146,34 @@ async function buildIfStale(root: string, log: (line: string) => void) {
   if (code !== 0) throw new Error("building the workbench failed (see above)");
 }
 
-async function waitUntilReady(healthUrl: string, exited: Promise<number | null>) {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (gone) throw new Error("the ephemeral workbench exited before it was ready (see its output above)");
-    if (
-      await fetch(healthUrl).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the ephemeral workbench did not answer ${healthUrl} within ${READY_TIMEOUT_MS / 1000} s`);
+/**
+ * Ready when the child itself says so over its IPC channel (server/main.ts), not when something
+ * answers on its port: another process that took the port between our pick and the child's listen
+ * would answer too, and a caller would be handed someone else's workbench.
+ */
+function waitUntilReady(child: ChildProcess, exited: Promise<number | null>, url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the ephemeral workbench on ${url} was not ready within ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    );
+    let portTaken = false;
+    child.on("message", (message: unknown) => {
+      if (!isChildReport(message)) return;
+      if (message.event === "ready") {
+        clearTimeout(timer);
+        resolve();
+      } else portTaken = message.portTaken;
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(
+        portTaken
+          ? new PortTaken(`a port of the ephemeral workbench on ${url} was taken by another process`)
+          : new Error("the ephemeral workbench exited before it was ready (see its output above)"),
+      );
+    });
+  });
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>) {

@@ -6,6 +6,7 @@
 // with one line and exit 1; Ctrl-C detaches (the integration goes back to its configured URL).
 import WebSocket from "ws";
 import { LISTEN_CLOSE, MAX_FRAME_BYTES, type TWorkbenchFrame } from "../../webhooks/listen/listener-frames.ts";
+import { onStopSignals } from "../stop-signals.ts";
 import { forwardRequest } from "./forward-request.ts";
 import type { ListenerPrinter } from "./listener-lines.ts";
 
@@ -102,8 +103,8 @@ export function runListener(options: ListenOptions): Promise<number> {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
       print({ kind: "forwarded", method: frame.method, path: frame.path, answer });
     };
+    // A second Ctrl-C stops at once (stop-signals.ts).
     const detach = () => {
-      if (detaching) process.exit(130); // a second Ctrl-C: stop now
       detaching = true;
       const ws = current;
       if (ws?.readyState !== WebSocket.OPEN) {
@@ -116,8 +117,7 @@ export function runListener(options: ListenOptions): Promise<number> {
       ws.send(JSON.stringify({ type: "detach" }));
       setTimeout(() => finish(0), 5_000).unref();
     };
-    process.once("SIGINT", detach);
-    process.on("SIGTERM", detach);
+    onStopSignals(detach);
     connect();
   });
 }
