@@ -64,3 +64,23 @@ test("`workbench keys rotate --json` makes a new key current; the old one stays 
   const jwks = (await (await request.get("/.well-known/jwks.json")).json()) as { keys: Array<{ kid: string }> };
   expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining([rotated.kid, rotated.previousKid]));
 });
+
+test("an API token made on the Admin page is shown once, listed, and revoked there", async ({ page }) => {
+  await page.goto("/admin");
+  const section = page.locator("section", { has: page.getByRole("heading", { name: /^API tokens/ }) });
+  const name = `e2e-token-${Date.now().toString(36)}`;
+  await section.getByLabel("Name").fill(name);
+  await section.getByRole("button", { name: "Create token" }).click();
+  await expect(section.getByRole("status")).toContainText(`API token ${name}: copy it now`);
+  await expect(section.getByTestId("api-token")).toHaveText(/^wbt_\S{20,}$/);
+  await expect(section.getByLabel("Name")).toHaveValue(""); // ready for the next one
+  const row = page.getByTestId("api-tokens").getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("active");
+
+  await row.getByRole("button", { name: `Revoke ${name}` }).click();
+  await expect(row).toContainText("revoked");
+  await expect(row.getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
+  await section.getByRole("button", { name: "I have stored it" }).click();
+  await expect(section.getByTestId("api-token")).toHaveCount(0);
+  await expectAccessible(page);
+});

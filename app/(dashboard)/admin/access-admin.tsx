@@ -3,11 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { useCaller } from "../_components/use-caller";
+import { button, td } from "./admin-classes";
+import { ActionError, AdminTableHead, NoRows } from "./admin-table";
 
-const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
-const td = "px-4 py-2 align-top text-sm";
-const button =
-  "rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
 const subtle =
   "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50";
 const field = "rounded-md border border-slate-400 px-2 py-1.5 text-sm";
@@ -72,22 +70,9 @@ export function MembersAdmin() {
       <h2 id="members-h" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
         Workbench members (who may sign in to this shared workbench)
       </h2>
-      {(update.error ?? create.error ?? clearWait.error) && (
-        <p role="alert" className="px-4 py-2 text-sm text-red-700">
-          {(update.error ?? create.error ?? clearWait.error)?.message}
-        </p>
-      )}
+      <ActionError errors={[update.error, create.error, clearWait.error]} />
       <table className="min-w-full divide-y divide-slate-100">
-        <thead>
-          <tr>
-            <th className={th}>Name</th>
-            <th className={th}>Role</th>
-            <th className={th}>State</th>
-            <th className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <AdminTableHead columns={["Name", "Role", "State"]} />
         <tbody className="divide-y divide-slate-100" data-testid="members">
           {members.data?.map((m) => (
             <tr key={m.id}>
@@ -133,6 +118,9 @@ export function MembersAdmin() {
               </td>
             </tr>
           ))}
+          <NoRows rows={members.data} columns={4}>
+            No members yet. Add one below; each signs in with the name and password given here.
+          </NoRows>
         </tbody>
       </table>
       <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 border-t border-slate-200 px-4 py-3">
@@ -190,13 +178,17 @@ export function ApiTokensAdmin() {
 
   function onCreate(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const form = e.currentTarget;
+    const f = new FormData(form);
     const days = String(f.get("days") ?? "");
-    create.mutate({
-      name: String(f.get("name")),
-      role: String(f.get("role")) as (typeof ROLES)[number],
-      expiresInDays: days ? Number(days) : undefined,
-    });
+    create.mutate(
+      {
+        name: String(f.get("name")),
+        role: String(f.get("role")) as (typeof ROLES)[number],
+        expiresInDays: days ? Number(days) : undefined,
+      },
+      { onSuccess: () => form.reset() },
+    );
   }
 
   return (
@@ -215,24 +207,9 @@ export function ApiTokensAdmin() {
           </button>
         </div>
       )}
-      {(create.error ?? revoke.error) && (
-        <p role="alert" className="px-4 py-2 text-sm text-red-700">
-          {(create.error ?? revoke.error)?.message}
-        </p>
-      )}
+      <ActionError errors={[create.error, revoke.error]} />
       <table className="min-w-full divide-y divide-slate-100">
-        <thead>
-          <tr>
-            <th className={th}>Name</th>
-            <th className={th}>Role</th>
-            <th className={th}>Created</th>
-            <th className={th}>Expires</th>
-            <th className={th}>State</th>
-            <th className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <AdminTableHead columns={["Name", "Role", "Created", "Expires", "State"]} />
         <tbody className="divide-y divide-slate-100" data-testid="api-tokens">
           {tokens.data?.map((t) => (
             <tr key={t.id}>
@@ -261,6 +238,9 @@ export function ApiTokensAdmin() {
               </td>
             </tr>
           ))}
+          <NoRows rows={tokens.data} columns={6}>
+            No API tokens yet. Create one below for the CLI or a CI job (WORKBENCH_TOKEN).
+          </NoRows>
         </tbody>
       </table>
       <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 border-t border-slate-200 px-4 py-3">

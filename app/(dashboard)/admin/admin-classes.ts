@@ -1,5 +1,5 @@
-// The class names of the clients section's hand-built table and form (the other admin sections keep
-// their own copies): a header cell, a body cell, and the dark action button.
+// The class names of the admin sections' hand-built tables and forms: a header cell, a body cell,
+// and the dark action button.
 export const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 export const td = "px-4 py-2 align-top text-sm";
 export const button =

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
+import { ActionError } from "./admin-table";
 import { ClientsTable } from "./clients-table";
 import { CreateClientForm } from "./create-client-form";
 import { SecretOnce } from "./secret-once";
@@ -25,11 +26,7 @@ export function ClientsAdmin() {
           <SecretOnce clientId={shown.clientId} secret={shown.clientSecret} onDismiss={dismiss} />
         </div>
       )}
-      {rotate.error && (
-        <p role="alert" className="px-4 py-2 text-sm text-red-700">
-          {rotate.error.message}
-        </p>
-      )}
+      <ActionError errors={[rotate.error]} />
       <ClientsTable
         clients={clients.data}
         rotating={rotate.isPending}

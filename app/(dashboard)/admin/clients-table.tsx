@@ -3,7 +3,8 @@
 // client's secret can be rotated from its row (by an admin: without `onRotate` the rows have no action).
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
-import { button, td, th } from "./admin-classes";
+import { button, td } from "./admin-classes";
+import { AdminTableHead } from "./admin-table";
 
 type Client = inferRouterOutputs<AppRouter>["identity"]["clients"]["list"][number];
 
@@ -20,17 +21,7 @@ export function ClientsTable({
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-100">
-        <thead>
-          <tr>
-            <th className={th}>client_id</th>
-            <th className={th}>Allowed scopes</th>
-            <th className={th}>Allowed agency IDs</th>
-            <th className={th}>Grants · token lifetime</th>
-            <th className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <AdminTableHead columns={["client_id", "Allowed scopes", "Allowed agency IDs", "Grants · token lifetime"]} />
         <tbody className="divide-y divide-slate-100">
           {clients?.map((c) => (
             <ClientRow key={c.clientId} client={c} rotating={rotating} onRotate={onRotate} />

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/react";
 import { useMayCall } from "../_components/may-call";
+import { th } from "./admin-classes";
 
-const th = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-4 py-2 text-sm";
 
 export function KeysAdmin() {
