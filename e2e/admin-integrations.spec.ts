@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 test.afterEach(async ({ workbench }) => {
   await workbench.integrations.set.mutate({ key: "central-ems", url: "/receivers/central-ems" });
@@ -28,6 +28,6 @@ test("admin: an integration's receiver URL is validated, saved with a rediscover
   await expect(row).toContainText("declares: incident.created");
   await expect(page.getByRole("region", { name: /Agencies/ })).toContainText("South PSAP");
   await expect(page.getByRole("region", { name: /Users/ })).toContainText("dispatcher.north");
-  await testInfo.attach("admin", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "admin", { fullPage: true });
   await expectAccessible(page);
 });

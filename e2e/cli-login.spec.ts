@@ -2,12 +2,12 @@
 // 0053): the CLI (a child process) prints its link, the member signs in on the workbench's own form,
 // reads the confirm page and authorises; the CLI stores a 0600 token that the next command uses, and
 // `workbench logout` revokes it. A second login, cancelled, leaves nothing behind.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnCli } from "../server/testing/cli-login-client.ts";
 import { E2E_SHARED_ADMIN_PASSWORD, E2E_SHARED_URL } from "../playwright.config";
-import { expect as baseExpect, expectAccessible, test } from "./fixtures/workbench";
+import { expect as baseExpect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.use({ baseURL: E2E_SHARED_URL });
@@ -18,34 +18,12 @@ test.beforeAll(() => {
 });
 test.afterAll(() => fs.rmSync(config, { recursive: true, force: true }));
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn("node_modules/.bin/tsx", ["server/cli/main.ts", ...args], {
-    env: {
-      NODE_ENV: "test",
-      PATH: process.env.PATH ?? "",
-      HOME: config,
-      XDG_CONFIG_HOME: path.join(config, "xdg"),
-      ...env,
-    },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr })),
-  );
-  const link = async () => {
-    await expect.poll(() => /http\S+\/auth\/cli\?\S+/.exec(stderr)?.[0], { timeout: 30_000 }).toBeTruthy();
-    return /http\S+\/auth\/cli\?\S+/.exec(stderr)![0];
-  };
-  return { done, link };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => spawnCli(args, config, env);
 
 test("login through the browser stores a 0600 token the CLI uses; logout revokes it", async ({ page }, testInfo) => {
   test.setTimeout(180_000); // five CLI processes and a sign-in (scrypt) on a shared 2-core machine
   const login = cli(["login", "--no-browser", "--url", E2E_SHARED_URL]);
-  await page.goto(await login.link());
+  await page.goto((await login.link()).href);
   await expect(page.getByRole("heading", { name: "Sign in to the workbench" })).toBeVisible();
   await page.getByLabel("Username").fill("admin");
   await page.getByLabel("Password").fill(E2E_SHARED_ADMIN_PASSWORD);
@@ -61,15 +39,14 @@ test("login through the browser stores a 0600 token the CLI uses; logout revokes
     { width: 1920, height: 1080 },
   ]) {
     await page.setViewportSize(viewport);
-    const file = testInfo.outputPath(`cli-confirm-${viewport.width}x${viewport.height}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await testInfo.attach(`cli-confirm-${viewport.width}x${viewport.height}`, { path: file, contentType: "image/png" });
+    const name = `cli-confirm-${viewport.width}x${viewport.height}`;
+    await attachScreenshot(page, testInfo, name, { fullPage: true, file: `${name}.png` });
   }
   await page.getByRole("button", { name: "Authorize" }).click();
   await expect(page.getByRole("heading", { name: "Logged in" })).toBeVisible();
   expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?/);
   expect(page.url()).not.toContain("wbt_"); // the token never sits in the browser's URL
-  await page.screenshot({ path: testInfo.outputPath("cli-logged-in.png") });
+  await attachScreenshot(page, testInfo, "cli-logged-in", { file: "cli-logged-in.png" });
   const result = await login.done;
   expect(result.code).toBe(0);
   expect(result.stdout).toContain(`Logged in to ${E2E_SHARED_URL} as admin (role admin).`);
@@ -87,9 +64,9 @@ test("login through the browser stores a 0600 token the CLI uses; logout revokes
 
   // Signed in already: straight to the confirm page; Cancel ends the CLI with one line.
   const cancelled = cli(["login", "--no-browser", "--url", E2E_SHARED_URL]);
-  await page.goto(await cancelled.link());
+  await page.goto((await cancelled.link()).href);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { name: "Login cancelled" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("cli-cancelled.png") });
+  await attachScreenshot(page, testInfo, "cli-cancelled", { file: "cli-cancelled.png" });
   expect((await cancelled.done).stderr).toMatch(/workbench: the login was cancelled in the browser\.\n$/);
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 test.afterEach(async ({ workbench }) => {
   await workbench.clock.reset.mutate();
@@ -11,7 +11,7 @@ test("+61 min on the Clock page moves the time the whole dashboard shows", async
   await page.getByRole("button", { name: "+61 min" }).click();
   await expect(page.getByTestId("clock-offset-value")).toHaveText("1h 1m");
   await expect(page.getByTestId("clock-offset")).toHaveText("+1h 1m");
-  await testInfo.attach("clock advanced", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "clock advanced");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Reset to real time" }).click();
   await expect(page.getByTestId("clock-offset-value")).toHaveText("0 (real time)");

@@ -10,7 +10,7 @@ import {
   type FixtureReceiver,
   type ReceiverFaults,
 } from "../server/conformance/testing/fixture-receiver.ts";
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 const NORTH_PSAP = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 const FIRE_AND_RESCUE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
@@ -52,10 +52,7 @@ test("a correct receiver passes every check from the Conformance page, with hist
   }
   await expect(page.getByTestId("check-token.hs256-public-key")).toContainText("Pass");
   await expect(page.getByRole("row", { name: new RegExp(url.replace(/[.]/g, "\\.")) }).first()).toContainText("passed");
-  await testInfo.attach("conformance passed", {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: "image/png",
-  });
+  await attachScreenshot(page, testInfo, "conformance passed", { fullPage: true });
   await expectAccessible(page);
 
   const report = await page.request.get((await page.getByRole("link", { name: "HTML report" }).getAttribute("href"))!);
@@ -150,10 +147,7 @@ test("a v2 receiver gets the v2 checks, shown the same way: pending v2 checks, g
   await expect(page.getByText("declares 2.0")).toBeVisible();
   await expect(page.getByTestId("check-v2.token.publisher")).toContainText("Pass");
   await expect(page.getByTestId("check-token.alg-none")).toHaveCount(0);
-  await testInfo.attach("conformance v2 passed", {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: "image/png",
-  });
+  await attachScreenshot(page, testInfo, "conformance v2 passed", { fullPage: true });
   const report = await page.request.get((await page.getByRole("link", { name: "HTML report" }).getAttribute("href"))!);
   expect(await report.text()).toContain("legacy v2 webhook contract (v2 checks)");
 

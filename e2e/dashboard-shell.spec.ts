@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 test("the overview lists the seeded agencies, clients, users and integrations", async ({ page }, testInfo) => {
   await page.goto("/");
@@ -12,7 +12,7 @@ test("the overview lists the seeded agencies, clients, users and integrations", 
   await expect(page.getByRole("region", { name: /Clients/ })).toContainText("partner-cad");
   await expect(page.getByRole("region", { name: /Users/ })).toContainText("locked.user");
   await expect(page.getByRole("region", { name: /Integrations/ })).toContainText("/receivers/north-psap");
-  await testInfo.attach("overview", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "overview", { fullPage: true });
   await expectAccessible(page);
 });
 

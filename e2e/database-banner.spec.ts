@@ -2,7 +2,7 @@
 // is played at the browser's edge (GET /api/health answers what the server answers while its
 // database is down); the server-side half, a database really killed, is tested on real processes
 // in server/whole-chain/database-outage.int.test.ts.
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 const DOWN = {
   status: "unavailable",
@@ -31,7 +31,7 @@ test("a banner on every page while the database is down, gone once it is back", 
     await expect(banner).toBeVisible();
     await expect(banner).toContainText("nothing the workbench acknowledged is lost");
   }
-  await testInfo.attach("banner", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "banner");
   await expectAccessible(page);
 
   down = false; // the next look (every 2 s while down) finds the database back

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { createIncident, partnerToken, setLabel } from "./fixtures/partner-api";
 import { DASHBOARD_PAGES } from "./fixtures/dashboard-pages";
-import { expect, test } from "./fixtures/workbench";
+import { expect, test, attachScreenshot } from "./fixtures/workbench";
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -83,7 +83,7 @@ for (const viewport of VIEWPORTS) {
     await expect(skip).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("listbox", { name: "Deliveries" })).toBeFocused();
-    await testInfo.attach(`selected ${viewport.width}`, { body: await page.screenshot(), contentType: "image/png" });
+    await attachScreenshot(page, testInfo, `selected ${viewport.width}`);
   });
 }
 
@@ -113,7 +113,7 @@ test("the states say why: retrying on a 503, waiting behind the head, then both 
   await expect(label.getByTestId("delivery-attempts")).toHaveText("no attempt yet");
   await label.click();
   await expect(page.getByTestId("waiting-behind")).toContainText(headId.slice(0, 8));
-  await testInfo.attach("outage", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "outage");
 
   await workbench.clock.advance.mutate({ byMs: 61 * 60_000 });
   await expect(head.getByTestId("delivery-status")).toHaveText(/^expired after \d+ attempts \(last 503\)$/, {
@@ -125,7 +125,7 @@ test("the states say why: retrying on a 503, waiting behind the head, then both 
   await expect(detail).toContainText("Never sent: it expired one hour after it was produced");
   await expect(detail).not.toContainText("Not attempted yet");
   await expect(detail.getByText("Next attempt").locator("..")).toContainText("none");
-  await testInfo.attach("expired", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "expired");
 });
 
 test("an unknown selection says so, and a malformed incident filter is named, not ignored", async ({ page }) => {

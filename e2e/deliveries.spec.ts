@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 test("the inspector filters by integration (kept in the URL), searches, and is accessible", async ({
   page,
@@ -11,7 +11,7 @@ test("the inspector filters by integration (kept in the URL), searches, and is a
   await page.getByLabel("Search").fill("no-such-event");
   await expect(page).toHaveURL(/q=no-such-event/);
   await expect(page.getByText("No deliveries match.").first()).toBeVisible();
-  await testInfo.attach("inspector", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "inspector", { fullPage: true });
   await expectAccessible(page);
 });
 

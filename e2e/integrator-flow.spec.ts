@@ -1,10 +1,11 @@
 // QA: an incident created from the partner console, followed to the delivery inspector and to
 // the reference receiver that got it.
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 test("create an incident in the partner console, follow it to the inspector and the receiver", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(90_000); // four pages, two checked for accessibility, on a shared 2-core machine
   await page.goto("/partner-console");
   await expect(page.getByLabel("Client", { exact: true })).toHaveValue("partner-cad");
   await expect(page.getByLabel("User (username)")).toHaveValue("dispatcher.north");
@@ -12,7 +13,7 @@ test("create an incident in the partner console, follow it to the inspector and 
   const claims = page.getByTestId("token-claims");
   await expect(claims).toContainText("partner-cad");
   await expect(claims).toContainText("dispatcher.north");
-  await testInfo.attach("token", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "token", { fullPage: true });
 
   await expect(page.getByLabel("Operation", { exact: true })).toHaveValue("createIncident");
   await page.getByLabel("label", { exact: true }).fill("QA: console to inspector");
@@ -20,7 +21,7 @@ test("create an incident in the partner console, follow it to the inspector and 
   await page.getByRole("button", { name: /^Send POST \/incidents/ }).click();
   const response = page.getByTestId("operation-response");
   await expect(response.getByText("201", { exact: true })).toBeVisible();
-  await testInfo.attach("created", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "created", { fullPage: true });
   await expectAccessible(page);
 
   await response.getByRole("link", { name: "Deliveries of this incident" }).click();
@@ -40,7 +41,7 @@ test("create an incident in the partner console, follow it to the inspector and 
   await expect(detail.getByTestId("response-status")).toContainText("200");
   await detail.getByRole("tab", { name: "Snapshot diff" }).click();
   await expect(detail).toContainText("QA: console to inspector");
-  await testInfo.attach("inspector", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "inspector", { fullPage: true });
   await expectAccessible(page);
 
   await page.goto("/reference-receivers");

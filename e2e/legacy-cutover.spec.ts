@@ -3,7 +3,7 @@
 // /about is switched to 3.0 on the Reference receivers page; after Rediscover on
 // the Admin page the next change goes to v3 routes, starting with the whole
 // incident, and the v2 delivery before it stays delivered once.
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 const FIRE = "0b0c5b52-1c0e-4a57-9a57-000000000003";
 
@@ -72,7 +72,7 @@ test("cutover: events flow to v2 routes, /about switches to 3.0, the next change
     ]);
   await page.goto(`/deliveries?integration=fire-rescue&incident=${incidentId}`);
   await expect(page.getByTestId("delivery-row")).toHaveCount(3);
-  await testInfo.attach("cutover", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "cutover", { fullPage: true });
   await expectAccessible(page);
 });
 

@@ -3,7 +3,7 @@
 // ages on the workbench clock (a +61 min jump ages the latest fix by an hour), the list's place,
 // last update and unread chat, and the not-found, empty and overflow cases.
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 import { AGENCY_ID, signInToPortal } from "./fixtures/portal-sign-in";
 import type { WorkbenchClient } from "../server/cli/client.ts";
 
@@ -76,7 +76,7 @@ for (const size of SIZES) {
     await expect(sources.getByRole("listitem").filter({ hasText: "AML" })).toContainText("1 position");
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
-    await testInfo.attach(`cardiac-arrest-${size.width}`, { body: await page.screenshot(), contentType: "image/png" });
+    await attachScreenshot(page, testInfo, `cardiac-arrest-${size.width}`);
 
     // The focused views stay where their links point.
     for (const view of ["chat", "live-video"]) {
@@ -105,7 +105,7 @@ test("after a +61 min clock jump the latest fix reads an hour old, on the page a
   await expect(age).toHaveText("1 h 1 min ago", { timeout: 8_000 });
   await expect(page.getByTestId("portal-clock-offset")).toHaveText("+1 h 1 min ahead");
   await expect(age.locator("time")).toHaveAttribute("title", /UTC$/);
-  await testInfo.attach("clock-jump", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "clock-jump");
 
   await page.goto("/portal/incidents");
   const row = page.locator(`[data-testid=incident-row][data-incident-id="${raised.incidentId}"]`);
@@ -142,7 +142,7 @@ test("the list shows place, last update and an unread caller message, most recen
     await expect(page.getByText(/v\d+ ·/)).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
-    await testInfo.attach(`list-${size.width}`, { body: await page.screenshot(), contentType: "image/png" });
+    await attachScreenshot(page, testInfo, `list-${size.width}`);
   }
 
   // Keyboard: the arrow keys walk the incidents; Enter opens one, whose chat counts as seen.
@@ -176,7 +176,7 @@ test("an unknown or malformed incident id says not found; an empty filter says s
   await signInToPortal(page, request, { returnUrl: "/portal/incidents/00000000-0000-4000-8000-000000000000" });
   await expect(page.getByTestId("incident-not-found")).toContainText("Incident not found");
   await expectAccessible(page);
-  await testInfo.attach("not-found", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "not-found");
   await page.goto("/portal/incidents/not-an-id");
   await expect(page.getByTestId("incident-not-found")).toBeVisible();
   await page.goto("/portal/incidents/not-an-id/chat");

@@ -1,7 +1,7 @@
 // The dispatcher portal: passwordless sign-in through the real redirect, the
 // live incident list, an incident page (the openUrl target), chat and live
 // video; and a simulator scenario run showing up in the portal.
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 import { signInToPortal } from "./fixtures/portal-sign-in";
 
 const DEMO_FALL = "0b0c5b52-1c0e-4a57-9a57-200000000001";
@@ -18,10 +18,7 @@ test("a dispatcher signs in without a password and sees North PSAP's incidents a
   await expect(demo).toBeVisible();
   await expect(demo.getByTestId("purpose-badge")).toHaveAttribute("data-purpose", "Demo");
   await expectAccessible(page);
-  await testInfo.attach("portal-incident-list", {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: "image/png",
-  });
+  await attachScreenshot(page, testInfo, "portal-incident-list", { fullPage: true });
 
   // Live: an incident raised now appears without a reload; the purpose filter hides it again.
   const raised = await workbench.simulator.raise.mutate({
@@ -41,10 +38,7 @@ test("a dispatcher signs in without a password and sees North PSAP's incidents a
   await expect(page.getByTestId("incident-snapshot")).toBeVisible();
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("Incident created");
   await expectAccessible(page);
-  await testInfo.attach("portal-incident-page", {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: "image/png",
-  });
+  await attachScreenshot(page, testInfo, "portal-incident-page", { fullPage: true });
 });
 
 test("the openUrl of a raised incident opens its page; caller chat and live video follow the simulator", async ({
@@ -74,7 +68,7 @@ test("the openUrl of a raised incident opens its page; caller chat and live vide
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByTestId("chat-messages")).toContainText("Leave through the balcony");
   await expectAccessible(page);
-  await testInfo.attach("portal-chat", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "portal-chat", { fullPage: true });
 
   await workbench.simulator.act.mutate({ incidentId: raised.incidentId, action: { action: "activateLiveVideo" } });
   await page.goto(`${path}/live-video`);
@@ -83,10 +77,7 @@ test("the openUrl of a raised incident opens its page; caller chat and live vide
   await expect(page.getByTestId("stream-ended")).toBeVisible({ timeout: 3_000 });
   await expect(page.getByTestId("channel-state")).toHaveText("Ended");
   await expectAccessible(page);
-  await testInfo.attach("portal-live-video", {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: "image/png",
-  });
+  await attachScreenshot(page, testInfo, "portal-live-video", { fullPage: true });
 });
 
 test("an incident page opened without a session leads through the login form straight back to that incident", async ({

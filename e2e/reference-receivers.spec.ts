@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 const cli = (baseURL: string, ...args: string[]) =>
   JSON.parse(
@@ -31,7 +31,7 @@ test("a capability toggle changes the /about preview and what the CLI reports", 
     declaration: { supports: { incident: { labelChanged: boolean } } };
   };
   expect(shown.declaration.supports.incident.labelChanged).toBe(false);
-  await testInfo.attach("receivers", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "receivers", { fullPage: true });
   await expectAccessible(page);
 });
 

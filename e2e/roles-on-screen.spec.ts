@@ -6,7 +6,7 @@ import { E2E_SHARED_URL, E2E_URL } from "../playwright.config";
 import type { Role } from "../server/workbench/access/roles";
 import { DASHBOARD_PAGES } from "./fixtures/dashboard-pages";
 import { createSharedMembers, signInShared, type SharedMember } from "./fixtures/shared-members";
-import { expect as baseExpect, test } from "./fixtures/workbench";
+import { expect as baseExpect, test, attachScreenshot, SCREENSHOTS_WANTED } from "./fixtures/workbench";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -56,8 +56,13 @@ async function open(page: Page, path: string) {
   }
 }
 
-/** The pages whose controls depend on the role, at laptop and desktop size: attached and kept as files to look at. */
+/**
+ * The pages whose controls depend on the role, at laptop and desktop size: attached and kept as files
+ * to look at (twenty full-page shots, about a minute on a 2-core machine): in CI only when asked
+ * (SCREENSHOTS_WANTED).
+ */
 async function screenshots(page: Page, testInfo: TestInfo, who: Role) {
+  if (!SCREENSHOTS_WANTED) return;
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 1920, height: 1080 },
@@ -66,8 +71,7 @@ async function screenshots(page: Page, testInfo: TestInfo, who: Role) {
     for (const path of ["/admin", "/reference-receivers", "/clock", "/deliveries", "/conformance"]) {
       await open(page, path);
       const name = `${who}${path.replaceAll("/", "-")}-${viewport.width}x${viewport.height}.png`;
-      const body = await page.screenshot({ fullPage: true, path: testInfo.outputPath(name) });
-      await testInfo.attach(name, { body, contentType: "image/png" });
+      await attachScreenshot(page, testInfo, name, { fullPage: true, file: name });
     }
   }
 }

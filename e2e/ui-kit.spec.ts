@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 // /ui-kit is the visual fixture of the shared components: sample data, no database state.
 
@@ -12,7 +12,7 @@ test("the UI kit renders every component accessibly, with Test incidents unmista
     test.getByTestId("reported-problems").getByRole("list", { name: "Reported" }).getByRole("listitem"),
   ).toHaveText(["Chest pain", "Fall"]);
   await expect(test.getByRole("meter", { name: "Battery" })).toHaveAttribute("aria-valuenow", "14");
-  await testInfo.attach("ui-kit", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "ui-kit", { fullPage: true });
   await expectAccessible(page);
 });
 
@@ -26,7 +26,7 @@ test("the UI kit fits a laptop screen without sideways scrolling", async ({ page
     );
     expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
   }
-  await testInfo.attach("ui-kit at 1024 px", { body: await page.screenshot(), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "ui-kit at 1024 px");
 });
 
 // Before hydration the drawings have their server-rendered widths; under load that state

@@ -2,7 +2,7 @@
 // capability toggle turning an event into `changed`, and a 61-minute clock jump showing expiry.
 // Seeded through the real token endpoint and /v1; faults and the clock through tRPC.
 import { createIncident, partnerToken, setLabel } from "./fixtures/partner-api";
-import { expect, expectAccessible, test } from "./fixtures/workbench";
+import { expect, expectAccessible, test, attachScreenshot } from "./fixtures/workbench";
 
 test.afterEach(async ({ workbench }) => {
   await workbench.clock.reset.mutate();
@@ -33,7 +33,7 @@ test("outage: the head retries with backoff, the next event waits behind it, rec
   await page.getByTestId("timeline-details").locator("summary").click(); // collapsed by default
   const timeline = page.getByRole("region", { name: "Attempt timeline of this incident" });
   await expect(timeline.getByTestId("attempt-lane")).toHaveCount(2);
-  await testInfo.attach("outage", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "outage", { fullPage: true });
 
   await workbench.receivers.setFault.mutate({ key: "north-psap", mode: "ok" });
   await expect(async () => {
@@ -45,7 +45,7 @@ test("outage: the head retries with backoff, the next event waits behind it, rec
   const [first, second] = list;
   expect(list.map((d) => d.path)).toEqual(["/v3/incidents", `/v3/incidents/${id}/label`]);
   expect(Date.parse(second!.attempts[0]!.at)).toBeGreaterThanOrEqual(Date.parse(first!.attempts.at(-1)!.at));
-  await testInfo.attach("recovered", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "recovered", { fullPage: true });
   await expectAccessible(page);
 });
 
@@ -75,7 +75,7 @@ test("a capability toggle turns the label change into the generic changed event"
   await expect(changed).toContainText("changed (label");
   await expect(changed.getByText("delivered")).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId("delivery-row").filter({ hasText: "/label" })).toHaveCount(0);
-  await testInfo.attach("changed", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "changed", { fullPage: true });
 });
 
 test("a 61-minute clock jump expires a failing head and shows it on the timeline", async ({
@@ -100,5 +100,5 @@ test("a 61-minute clock jump expires a failing head and shows it on the timeline
   ).toHaveCount(1);
   await page.getByTestId("delivery-row").first().click();
   await expect(page.getByTestId("delivery-detail")).toContainText("Expiry");
-  await testInfo.attach("expired", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await attachScreenshot(page, testInfo, "expired", { fullPage: true });
 });
