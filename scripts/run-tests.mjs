@@ -29,7 +29,8 @@ const TAIL_LINES = 60;
 /** Where a half's account of its failures starts: vitest's and Playwright's own sections. */
 function failureAccount(lines) {
   const text = lines.map((l) => stripVTControlCharacters(l)); // without colours and cursor moves
-  const vitest = text.findIndex((l) => /Failed Tests \d+|Unhandled Errors?/.test(l));
+  // Failed Suites (a file whose hooks or imports failed) comes before Failed Tests when both do.
+  const vitest = text.findIndex((l) => /Failed (Suites|Tests) \d+|Unhandled Errors?/.test(l));
   if (vitest >= 0) return lines.slice(vitest);
   let run = -1;
   text.forEach((l, i) => {

@@ -4,6 +4,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { createDbClient, type DbClient } from "../platform/db/client.ts";
 import { withDatabase } from "../platform/db/open-database.ts";
+import { sayIfSlow } from "./say-if-slow.ts";
 
 export type TestDatabase = {
   url: string;
@@ -29,10 +30,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     mode: inject("testDatabaseMode"),
     async drop() {
-      await db.$disconnect();
+      // Ending the pool waits for every connection lent out to come back.
+      await sayIfSlow(`the test database's pool to end (${name})`, db.$disconnect());
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await sayIfSlow(`DROP DATABASE ${name}`, c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
       await c.end();
     },
   };

@@ -9,6 +9,7 @@ import { createProtocolApp } from "../../../http/protocol-app.ts";
 import { workbenchApiApp } from "../../../http/workbench-api.ts";
 import { startDeliveryWorker } from "../../delivery/delivery-worker.ts";
 import { startWebhookHarness } from "../../testing/webhook-harness.ts";
+import { sayIfSlow } from "../../../testing/say-if-slow.ts";
 import { listenerRegistry } from "../listener-registry.ts";
 import { closeListeners } from "../listener-session.ts";
 
@@ -34,10 +35,10 @@ export async function startListenWorkbench() {
     ...h,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
-      await closeListeners(runtime);
-      await worker.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sayIfSlow("closeListeners", closeListeners(runtime));
+      await sayIfSlow("the delivery worker to stop", worker.stop());
+      server.closeAllConnections(); // not the upgraded (listener) sockets: server.close waits for those
+      await sayIfSlow("the server to close", new Promise<void>((resolve) => server.close(() => resolve())));
       listenerRegistry().deps = null;
       await h.close();
     },
