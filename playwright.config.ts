@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumExecutablePath } from "./packages/playwright/src/find-chromium.js";
 import { SERVER_NODE_OPTIONS } from "./server/platform/server-node-options.ts";
+import { SCREENSHOTS_WANTED } from "./e2e/fixtures/screenshots";
 
 // The real entry as `npm start` runs it (dist/server/launch.cjs, production build) on its own port and data
 // directory; the Chromium packages/playwright/src/find-chromium.js finds (CHROMIUM_PATH, Debian's
@@ -27,9 +28,8 @@ export default defineConfig({
   use: {
     baseURL: E2E_URL,
     trace: "retain-on-failure",
-    // Every test's last screen, to look at; in CI only a failing test's unless E2E_SCREENSHOTS=1
-    // (SCREENSHOTS_WANTED in e2e/fixtures/workbench.ts).
-    screenshot: !process.env.CI || process.env.E2E_SCREENSHOTS === "1" ? "on" : "only-on-failure",
+    // Every test's last screen, to look at; a failing test's always (e2e/fixtures/screenshots.ts).
+    screenshot: SCREENSHOTS_WANTED ? "on" : "only-on-failure",
     launchOptions: {
       executablePath: chromiumExecutablePath(),
       args: [
