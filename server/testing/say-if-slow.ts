@@ -3,14 +3,14 @@
 // pending, so a failed run's output names it; a step that finishes says nothing.
 export const SLOW_STEP_MS = 10_000;
 
-export async function sayIfSlow<T>(step: string, work: Promise<T> | (() => Promise<T>)): Promise<T> {
+export async function sayIfSlow<T>(step: string, work: Promise<T>): Promise<T> {
   const started = performance.now();
   const timer = setInterval(() => {
     const seconds = Math.round((performance.now() - started) / 1000);
     process.stderr.write(`still waiting for ${step} after ${seconds} s\n`);
   }, SLOW_STEP_MS);
   try {
-    return await (typeof work === "function" ? work() : work);
+    return await work;
   } finally {
     clearInterval(timer);
   }
