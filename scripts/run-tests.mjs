@@ -10,8 +10,8 @@
 // priority a CI runner's two cores were shared out evenly and a browser step that takes 4 s alone
 // took over 30. Lowered, the checks take what the browser leaves, which is most of a core.
 import { createRequire } from "node:module";
-import { stripVTControlCharacters } from "node:util";
 import { concurrently } from "concurrently";
+import { failureAccount } from "./failure-account.mjs";
 
 // One settled Prisma client for both halves: the build would otherwise generate it while the type
 // check reads it (scripts/generate-if-stale.cjs).
@@ -24,23 +24,6 @@ const HALVES = [
 ];
 /** At most this many lines of a failed half are repeated (the log above has them all). */
 const MAX_REPEATED_LINES = 200;
-const TAIL_LINES = 60;
-
-/** Where a half's account of its failures starts: vitest's and Playwright's own sections. */
-function failureAccount(lines) {
-  const text = lines.map((l) => stripVTControlCharacters(l)); // without colours and cursor moves
-  // Failed Suites (a file whose hooks or imports failed) comes before Failed Tests when both do.
-  const vitest = text.findIndex((l) => /Failed (Suites|Tests) \d+|Unhandled Errors?/.test(l));
-  if (vitest >= 0) return lines.slice(vitest);
-  let run = -1;
-  text.forEach((l, i) => {
-    if (/^\s*Running \d+ tests?/.test(l)) run = i;
-  });
-  const playwright = text.findIndex((l, i) => i > run && /^\s+\d+\) .*›/.test(l));
-  if (run >= 0 && playwright >= 0) return lines.slice(playwright);
-  return lines.slice(-TAIL_LINES);
-}
-
 const { commands, result } = concurrently(HALVES, { prefix: "name" });
 const output = new Map(commands.map((c) => [c.name, []]));
 for (const command of commands) {
