@@ -12,8 +12,12 @@ test("the Admin page shows what is kept and its disk, and Prune now records a ru
     await expect(table.getByRole("row", { name: new RegExp(what.replace(/[()]/g, "\\$&")) })).toBeVisible();
   await expect(table.getByRole("row", { name: /The whole database/ })).toContainText(/\d+\.\d (KiB|MiB|GiB)/);
 
-  await panel.getByRole("button", { name: "Prune now" }).click();
-  await expect(panel.getByRole("status")).toContainText(/^Pruned /);
+  // The scheduled run (a clock move starts one) may hold the lock: the page says so, and Prune now
+  // again once it ends is what a user does.
+  await expect(async () => {
+    await panel.getByRole("button", { name: "Prune now" }).click();
+    await expect(panel.getByRole("status")).toContainText(/^Pruned /, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId("retention-last-run")).toContainText("Last run");
   await expectAccessible(page);
 });

@@ -62,7 +62,7 @@ export function RetentionAdmin() {
             <p role="status">
               {prune.data.ran
                 ? `Pruned ${describePruned(prune.data.pruned)}.`
-                : "Another process is pruning this database right now; its run shows here when it ends."}
+                : "A run is pruning this database right now (the scheduled one, or another process's); it shows here when it ends."}
             </p>
           )}
           {prune.error && (
