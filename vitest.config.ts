@@ -17,7 +17,16 @@ const integration = (name: "embedded" | "external") => ({
 
 export default defineConfig({
   // tsconfig's "@/*" path, so app/ helpers under unit test import like the app does.
-  resolve: { alias: [{ find: /^@\//, replacement: `${new URL("./", import.meta.url).pathname}` }] },
+  // "server-only" as Next's server build resolves it, so tests may call a Next route handler.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${new URL("./", import.meta.url).pathname}` },
+      {
+        find: /^server-only$/,
+        replacement: `${new URL("./node_modules/server-only/empty.js", import.meta.url).pathname}`,
+      },
+    ],
+  },
   test: {
     environment: "node",
     pool: "forks",
