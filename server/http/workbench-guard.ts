@@ -13,7 +13,7 @@
 //      keep their own rules: the token endpoint is called cross-origin by design.
 //   3. limitDashboardApi: /api/trpc refuses a declared body over 1 MiB (413) and a
 //      URL over 8 KiB (414) from the headers alone; the route bounds the rest.
-//   4. setSecurityHeaders: the Content-Security-Policy (content-security-policy.ts), anti-framing
+//   4. setSecurityHeaders: `Cache-Control: no-store` unless a surface sets its own, the Content-Security-Policy (content-security-policy.ts), anti-framing
 //      and the usual headers on every response; a page Next renders gets a nonce (pagePolicy).
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
@@ -130,6 +130,10 @@ export function createWorkbenchGuard(env: GuardEnv) {
   function guardRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     res.setHeader("content-security-policy", policy);
+    // Nothing is kept by a browser or a proxy unless its surface says so (the discovery document,
+    // the signing keys, Next's hashed static files): every authenticated or secret-bearing answer
+    // is no-store without each route having to remember it.
+    res.setHeader("cache-control", "no-store");
     const hostRefused = checkHost(req);
     const pathRefused = hostRefused ? null : checkPath(req);
     // A refused path is answered in the format of the surface its normalised form names.
