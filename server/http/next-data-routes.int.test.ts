@@ -35,7 +35,12 @@ const routes = {
 
 describe.each(Object.entries(routes))("%s, called past the gate", (_name, call) => {
   it("refuses a caller without credentials, or with a wrong token or session, with 401 and no-store", async () => {
-    for (const headers of [{}, { authorization: "Bearer wbt_wrong" }, { cookie: "wb_session=forged" }]) {
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: "Bearer wbt_wrong" },
+      { cookie: "wb_session=forged" },
+    ];
+    for (const headers of attempts) {
       const res = await call(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers.get("cache-control")).toBe("no-store");

@@ -2,6 +2,7 @@
 // (a broken host breaks every route). See server/reference-receiver/faults.ts for the modes.
 import { setTimeout as delay } from "node:timers/promises";
 import type { Context, Next } from "hono";
+import { parseDeliveryJson } from "./read-delivery-body.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 import { describeFault, parseReceiverFaultMode } from "../../reference-receiver/faults.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
@@ -69,7 +70,7 @@ async function answerFault(c: Context<ReceiverEnv>, status: 500 | 503, mode: str
 async function recordFault(c: Context<ReceiverEnv>, status: number, detail: string) {
   const { db, clock } = c.get("runtime");
   const match = matchEventRoute(c.req.method, c.get("receiverPath"));
-  const body = match && !match.params.incidentId ? await c.req.json().catch(() => null) : null;
+  const body = match && !match.params.incidentId ? parseDeliveryJson(await c.req.text()).body : null;
   await recordDelivery({
     db,
     clock,

@@ -25,6 +25,7 @@
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import { claimedColumns, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
+import { toStorableText } from "../../platform/json-input.ts";
 
 /**
  * How many of a lane's next events a delivered event's record claims: the one that leaves next and
@@ -140,8 +141,9 @@ function toRow({ delivery, attempt, outcome, now, workerId, claimNext }: RecordO
     requestHeaders: a.requestHeaders,
     status: a.status,
     responseHeaders: a.responseHeaders,
-    bodyExcerpt: a.bodyExcerpt,
-    error: a.error,
+    // The receiver's bytes: NUL or a cut surrogate pair would fail the whole statement (json-input.ts).
+    bodyExcerpt: a.bodyExcerpt === null ? null : toStorableText(a.bodyExcerpt),
+    error: a.error === null ? null : toStorableText(a.error),
   };
 }
 
