@@ -15,7 +15,8 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
 /** A 401 (or 503 while the database is out of reach) for a request without a caller; null lets it through. */
 export async function refuseWithoutCaller(request: Request): Promise<Response | null> {
   try {
-    const resolution = await resolveCaller(getRuntime(), request.headers);
+    // A document the browser opens itself: the cookie alone (decision 0071); it holds no secret.
+    const resolution = await resolveCaller(getRuntime(), request.headers, "navigation");
     return "caller" in resolution ? null : text(401, describeRefusal(resolution.refused));
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
