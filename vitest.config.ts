@@ -1,5 +1,14 @@
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// The test servers' log lines go to .test-logs/vitest-<pid>.jsonl as well (server/testing/test-server.ts),
+// for scripts/check-suite-logs.mjs to read after the run: no secret in any of them. Each run starts afresh.
+const SUITE_LOGS = path.resolve(".test-logs");
+mkdirSync(SUITE_LOGS, { recursive: true });
+for (const file of readdirSync(SUITE_LOGS)) if (file.startsWith("vitest-")) rmSync(path.join(SUITE_LOGS, file));
+process.env.WORKBENCH_SUITE_LOGS = SUITE_LOGS;
 
 // Three projects: pure unit tests; integration tests (*.int.test.ts) on the
 // embedded PostgreSQL; and the same integration tests on TEST_DATABASE_URL's
