@@ -4,7 +4,7 @@
 // deep on each JSON surface. None is a 500, and none writes an error-level line or a stack trace
 // into the log, which any caller without an account could otherwise do.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mintPublisherToken } from "../identity/service-tokens.ts";
+import { receiverClient } from "../reference-receiver/testing/deliver.ts";
 import { whenReceiverProcessingIdle } from "../reference-receiver/process-deliveries.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { mintInboundToken } from "../testing/inbound-tokens.ts";
@@ -158,16 +158,8 @@ describe.each(BAD_STRINGS)("%s", (name, bad) => {
   });
 
   it("/receivers: a delivery with one is recorded flagged and answered 200, as any unparseable body", async () => {
-    const token = (await mintPublisherToken(s.runtime, NORTH)).accessToken;
-    const res = await fetch(`${s.url}/receivers/north-psap/v3/incidents`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        "service-request-id": crypto.randomUUID(),
-        "service-request-timestamp": s.runtime.clock.now().toISOString(),
-      },
-      body: JSON.stringify({ incident: { id: crypto.randomUUID(), label: bad } }),
+    const res = await receiverClient(s, "north-psap", NORTH).send("POST", "/v3/incidents", {
+      incident: { id: crypto.randomUUID(), label: bad },
     });
     expect(res.status).toBe(200);
     await whenReceiverProcessingIdle();
@@ -222,16 +214,8 @@ describe("JSON nested 100,000 deep", () => {
     });
     expect(account.status).toBe(400);
 
-    const token = (await mintPublisherToken(s.runtime, NORTH)).accessToken;
-    const receiver = await fetch(`${s.url}/receivers/north-psap/v3/incidents`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        "service-request-id": crypto.randomUUID(),
-        "service-request-timestamp": s.runtime.clock.now().toISOString(),
-      },
-      body: DEEP,
+    const receiver = await receiverClient(s, "north-psap", NORTH).send("POST", "/v3/incidents", undefined, {
+      rawBody: DEEP,
     });
     expect(receiver.status).toBe(200);
     await whenReceiverProcessingIdle();
