@@ -9,7 +9,12 @@ const TEST_CODE = "(\\.test\\.ts$|/testing/|^server/whole-chain/|^e2e/|^bench/|/
 const LAYERS = [
   { platform: "^server/platform/" },
   { runtime: "^server/runtime\\.ts$" },
-  { identity: "^server/identity/", incidents: "^server/incidents/", directory: "^server/directory/" },
+  {
+    identity: "^server/identity/",
+    incidents: "^server/incidents/",
+    directory: "^server/directory/",
+    "client-calls": "^server/client-calls/",
+  },
   { "webhook-contracts": "^server/webhook-contracts/" },
   { "reference-receiver": "^server/reference-receiver/" },
   { webhooks: "^server/webhooks/" },
@@ -50,7 +55,7 @@ module.exports = {
       severity: "error",
       comment: "Below server/api and server/http, code knows nothing of Next, React, Hono or tRPC.",
       from: {
-        path: "^server/(platform|runtime\\.ts|identity|incidents|directory|webhook-contracts|reference-receiver|webhooks|simulator|conformance|workbench)",
+        path: "^server/(platform|runtime\\.ts|identity|incidents|directory|client-calls|webhook-contracts|reference-receiver|webhooks|simulator|conformance|workbench)",
         pathNot: TEST_CODE,
       },
       to: { path: "^node_modules/(next|react|react-dom|hono|@hono|@trpc)/" },

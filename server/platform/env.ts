@@ -74,6 +74,8 @@ const EnvSchema = z
      * processes with the default `true` send them (any number, FOR UPDATE SKIP LOCKED).
      */
     DELIVERY_WORKERS: z.stringbool().default(true),
+    /** `false`: partner clients' calls to /connect/token, /v1 and /Account are not recorded (docs/api-calls.md). */
+    RECORD_CLIENT_CALLS: z.stringbool().default(true),
     /**
      * Days of workbench time that finished deliveries, receiver records, conformance runs and spent
      * sign-in artefacts are kept before the retention pruner deletes them; 0 keeps them forever.

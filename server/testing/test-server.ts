@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { getRequestListener } from "@hono/node-server";
 import { createDashboardAccess } from "../http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin, type FirstAdminOutcome } from "../workbench/access/first-admin.ts";
+import { callRecorderOf } from "../client-calls/record-calls.ts";
 
 /**
  * Every log line a test server wrote, as raw JSON text and parsed. Also appended to the suite's log
@@ -137,6 +138,8 @@ export async function startTestServer(
       }
     },
     async close() {
+      // What the API calls recorder still holds is written before the database goes.
+      await callRecorderOf(runtime).stop();
       stopServingInProcess();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

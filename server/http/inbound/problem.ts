@@ -10,8 +10,8 @@ import { APP_ERRORS, type AppErrorCode } from "../../platform/error-codes.ts";
 export const errorTypeBase = (baseUrl: string) => `${baseUrl}/problems`;
 
 /**
- * Every code the inbound API answers: the spec's table, plus RouteNotFound, RequestTooLarge and
- * DatabaseUnavailable (workbench decisions). Statuses and titles are the error table's (server/platform/error-codes.ts);
+ * Every code the inbound API answers: the spec's table, plus RouteNotFound, RequestTooLarge,
+ * DatabaseUnavailable and TooManyRequests (an injected fault) (workbench decisions). Statuses and titles are the error table's (server/platform/error-codes.ts);
  * docs/inbound-api.md lists these codes, and a test holds it to this list.
  */
 export const PROBLEM_CODES = [
@@ -38,6 +38,7 @@ export const PROBLEM_CODES = [
   "CollaborationInvitationAlreadyResolved",
   "RequestTooLarge",
   "UnsupportedMediaType",
+  "TooManyRequests",
   "InternalServerError",
   "DatabaseUnavailable",
 ] as const satisfies readonly AppErrorCode[];
