@@ -152,7 +152,10 @@ const toFault = (row: Omit<ClientFault, "surface"> & { surface: string }): Clien
   surface: row.surface as CallSurface,
 });
 
-export async function listClientFaults(options: { db: DbClient }): Promise<ClientFault[]> {
+/** The faults still running (calls or time left), oldest first; spent and ended ones are deleted on the way. */
+export async function listClientFaults(options: Deps): Promise<ClientFault[]> {
+  const now = options.clock.now();
+  await options.db.clientFault.deleteMany({ where: { OR: [{ remaining: { lte: 0 } }, { until: { lte: now } }] } });
   const rows = await options.db.clientFault.findMany({ orderBy: { createdAt: "asc" } });
   return rows.map(toFault);
 }

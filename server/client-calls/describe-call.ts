@@ -13,6 +13,7 @@ import {
   type ResponseFacts,
   type TokenFacts,
 } from "./call-record.ts";
+import { CONSOLE_HEADER } from "./console-header.ts";
 
 export type SeenCall = {
   receivedAt: Date;
@@ -64,8 +65,6 @@ const KEPT_RESPONSE_HEADERS = [
   "location",
   "cache-control",
 ];
-/** The header the dashboard's Partner console marks its calls with. */
-export const CONSOLE_HEADER = "x-workbench-console";
 
 export const surfaceOf = (path: string): CallSurface | null =>
   path === "/connect/token"

@@ -1,5 +1,6 @@
 "use client";
 import {
+  ArrowDownToLine,
   Activity,
   BookOpen,
   Building2,
@@ -21,6 +22,7 @@ export const AREAS = [
   { href: "/", label: "Overview" },
   { href: "/incidents", label: "Incidents" },
   { href: "/deliveries", label: "Deliveries" },
+  { href: "/api-calls", label: "API calls" },
   { href: "/reference-receivers", label: "Receivers" },
   { href: "/simulator", label: "Simulator" },
   { href: "/partner-console", label: "Partner console" },
@@ -35,6 +37,7 @@ const ICONS: Record<string, LucideIcon> = {
   "/": LayoutDashboard,
   "/incidents": Siren,
   "/deliveries": Send,
+  "/api-calls": ArrowDownToLine,
   "/reference-receivers": Radio,
   "/simulator": FlaskConical,
   "/partner-console": Terminal,

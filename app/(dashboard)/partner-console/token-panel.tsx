@@ -12,6 +12,7 @@ import { CodeBlock } from "@/app/_components/ui/code-block";
 import { Field, Input, Select } from "@/app/_components/ui/form";
 import { useTRPC } from "@/app/_trpc/react";
 import { tokenRequestCurl } from "./build-request";
+import { CONSOLE_HEADER } from "@/server/client-calls/console-header";
 
 /** workbench-decisions.md, seed table: documented, not secret in the workbench. */
 const SEED_SECRETS: Record<string, string> = {
@@ -70,7 +71,7 @@ export function TokenPanel({ onToken }: { onToken: (t: ConsoleToken | null) => v
     try {
       const res = await fetch("/connect/token", {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: { "content-type": "application/x-www-form-urlencoded", [CONSOLE_HEADER]: "1" },
         body: new URLSearchParams(Object.entries(fields).filter(([, v]) => v)),
       });
       const body: unknown = await res.json().catch(() => null);

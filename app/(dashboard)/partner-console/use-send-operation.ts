@@ -5,6 +5,7 @@
 import { useState } from "react";
 import type { ConsoleRequest } from "./build-request";
 import { incidentIdIn, parseResponseText } from "./read-console-response";
+import { CONSOLE_HEADER } from "@/server/client-calls/console-header";
 
 export type Outcome = {
   request: ConsoleRequest;
@@ -29,7 +30,8 @@ export function useSendOperation() {
     try {
       const res = await fetch(request.url, {
         method: request.method,
-        headers: request.headers,
+        // Marked as the console's on the API calls page (docs/api-calls.md); not part of the request shown.
+        headers: { ...request.headers, [CONSOLE_HEADER]: "1" },
         body: request.body ?? undefined,
       });
       const parsed = parseResponseText(await res.text());
