@@ -122,11 +122,15 @@ const summaryOf = (r: Row, advice: Advice[]): CallSummary => ({
 type Deps = { db: DbClient; clock: Clock };
 
 /** The calls of a window, oldest first, with what advice needs: optionally one client's. */
-async function readWindow(deps: Deps, options: { sinceMs: number; clientId?: string }): Promise<Row[]> {
+async function readWindow(
+  deps: Deps,
+  options: { sinceMs: number; clientId?: string; afterId?: bigint },
+): Promise<Row[]> {
   const rows = (await deps.db.clientCall.findMany({
     where: {
       receivedAt: { gte: new Date(options.sinceMs) },
       ...(options.clientId ? { clientId: options.clientId } : {}),
+      ...(options.afterId !== undefined ? { id: { gt: options.afterId } } : {}),
     },
     orderBy: { id: "desc" },
     take: MAX_WINDOW_CALLS,
@@ -273,9 +277,16 @@ export async function getCall(deps: Deps & { id: string; withBodies: boolean }):
 
 export type ClientReport = ClientVerdict & { since: string; advice: Advice[] };
 
-/** A client's verdict over its calls since `sinceMs` (at most 5,000 of them), and every piece of advice. */
-export async function clientReport(deps: Deps & { clientId: string; sinceMs: number }): Promise<ClientReport> {
-  const rows = await readWindow(deps, { sinceMs: deps.sinceMs, clientId: deps.clientId });
+/**
+ * A client's verdict over its calls since `sinceMs` (at most 5,000 of them), and every piece of
+ * advice; with `afterId`, only calls recorded after that one (a QA test's own: a clock moved back
+ * would otherwise let an earlier test's calls in).
+ */
+export async function clientReport(
+  deps: Deps & { clientId: string; sinceMs: number; afterId?: string },
+): Promise<ClientReport> {
+  const afterId = deps.afterId === undefined ? undefined : BigInt(deps.afterId);
+  const rows = await readWindow(deps, { sinceMs: deps.sinceMs, clientId: deps.clientId, afterId });
   const advice = adviseCalls(rows.map(forAdvice), await adviceContext(deps.db, rows));
   return { ...verdictOf(deps.clientId, rows.length, advice), since: new Date(deps.sinceMs).toISOString(), advice };
 }

@@ -16,6 +16,7 @@ import type {
   WorkbenchOptions,
 } from "./fixture-types.ts";
 import { PartnerApi } from "./partner-api.ts";
+import { clientControl, type ClientControl } from "./clients.ts";
 import { EmbeddedReceiver, ExternalReceiver } from "./receivers.ts";
 import { workbenchApi } from "./workbench-api.ts";
 
@@ -49,6 +50,7 @@ type TestFixtures = {
   clock: ClockControl;
   receivers: ReceiverControl;
   externalReceiver: ExternalReceiverControl;
+  clients: ClientControl;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -101,6 +103,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   dispatcherPage: async ({ page, signInDispatcher }, use) => {
     await signInDispatcher(page);
     await use(page);
+  },
+
+  clients: async ({ workbench, workbenchToken }, use) => {
+    // What the test's clients call from now on: after the newest call recorded so far.
+    const { id } = await workbench.api.query<{ id: string | null }>("calls.newestCall");
+    const control = clientControl({ ...workbench, token: workbenchToken }, id);
+    await use(control);
+    // Undone: every fault a test set (the kit's own surface has no other faults to keep).
+    await workbench.api.mutate("calls.faults.clear", {});
   },
 
   clock: async ({ workbench }, use) => {

@@ -1,7 +1,7 @@
 // @workbench/playwright: Playwright fixtures and matchers for QA suites against
 // the Incident Platform Workbench. See README.md for a user's guide.
 import { expect as baseExpect } from "@playwright/test";
-import { receiverMatchers } from "./matchers.ts";
+import { clientMatchers, receiverMatchers } from "./matchers.ts";
 
 export { test, SEED } from "./fixtures.ts";
 export { durationMs, type Duration } from "./duration.ts";
@@ -47,7 +47,8 @@ export {
   type ReceivedRequest,
   type Receiver,
 } from "./receivers.ts";
-export { matchesRequest, type ReceivedMatch } from "./matchers.ts";
+export { matchesRequest, type AdviceMatch, type ReceivedMatch } from "./matchers.ts";
+export type { Advice, AdviceRule, ClientControl, ClientFaultOptions, ClientReport, PartnerClient } from "./clients.ts";
 export { workbenchApi, WorkbenchApiError, type WorkbenchApi } from "./workbench-api.ts";
 export { startEphemeralWorkbench, type EphemeralWorkbench, type ReadyLine, type WorkbenchSeed } from "./ephemeral.ts";
 export {
@@ -59,5 +60,8 @@ export {
   type FindChromiumOptions,
 } from "./find-chromium.js";
 
-/** Playwright's expect with the delivery matchers: `await expect(receiver).toHaveReceived("PATCH", "/label", { incidentId })`. */
-export const expect = baseExpect.extend(receiverMatchers);
+/**
+ * Playwright's expect with the kit's matchers: `await expect(receiver).toHaveReceived("PATCH", "/label", { incidentId })`,
+ * `await expect(clients.client("partner-cad")).toHaveNoAdvice()`.
+ */
+export const expect = baseExpect.extend({ ...receiverMatchers, ...clientMatchers });

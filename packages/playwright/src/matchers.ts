@@ -4,6 +4,7 @@
 // and a failure shows what did arrive.
 import type { HttpMethod } from "./partner-api.ts";
 import type { ReceivedRequest, Receiver } from "./receivers.ts";
+import type { Advice, AdviceRule, ClientReport, PartnerClient } from "./clients.ts";
 
 export type ReceivedMatch = {
   /** Only requests about this incident. */
@@ -81,5 +82,54 @@ export const receiverMatchers = {
         };
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
+  },
+};
+
+/** What `toHaveNoAdvice` judges: every piece of advice, or only errors. */
+export type AdviceMatch = {
+  severity?: "error";
+  /** How long to wait for the workbench to have recorded the client's last calls, in ms (default 5 s). */
+  timeout?: number;
+};
+
+/** The report once the client's calls have settled: the recorder writes a call within about 200 ms. */
+async function settledReport(client: PartnerClient, timeoutMs: number): Promise<ClientReport> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await client.report();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 400));
+    const next = await client.report();
+    if (next.calls === last.calls || Date.now() >= deadline) return next;
+    last = next;
+  }
+}
+
+const describeAdvice = (a: Advice) =>
+  `  ${a.severity.padEnd(7)} ${a.title} (${a.spec})\n          seen: ${a.seen}\n          fix:  ${a.fix}`;
+
+export const clientMatchers = {
+  /** The client broke none of the spec's rules the workbench checks (or, `{ severity: "error" }`, none of the errors). */
+  async toHaveNoAdvice(this: { isNot: boolean }, client: PartnerClient, match: AdviceMatch = {}) {
+    const report = await settledReport(client, match.timeout ?? 5_000);
+    const advice = report.advice.filter((a) => match.severity === undefined || a.severity === match.severity);
+    return {
+      pass: advice.length === 0,
+      message: () =>
+        advice.length === 0
+          ? `Expected ${client.clientId} to have advice; its ${report.calls} calls since ${report.since} had none.`
+          : `Expected ${client.clientId} to have no advice; ${report.calls} calls since ${report.since} earned ${advice.length}:\n${advice.slice(0, 20).map(describeAdvice).join("\n")}`,
+    };
+  },
+  /** The client earned advice of this rule (a negative test of your own client's mistake). */
+  async toHaveAdvice(this: { isNot: boolean }, client: PartnerClient, rule: AdviceRule, match: AdviceMatch = {}) {
+    const report = await settledReport(client, match.timeout ?? 5_000);
+    const found = report.advice.filter((a) => a.rule === rule);
+    return {
+      pass: found.length > 0,
+      message: () =>
+        found.length > 0
+          ? `Expected ${client.clientId} not to have ${rule} advice; it had ${found.length}:\n${found.slice(0, 5).map(describeAdvice).join("\n")}`
+          : `Expected ${client.clientId} to have ${rule} advice; it had ${report.advice.length ? report.advice.map((a) => a.rule).join(", ") : "none"}.`,
+    };
   },
 };

@@ -1,6 +1,6 @@
 // The kit is standalone (it imports nothing of the workbench), so it keeps copies of what it shares
 // with the server: the /about declaration, the v3 flags, the inbound scopes, fault modes, the
-// create-incident body, the ready line of `workbench up` and the seed. Each copy is held to its original here: the type-level
+// create-incident body, the ready line of `workbench up`, the seed and the client report's advice. Each copy is held to its original here: the type-level
 // checks fail `tsc` (npm run typecheck), the value checks fail vitest.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
@@ -30,6 +30,13 @@ import type { ReadyLine } from "./ephemeral.ts";
 import type { NetworkFaultMode, ReceiverFaultMode } from "./fixture-types.ts";
 import { SEED } from "./fixtures.ts";
 import { INBOUND_SCOPES, type CreateIncidentRequest, type InboundScope } from "./partner-api.ts";
+import type { Advice, AdviceRule, ClientReport } from "./clients.ts";
+import {
+  ADVICE_RULE_IDS,
+  type Advice as ServerAdvice,
+  type AdviceRule as ServerAdviceRule,
+} from "../../../server/client-calls/advice/advice-rules.ts";
+import type { ClientReport as ServerClientReport } from "../../../server/client-calls/list-calls.ts";
 
 /**
  * A type without index signatures, all the way down. The server's schema takes unknown members
@@ -80,6 +87,14 @@ describe("the kit's copies of the server's definitions", () => {
     type Printed = ReturnType<typeof readyLine>;
     expectTypeOf<keyof ReadyLine>().toEqualTypeOf<keyof Printed>();
     expectTypeOf<Printed>().toExtend<ReadyLine>();
+  });
+
+  it("the advice rules and the client report are the server's", () => {
+    expectTypeOf<AdviceRule>().toEqualTypeOf<ServerAdviceRule>();
+    expectTypeOf<Advice>().toEqualTypeOf<ServerAdvice>();
+    expectTypeOf<keyof ClientReport>().toExtend<keyof ServerClientReport>();
+    expectTypeOf<Pick<ServerClientReport, keyof ClientReport>>().toExtend<ClientReport>();
+    expect(ADVICE_RULE_IDS.length).toBe(13);
   });
 
   it("SEED is the seed's ids and credentials", () => {

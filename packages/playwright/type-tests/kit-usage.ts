@@ -21,7 +21,16 @@ test("right usages compile", async ({
   signInDispatcher,
   page,
   workbench,
+  clients,
 }) => {
+  await clients.fault("partner-cad", { surface: "token", mode: "http-503", count: 2, retryAfterS: 1 });
+  await expect(clients.client("partner-cad")).toHaveNoAdvice();
+  await expect(clients.client()).toHaveNoAdvice({ severity: "error" });
+  await expect(clients.client("partner-readonly")).toHaveAdvice("token-per-call");
+  // @ts-expect-error: not a rule the workbench checks
+  await expect(clients.client()).toHaveAdvice("token-per-request");
+  // @ts-expect-error: not a surface
+  await clients.fault(null, { surface: "v2", mode: "http-500" });
   const receiver = await externalReceiver.attach("north-psap", {
     declaration: v3Declaration({ labelChanged: false, "caller.liveVideo.ended": false }),
     status: 503,

@@ -34,10 +34,32 @@ export const callsRouter = createTRPCRouter({
     .query(({ ctx, input }) => clientVerdicts({ ...ctx, within: input.within })),
   /** A client's verdict and every piece of advice since `since` (`workbench client-report`). */
   report: viewerProcedure
-    .input(z.object({ clientId: z.string().trim().min(1).max(64), since: ZSince }).strict())
+    .input(
+      z
+        .object({
+          clientId: z.string().trim().min(1).max(64),
+          since: ZSince,
+          /** Only calls recorded after this one (a QA test's own: `newestCall` when it started). */
+          afterId: z
+            .string()
+            .regex(/^\d{1,19}$/)
+            .optional(),
+        })
+        .strict(),
+    )
     .query(({ ctx, input }) =>
-      clientReport({ ...ctx, clientId: input.clientId, sinceMs: ctx.clock.nowMs() - SINCE_MS[input.since] }),
+      clientReport({
+        ...ctx,
+        clientId: input.clientId,
+        sinceMs: ctx.clock.nowMs() - SINCE_MS[input.since],
+        afterId: input.afterId,
+      }),
     ),
+  /** The id of the newest call recorded (null: none yet), for "only the calls after now". */
+  newestCall: viewerProcedure.query(async ({ ctx }) => {
+    const newest = await ctx.db.clientCall.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
+    return { id: newest ? String(newest.id) : null };
+  }),
   faults: createTRPCRouter({
     list: viewerProcedure.query(async ({ ctx }) =>
       (await listClientFaults(ctx)).map((f) => ({ ...f, description: describeClientFault(f, ctx.clock.nowMs()) })),
