@@ -4,9 +4,9 @@ import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import { discoverIntegration, type DiscoveryResult } from "../discovery/discover-integration.ts";
-import { resolveReceiverUrl } from "../receiver-url.ts";
+import { resolveReceiverUrl } from "../sending/receiver-url.ts";
 import { describeListener } from "../../directory/describe-listener.ts";
-import { validateReceiverUrl } from "../validate-receiver-url.ts";
+import { validateReceiverUrl } from "../sending/validate-receiver-url.ts";
 
 export const ZSetIntegrationInput = z.object({
   key: z.string().min(1),

@@ -9,8 +9,7 @@
 // window (startsAt/endsAt) is judged at each use, on the workbench clock.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
-import type { StoredFault } from "../../reference-receiver/faults.ts";
-import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
+import type { StoredFault } from "../../directory/integration-faults.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { LISTENER_URL_PREFIX } from "../listen/listener-attachments.ts";
 
@@ -42,11 +41,9 @@ type Row = {
 export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number = () => performance.now()) {
   const cache = new Map<string, { at: number; value: Promise<DeliveryTarget | null> }>();
   const clear = () => cache.clear();
-  const onFault = ({ side }: { side: string }) => {
-    if (side === "dispatcher") clear();
-  };
-  webhookEvents().on("integration:discovered", clear);
-  receiverEvents.on("receiver:fault-changed", onFault);
+  const events = webhookEvents();
+  events.on("integration:discovered", clear);
+  events.on("dispatcher:fault-changed", clear);
   return {
     load(key: string): Promise<DeliveryTarget | null> {
       const hit = cache.get(key);
@@ -83,8 +80,8 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
     },
     clear,
     close: () => {
-      webhookEvents().off("integration:discovered", clear);
-      receiverEvents.off("receiver:fault-changed", onFault);
+      events.off("integration:discovered", clear);
+      events.off("dispatcher:fault-changed", clear);
     },
   };
 }

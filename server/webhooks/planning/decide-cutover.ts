@@ -14,7 +14,7 @@
 //   its create-and-track sequence is queued behind every event of the old contract.
 // A lane with nothing unfinished of another contract is left alone: its next change starts the
 // accepted contract with the create-and-track sequence (legacy-lane.ts).
-import { contractOfPath } from "./legacy-lane.ts";
+import { contractOfPath } from "../outbox/outbox-row.ts";
 
 export type UnfinishedEvent = { id: bigint; state: "pending" | "delivering"; path: string };
 

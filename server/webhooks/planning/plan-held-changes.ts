@@ -16,13 +16,14 @@
 import { Prisma } from "../../platform/db/client.ts";
 import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { Runtime } from "../../runtime.ts";
-import { executePlannedWrite, type IncidentChange } from "../../incidents/change-record.ts";
+import type { IncidentChange } from "../../incidents/change-record.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
-import { isExpired } from "../delivery/decide-retry.ts";
+import { isExpired } from "../outbox/delivery-window.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { lockLaneTarget, type PlanningTarget } from "./load-targets.ts";
-import { composePlanWrite, planForTarget, toPlanData, type PlanStep } from "./plan-deliveries.ts";
+import { planForTarget, toPlanData, type PlanStep } from "./plan-deliveries.ts";
+import { writePlan } from "./write-planned-deliveries.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
 export type HeldLaneOutcome = { incidentId: string; planned: number; expired: number };
@@ -106,8 +107,6 @@ export async function planHeldLane(
       plans: [{ target: current, plan: { events: [], lane: current.lane } }],
     });
   const data = toPlanData(incidentId, steps);
-  const planned = data
-    ? (((await executePlannedWrite(tx, incidentId, composePlanWrite([data]))) ?? []) as unknown[]).length
-    : 0;
+  const planned = data ? (await writePlan(tx, data)).length : 0;
   return { incidentId, planned, expired };
 }

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { goldenHistory, goldenSnapshot, gps, sequentialIds } from "../../webhook-contracts/testing/golden-history.ts";
 import { buildChange } from "../testing/build-change.ts";
-import { contractOfPath, laneForMajor, laneMajorOf, laneToStore } from "./legacy-lane.ts";
+import { laneForMajor, laneMajorOf, laneToStore } from "./legacy-lane.ts";
+import { contractOfPath } from "../outbox/outbox-row.ts";
 import { NEW_LANE } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction } from "./plan-legacy-events.ts";
 

@@ -14,23 +14,15 @@
 // its outcome or before sending it (deliver-event.ts): whichever comes first does the lane's work,
 // the other finds nothing left to do.
 import { Prisma } from "../../platform/db/client.ts";
-import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
+import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import type { Runtime } from "../../runtime.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { decideCutover } from "./decide-cutover.ts";
-import { contractOfPath, laneMajorOf } from "./legacy-lane.ts";
+import { laneMajorOf } from "./legacy-lane.ts";
+import { contractOfPath } from "../outbox/outbox-row.ts";
 import { lockLaneTarget } from "./load-targets.ts";
-import { planResend, type PlannedRow } from "./plan-deliveries.ts";
-
-export type SupersededRow = { id: string; requestId: string; method: string; path: string; attemptCount: number };
-export type LaneCutover = {
-  incidentId: string;
-  acceptedMajor: 1 | 2 | 3;
-  /** Queued events of another contract, superseded unsent (the claimed one, if any, not included). */
-  superseded: SupersededRow[];
-  /** The create-and-track sequence planned under the accepted contract (empty: none needed). */
-  introduced: PlannedRow[];
-};
+import { planResend } from "./plan-resend.ts";
+import { logCutover, type CutOverLane, type LaneCutover, type SupersededRow } from "../outbox/lane-cutover.ts";
 
 /** Every lane of `integrationKey` with unfinished events of a contract other than its accepted one (each lane its own transaction). */
 export async function supersedeQueuedEvents(
@@ -57,36 +49,8 @@ export async function supersedeQueuedEvents(
   return outcomes;
 }
 
-export function logCutover(runtime: Pick<Runtime, "logger">, integrationKey: string, outcome: LaneCutover): void {
-  if (!outcome.superseded.length && !outcome.introduced.length) return;
-  runtime.logger.info(
-    {
-      integration: integrationKey,
-      incidentId: outcome.incidentId,
-      major: outcome.acceptedMajor,
-      superseded: outcome.superseded.length,
-      introduced: outcome.introduced.length,
-    },
-    "queued webhook events of another major version superseded; the incident is sent anew under the accepted one",
-  );
-}
-
-/**
- * One lane, inside a transaction. `claimed`: an event of this lane the caller holds claimed (the
- * deliverer), superseded by `supersede` (which records it, guarded by its claim) only when the
- * accepted declaration's major is not its contract. Null: nothing done — no accepted declaration,
- * the incident gone, or the claimed event not to be superseded (its claim lost, or its contract is
- * the accepted one after all).
- */
-export async function cutOverLane(
-  tx: SqlTx,
-  options: {
-    integrationKey: string;
-    incidentId: string;
-    now: Date;
-    claimed?: { path: string; supersede: () => Promise<boolean> };
-  },
-): Promise<LaneCutover | null> {
+/** One lane, inside a transaction (outbox/lane-cutover.ts says what `claimed` and null mean). */
+export const cutOverLane: CutOverLane = async (tx, options) => {
   const { integrationKey, incidentId, now, claimed } = options;
   const target = await lockLaneTarget(tx, { integrationKey, incidentId });
   if (!target || target.held) return null;
@@ -135,4 +99,4 @@ export async function cutOverLane(
       });
   });
   return { incidentId, acceptedMajor, superseded, introduced };
-}
+};

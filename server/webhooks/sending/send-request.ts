@@ -31,8 +31,8 @@ import {
 import { policyLookup, OutboundRefusedError } from "../../platform/network/outbound-lookup.ts";
 import { refuseOutbound, refusePlainHttp, type OutboundPolicy } from "../../platform/network/outbound-policy.ts";
 import { sendThroughListener } from "../listen/listener-transport.ts";
+import { REQUEST_TIMEOUT_MS } from "../../webhook-contracts/delivery-rules.ts";
 
-export const REQUEST_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_CAP_BYTES = 64 * 1024;
 const BODY_EXCERPT_CHARS = 2_000;
 /** The connection ended without an answer: what node:http reports for a socket closed by the server. */
