@@ -25,15 +25,15 @@ export type IncidentChangeKind =
   | { kind: "caller.phoneNumberChanged" }
   | { kind: "caller.deviceInfoChanged" }
   /** One location appended to the end of `source`'s track. */
-  | { kind: "caller.locationAdded"; source: TLocationSource; location: TLocation }
+  | { kind: "caller.newLocation"; source: TLocationSource; location: TLocation }
   /** `source`'s whole track replaced (e.g. a coarse fix discarded for a precise one). */
   | { kind: "caller.trackReplaced"; source: TLocationSource }
-  | { kind: "caller.chatActivated" }
-  | { kind: "caller.liveVideoActivated" }
-  | { kind: "caller.liveVideoEnded" }
+  | { kind: "caller.chat.activated" }
+  | { kind: "caller.liveVideo.activated" }
+  | { kind: "caller.liveVideo.ended" }
   /** An agency newly involved (Pending invitation). */
   | { kind: "involvedAgency.invited"; agencyId: string }
-  | { kind: "involvedAgency.collaborationChanged"; agencyId: string }
+  | { kind: "involvedAgency.collaboration.changed"; agencyId: string }
   | { kind: "labelChanged" }
   | { kind: "summaryChanged" }
   | { kind: "callSignChanged" }

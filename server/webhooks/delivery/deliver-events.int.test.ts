@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vit
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { verifyAccessToken } from "../../identity/access-token.ts";
 import { publisherAudience, PUBLISHER } from "../../identity/service-tokens.ts";
-import { V3_EVENT_BODIES, v3RouteOfEventName } from "../../webhook-contracts/v3/routes.ts";
+import { V3_EVENT_BODIES, v3FlagOfEventName } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, measured, NORTH } from "../testing/build-change.ts";
 import { recordAttempts, startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
@@ -65,7 +65,7 @@ describe("delivery", () => {
         audience: publisherAudience(NORTH),
       });
       expect([claims.sub, claims.client_id, claims.scope]).toEqual([PUBLISHER, PUBLISHER, "webhooks.receive"]);
-      expect(() => V3_EVENT_BODIES[v3RouteOfEventName(row.eventName)!].parse(r.body)).not.toThrow();
+      expect(() => V3_EVENT_BODIES[v3FlagOfEventName(row.eventName)!.flag].parse(r.body)).not.toThrow();
       expect(row.attempts[0]!.requestHeaders).toMatchObject({ authorization: "Bearer [redacted]" });
       // Tracing off (no OTLP endpoint): no trace context is kept or sent (tracing.int.test.ts has it on).
       expect([r.headers.traceparent, row.traceparent]).toEqual([undefined, null]);

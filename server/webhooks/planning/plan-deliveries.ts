@@ -5,7 +5,8 @@
 import { timeOrderedUuid } from "../../platform/time-ordered-uuid.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { ChangeSubscriber, IncidentChange } from "../../incidents/change-record.ts";
-import { v3EventName, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { genericEventName, v3EventName } from "../../webhook-contracts/v3/routes.ts";
 import type { LegacyRouteKey } from "../../webhook-contracts/v2/routes.ts";
 import {
   loadPlanningTargets,
@@ -104,7 +105,7 @@ export function lazyPlanHolds(
     }>;
   }>,
 ): boolean {
-  const locationChange = changes.some((c) => c.kind === "caller.locationAdded" || c.kind === "caller.trackReplaced");
+  const locationChange = changes.some((c) => c.kind === "caller.newLocation" || c.kind === "caller.trackReplaced");
   // A held lane plans nothing now, whatever the tracks hold.
   return steps.every(({ plans }) =>
     plans.every(
@@ -123,10 +124,10 @@ export function lazyPlanHolds(
  * same whether the tracks were read or not — a test renders every route both
  * ways to hold this list true (routes-with-tracks.test.ts).
  */
-export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3RouteKey | LegacyRouteKey>([
-  "created",
-  "caller",
-  "trackReplaced",
+export const ROUTES_WITH_TRACKS: ReadonlySet<string> = new Set<V3Flag | LegacyRouteKey>([
+  "incident.created",
+  "caller.changed",
+  "caller.trackReplaced",
   "incident",
   "positionReplaced",
 ]);
@@ -204,7 +205,7 @@ export function toPlanData(incidentId: string, steps: PlanStep[], traceparent?: 
         seq,
         producedAt,
         eventName:
-          "eventName" in e ? e.eventName : e.route === "changed" ? `changed (${e.standsFor})` : v3EventName(e.route),
+          "eventName" in e ? e.eventName : e.standsFor !== null ? genericEventName(e.standsFor) : v3EventName(e.route),
         method: e.method,
         path: e.path,
         body: e.body,

@@ -91,7 +91,7 @@ export async function planHeldLane(
       // Expired while waiting: never planned. A lost track change leaves the receiver's copy of
       // that track short, so no append may follow it: every track is sent whole next time.
       expired++;
-      if (change.kind === "caller.locationAdded" || change.kind === "caller.trackReplaced")
+      if (change.kind === "caller.newLocation" || change.kind === "caller.trackReplaced")
         current = { ...current, lane: { ...current.lane, fullTracks: [] } };
       continue;
     }

@@ -14,7 +14,7 @@ const snapshot = goldenSnapshot();
 const smsFix = { ...gps(8, 60.3), source: "MobileAppSms" as const };
 const withSms = structuredClone(snapshot);
 withSms.caller.tracks[2]!.track.push(smsFix);
-const smsAppended = buildChange({ kind: "caller.locationAdded", source: "MobileAppSms", location: smsFix }, withSms);
+const smsAppended = buildChange({ kind: "caller.newLocation", source: "MobileAppSms", location: smsFix }, withSms);
 
 describe("planLegacyEvents", () => {
   it("appends a MobileAppSms fix to the merged v2 MobileApp track only when the receiver holds every part of it", () => {
@@ -42,7 +42,7 @@ describe("planLegacyEvents", () => {
     const lane = { introduced: true, fullTracks: [] };
     for (const kind of [
       { kind: "summaryChanged" },
-      { kind: "caller.chatActivated" },
+      { kind: "caller.chat.activated" },
       { kind: "caller.changed", what: "medicData" },
       { kind: "caller.fullNameChanged" },
     ] as const) {
