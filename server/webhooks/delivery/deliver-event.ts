@@ -1,7 +1,7 @@
 // Delivers one claimed outbox row: expire it if its hour is over, hold it while
-// the integration is not accepted, supersede it when the accepted declaration is
-// of another major version (decision 0049), else send it once and record the result
-// (finish-delivery.ts). Headers per platform-interface.md "Events": Service-Request-Id and
+// the integration is not accepted, supersede it when it was planned under another
+// major version than the accepted one (decision 0049) or for an earlier receiver URL
+// (decision 0062), else send it once and record the result (finish-delivery.ts). Headers per platform-interface.md "Events": Service-Request-Id and
 // Service-Request-Timestamp, both fixed when the event was produced.
 import type { Runtime } from "../../runtime.ts";
 import type { TraceSpan } from "../../platform/tracing/tracing.ts";
@@ -72,8 +72,9 @@ export async function deliverEvent(
   // Rule 1 of the receiver routes: events wait in the queue, up to their window.
   if (!target?.accepted) return finish(null, waitFor(row, now, HOLD_WHILE_UNDISCOVERED_MS));
   // Versioning rule 3, Delivery rule 7: one major version at a time. An event planned under another
-  // is never sent once a declaration of this one is accepted (decision 0049).
-  if (ofAnotherContract(target, row))
+  // is never sent once a declaration of this one is accepted (decision 0049), nor one planned for the
+  // integration's earlier receiver (0062).
+  if (plannedForAnother(target, row))
     return finish(null, { state: "superseded" }, waitFor(row, now, RECHECK_CONTRACT_MS));
 
   const { attempt, span } = await attemptOnce(deps, row, target, attemptStarted);
@@ -88,8 +89,9 @@ export async function deliverEvent(
       : "expire" in decision
         ? { state: "expired" }
         : { state: "pending", retryAt: decision.retryAt };
-  // Failed while a declaration of another major version was accepted: superseded, not retried under the old one.
-  if (outcome.state === "pending" && (await acceptsAnotherContract(deps, row)))
+  // Failed while a declaration of another major version, or another receiver, was accepted: superseded,
+  // not retried under the old one.
+  if (outcome.state === "pending" && (await acceptsAnother(deps, row)))
     return finish(attempt, { state: "superseded" }, outcome, span);
   return finish(attempt, outcome, undefined, span);
 }
@@ -164,12 +166,16 @@ async function attemptOnce(
   return { attempt, span };
 }
 
-/** Whether the integration's accepted declaration (as the target loader has it now) is of another contract than the row's. */
-async function acceptsAnotherContract(deps: DeliverDeps, row: ClaimedDelivery): Promise<boolean> {
+/** Whether the integration's accepted declaration (as the target loader has it now) is not the row's. */
+async function acceptsAnother(deps: DeliverDeps, row: ClaimedDelivery): Promise<boolean> {
   const target = await deps.targets.load(row.integrationKey);
-  return target?.accepted === true && ofAnotherContract(target, row);
+  return target?.accepted === true && plannedForAnother(target, row);
 }
 
-/** An accepted declaration's major version (discovery always stores one) that is not the row's contract. */
-const ofAnotherContract = (target: DeliveryTarget, row: ClaimedDelivery) =>
-  target.majorVersion !== null && contractOfPath(row.path) !== target.majorVersion;
+/**
+ * The row was planned under another contract than the accepted declaration's major version (discovery
+ * always stores one), or for the receiver the integration had before its URL last changed.
+ */
+const plannedForAnother = (target: DeliveryTarget, row: ClaimedDelivery) =>
+  (target.majorVersion !== null && contractOfPath(row.path) !== target.majorVersion) ||
+  (target.movedAfterDeliveryId !== null && row.id <= target.movedAfterDeliveryId);

@@ -78,7 +78,7 @@ export async function finishDelivery(f: Finish): Promise<boolean> {
   if (state === "superseded") {
     logger.info(
       fields,
-      "webhook delivery superseded: the integration's accepted declaration is of another major version",
+      "webhook delivery superseded: planned under another major version, or for an earlier receiver, than the accepted declaration",
     );
     events.emit("delivery:superseded", { ...ref, attempts, acceptedMajor: cutover!.acceptedMajor });
   }

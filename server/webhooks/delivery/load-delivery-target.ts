@@ -20,6 +20,8 @@ export type DeliveryTarget = {
   accepted: boolean;
   /** The accepted declaration's major version: the one contract the integration is sent (Versioning rule 3). */
   majorVersion: number | null;
+  /** Rows up to this id were planned for an earlier receiver URL (decision 0062); null: never moved. */
+  movedAfterDeliveryId: bigint | null;
   nextCheckAt: Date | null;
   dispatcherFault: StoredFault | null;
 };
@@ -33,6 +35,7 @@ type Row = {
   status: string | null;
   majorVersion: number | null;
   nextCheckAt: Date | null;
+  movedAfterDeliveryId: string | null;
   faultMode: string | null;
   faultStartsAt: Date | null;
   faultEndsAt: Date | null;
@@ -54,7 +57,7 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
           Prisma.sql`
           SELECT i.key, CASE WHEN l."integrationKey" IS NULL THEN i."receiverUrl"
                              ELSE ${LISTENER_URL_PREFIX}::text || i.key END AS "receiverUrl",
-                 i."insecureDev", c.status, c."majorVersion", c."nextCheckAt",
+                 i."insecureDev", i."movedAfterDeliveryId"::text AS "movedAfterDeliveryId", c.status, c."majorVersion", c."nextCheckAt",
                  f.mode AS "faultMode", f."startsAt" AS "faultStartsAt", f."endsAt" AS "faultEndsAt"
           FROM "Integration" i
           LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
@@ -69,6 +72,7 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
           insecureDev: r.insecureDev,
           accepted: r.status === "active",
           majorVersion: r.majorVersion,
+          movedAfterDeliveryId: r.movedAfterDeliveryId === null ? null : BigInt(r.movedAfterDeliveryId),
           nextCheckAt: r.nextCheckAt,
           dispatcherFault:
             r.faultMode === null ? null : { mode: r.faultMode, startsAt: r.faultStartsAt, endsAt: r.faultEndsAt },

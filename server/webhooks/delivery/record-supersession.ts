@@ -37,6 +37,7 @@ export async function recordSupersession(
       incidentId: row.incidentId,
       now,
       claimed: {
+        id: row.id,
         path: row.path,
         supersede: async () => {
           const applied = await recordOutcomeInTransaction(tx, { ...options, outcome: { state: "superseded" } });

@@ -32,7 +32,7 @@ export type CutOverLane = (
     integrationKey: string;
     incidentId: string;
     now: Date;
-    claimed?: { path: string; supersede: () => Promise<boolean> };
+    claimed?: { id: bigint; path: string; supersede: () => Promise<boolean> };
   },
 ) => Promise<LaneCutover | null>;
 
