@@ -17,6 +17,7 @@ import { Prisma } from "../../platform/db/client.ts";
 import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { IncidentChange } from "../../incidents/change-record.ts";
+import type { TemporaryWarning } from "../../incidents/incident-state.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 import { isExpired } from "../outbox/delivery-window.ts";
@@ -59,6 +60,7 @@ type ChangeRow = {
   producedAt: Date;
   actor: string;
   snapshot: TIncidentSnapshotV3;
+  temporaryInformation: TemporaryWarning | null;
 };
 
 /** One held lane, under the incident's row lock. Null: nothing to do (no longer held, or still no accepted declaration). */
@@ -70,7 +72,7 @@ export async function planHeldLane(
   const target = await lockLaneTarget(tx, { integrationKey, incidentId });
   if (!target || target.held || target.heldFromSeq === null) return null;
   const rows = await tx.query<ChangeRow>(Prisma.sql`
-    SELECT seq, kind, payload, "producedAt", actor, ${changeSnapshotSql()} AS snapshot
+    SELECT seq, kind, payload, "producedAt", actor, ${changeSnapshotSql()} AS snapshot, "temporaryInformation"
     FROM "IncidentChange" WHERE "incidentId" = ${incidentId}::uuid AND seq >= ${target.heldFromSeq} ORDER BY seq`);
 
   let current: PlanningTarget = { ...target, heldFromSeq: null };
@@ -85,6 +87,7 @@ export async function planHeldLane(
       producedAt: new Date(row.producedAt),
       actor: row.actor,
       snapshot: row.snapshot,
+      temporaryInformation: row.temporaryInformation,
     } as IncidentChange;
     if (!selectRecipientAgencies(change).includes(target.agencyId)) continue;
     if (isExpired(change.producedAt, now)) {

@@ -46,6 +46,7 @@ function build(
     snapshot: ctx.change.snapshot,
     requestId,
     producedAt: ctx.change.producedAt,
+    temporary: ctx.change.temporaryInformation ?? null,
     ...extra,
   });
   return {
@@ -135,6 +136,8 @@ export function planLegacyIntroduction(options: {
   now: Date;
   major: LegacyMajor;
   closedAtUtc?: string | null;
+  /** The caller's temporary-information warning now (the incident's internal state), if any. */
+  temporaryInformation?: IncidentChange["temporaryInformation"];
 }): LegacyPlan {
   const closedAtUtc = options.closedAtUtc ?? null;
   const base = {
@@ -143,6 +146,7 @@ export function planLegacyIntroduction(options: {
     producedAt: options.now,
     actor: "resend",
     snapshot: options.snapshot,
+    temporaryInformation: options.temporaryInformation ?? null,
   };
   // Planned on a new lane, a close is the introduction followed by the close (plan-events.ts).
   const change: IncidentChange =

@@ -3,6 +3,7 @@
 // integration or all, under the incident's row lock.
 import { Prisma } from "../../platform/db/client.ts";
 import type { SqlTx } from "../../platform/db/sql-transaction.ts";
+import type { TemporaryWarning } from "../../incidents/incident-state.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { currentSnapshotSql } from "../../incidents/track-storage.ts";
 import type { PlannedRow } from "../outbox/outbox-row.ts";
@@ -18,9 +19,13 @@ export async function planResend(
   options: { incidentId: string; integrationKey?: string; now: Date },
 ): Promise<PlannedRow[]> {
   // Takes the incident's row lock and bumps planEpoch: lanes are written only under it (apply-change.ts).
-  const [locked] = await tx.query<{ lastSeq: number; closedAt: Date | null }>(Prisma.sql`
+  const [locked] = await tx.query<{
+    lastSeq: number;
+    closedAt: Date | null;
+    temporaryInformation: TemporaryWarning | null;
+  }>(Prisma.sql`
     UPDATE "Incident" SET "planEpoch" = "planEpoch" + 1 WHERE id = ${options.incidentId}::uuid
-    RETURNING "lastSeq", "closedAt"`);
+    RETURNING "lastSeq", "closedAt", internal->'temporaryInformation' AS "temporaryInformation"`);
   if (!locked) return [];
   const seq = locked.lastSeq;
   // Read after the lock is held: a statement of its own sees the positions of any writer it waited for.
@@ -44,7 +49,14 @@ export async function planResend(
       plan:
         target.major === 3
           ? planResendSequence(snapshot, target.flags, closedAtUtc)
-          : planLegacyIntroduction({ snapshot, seq, now: options.now, major: target.major, closedAtUtc }),
+          : planLegacyIntroduction({
+              snapshot,
+              seq,
+              now: options.now,
+              major: target.major,
+              closedAtUtc,
+              temporaryInformation: locked.temporaryInformation,
+            }),
     }));
   const data = toPlanData(options.incidentId, [{ seq, producedAt: options.now, plans }]);
   return data ? writePlan(tx, data) : [];
