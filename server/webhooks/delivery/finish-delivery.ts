@@ -74,16 +74,15 @@ export async function finishDelivery(f: Finish): Promise<boolean> {
     });
   if (!attempt && retryAt) events.emit("delivery:held", { ...ref, retryAt });
   if (state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
-  const fields = { ...logFields(row, span), attempts };
   if (state === "superseded") {
     logger.info(
-      fields,
+      { ...logFields(row, span), attempts },
       "webhook delivery superseded: planned under another major version, or for an earlier receiver, than the accepted declaration",
     );
     events.emit("delivery:superseded", { ...ref, attempts, acceptedMajor: cutover!.acceptedMajor });
   }
   if (state === "expired") {
-    logger.warn(fields, "webhook delivery expired (one hour after production)");
+    logger.warn({ ...logFields(row, span), attempts }, "webhook delivery expired (one hour after production)");
     events.emit("delivery:expired", { ...ref, attempts });
     for (const r of rewritten) announceRewrite(deps, row, r, span);
   }
