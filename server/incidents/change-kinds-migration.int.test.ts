@@ -4,11 +4,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { AGENCY } from "../../prisma/seed.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { MIGRATIONS_DIR } from "../platform/db/apply-migrations.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
-import { createIncident } from "./create-incident.ts";
+import { createTestIncident } from "./testing/create-test-incident.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -26,17 +25,7 @@ const RENAMED: Array<[string, string]> = [
 
 it("renames the stored kinds to their flags' names and leaves every other record as it was", async () => {
   const { db } = database;
-  const { incident } = await createIncident({
-    db,
-    clock: new WorkbenchClock(),
-    portalUrl: "http://wb.test",
-    purpose: "Test",
-    routingMode: "TokenAgency",
-    createdByAgencyId: AGENCY.northPsap,
-    agencyIds: [AGENCY.northPsap],
-    phoneNumber: null,
-    actor: "test",
-  });
+  const incident = await createTestIncident(db, new WorkbenchClock());
   // Records as a workbench before the migration stored them, behind the create (seq 1).
   const kinds = [...RENAMED.map(([old]) => old), "labelChanged"];
   for (const [i, kind] of kinds.entries())

@@ -3,7 +3,6 @@
 // closes"). Every operation on the caller after the activation keeps it as activated, and a change
 // whose mutation would take it back is refused, recording nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AGENCY } from "../../prisma/seed.ts";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 import { applyIncidentChange } from "./apply-change.ts";
@@ -16,7 +15,7 @@ import {
   setDeviceInfo,
   setMedicData,
 } from "./caller-data.ts";
-import { createIncident } from "./create-incident.ts";
+import { createTestIncident } from "./testing/create-test-incident.ts";
 import { activateChat, activateLiveVideo, endLiveVideo } from "./reach-caller.ts";
 import { readIncident } from "./read-incident.ts";
 import { emptyMedicData, setTemporaryInformation } from "./temporary-information.ts";
@@ -29,17 +28,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 async function incidentWithChat() {
-  const { incident } = await createIncident({
-    db: database.db,
-    clock,
-    portalUrl: "http://wb.test",
-    purpose: "Test",
-    routingMode: "TokenAgency",
-    createdByAgencyId: AGENCY.northPsap,
-    agencyIds: [AGENCY.northPsap],
-    phoneNumber: "+4791234567",
-    actor: "chat-test",
-  });
+  const incident = await createTestIncident(database.db, clock, { phoneNumber: "+4791234567" });
   const op = { db: database.db, clock, incidentId: incident.id, actor: "chat-test" };
   await activateChat({ ...op, portalUrl: "http://wb.test" });
   const chat = (await readIncident({ db: database.db, incidentId: incident.id }))!.snapshot.caller.chat;

@@ -5,9 +5,8 @@
 // from its current snapshot first; an event in flight to the old receiver that fails is superseded on
 // its outcome, never retried to the new one.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AGENCY } from "../../../prisma/seed.ts";
 import { addMeasuredLocation } from "../../incidents/caller-track.ts";
-import { createIncident } from "../../incidents/create-incident.ts";
+import { createTestIncident } from "../../incidents/testing/create-test-incident.ts";
 import { setIncidentText } from "../../incidents/set-incident-text.ts";
 import { V3_FLAGS } from "../../webhook-contracts/v3/capability-flags.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "../delivery/delivery-worker.ts";
@@ -52,17 +51,7 @@ const op = (incidentId: string) => ({ db: h.runtime.db, clock: h.clock, incident
 
 /** An incident for north-psap with a MobileApp track and a label: create, track, appends, label. */
 async function incidentWithQueue() {
-  const { incident } = await createIncident({
-    db: h.runtime.db,
-    clock: h.clock,
-    portalUrl: "http://wb.test",
-    purpose: "Test",
-    routingMode: "TokenAgency",
-    createdByAgencyId: AGENCY.northPsap,
-    agencyIds: [AGENCY.northPsap],
-    phoneNumber: "+4791234567",
-    actor: "move-test",
-  });
+  const incident = await createTestIncident(h.runtime.db, h.clock, { phoneNumber: "+4791234567" });
   const fix = (latitude: number) => ({
     source: "MobileApp" as const,
     fix: { latitude, longitude: 10.75, accuracy: 20 },
@@ -128,17 +117,7 @@ describe("a receiver URL change with events queued", () => {
   it("an event in flight to the old receiver that fails is superseded on its outcome, not retried to the new one", async () => {
     let answer: (status: number) => void = () => {};
     h.receiver.respondWith(() => new Promise<number>((resolve) => (answer = resolve)));
-    const { incident } = await createIncident({
-      db: h.runtime.db,
-      clock: h.clock,
-      portalUrl: "http://wb.test",
-      purpose: "Test",
-      routingMode: "TokenAgency",
-      createdByAgencyId: AGENCY.northPsap,
-      agencyIds: [AGENCY.northPsap],
-      phoneNumber: null,
-      actor: "move-test",
-    });
+    const incident = await createTestIncident(h.runtime.db, h.clock);
     await expect.poll(() => h.receiver.received.filter((r) => r.incidentId === incident.id).length).toBe(1);
     await setIncidentText({ ...op(incident.id), field: "label", value: "Queued behind" });
 

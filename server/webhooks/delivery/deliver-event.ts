@@ -10,7 +10,7 @@ import { contractOfPath, type ClaimedDelivery } from "../outbox/outbox-row.ts";
 import { expiresAtOf, isExpired } from "../outbox/delivery-window.ts";
 import type { CutOverLane } from "../outbox/lane-cutover.ts";
 import { receiverTarget } from "../sending/receiver-url.ts";
-import { refusalOf, sendRequest, type SendResult } from "../sending/send-request.ts";
+import { refusalOf, sendRequest, unsent, type SendResult } from "../sending/send-request.ts";
 import { getServiceToken } from "../sending/service-token-cache.ts";
 import { eventRequestHeaders } from "../sending/legacy-credential.ts";
 import { decideRetry } from "./decide-retry.ts";
@@ -125,15 +125,7 @@ async function attemptOnce(
   let result: SendResult;
   let startedAt = runtime.clock.now();
   if (refusal) {
-    result = {
-      status: null,
-      headers: null,
-      bodyExcerpt: null,
-      body: null,
-      error: refusal,
-      durationMs: 0,
-      refused: true,
-    };
+    result = unsent(refusal, 0, true);
   } else if (networkFault !== "ok") {
     result = simulatedFailure(networkFault, deps.timeoutMs);
   } else {

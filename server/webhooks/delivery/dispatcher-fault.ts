@@ -3,7 +3,7 @@
 // deliverer reads it with the integration's delivery target (load-delivery-target.ts) and, while
 // it is active, sends nothing: the attempt fails as the network would have made it fail.
 import { describeFault, type StoredFault } from "../../directory/integration-faults.ts";
-import type { SendResult } from "../sending/send-request.ts";
+import { unsent, type SendResult } from "../sending/send-request.ts";
 
 /** "refused": the connection is refused; "timeout": no answer within the attempt's deadline. */
 export const DISPATCHER_FAULT_MODES = ["ok", "refused", "timeout"] as const;
@@ -17,12 +17,7 @@ export function dispatcherFaultAt(fault: StoredFault | null, nowMs: number): Dis
 
 /** The attempt's result under an active fault, as the network would have failed it. */
 export function simulatedFailure(mode: Exclude<DispatcherFaultMode, "ok">, timeoutMs: number): SendResult {
-  const failed = { status: null, headers: null, bodyExcerpt: null, body: null };
   return mode === "refused"
-    ? { ...failed, error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", durationMs: 0 }
-    : {
-        ...failed,
-        error: `timeout: no response within ${timeoutMs} ms (simulated dispatcher-side network fault)`,
-        durationMs: timeoutMs,
-      };
+    ? unsent("ECONNREFUSED: connection refused (simulated dispatcher-side network fault)", 0)
+    : unsent(`timeout: no response within ${timeoutMs} ms (simulated dispatcher-side network fault)`, timeoutMs);
 }

@@ -3,8 +3,7 @@
 // change record when the change was held for a declaration, and in a resend from the incident's
 // current state.
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { AGENCY } from "../../../prisma/seed.ts";
-import { createIncident } from "../../incidents/create-incident.ts";
+import { createTestIncident } from "../../incidents/testing/create-test-incident.ts";
 import { setTemporaryInformation } from "../../incidents/temporary-information.ts";
 import { resendIncident } from "../admin/resend-incident.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
@@ -26,17 +25,7 @@ async function declareV2(declared: boolean) {
 }
 
 async function incidentWithWarning() {
-  const { incident } = await createIncident({
-    db: h.runtime.db,
-    clock: h.clock,
-    portalUrl: "http://wb.test",
-    purpose: "Test",
-    routingMode: "TokenAgency",
-    createdByAgencyId: AGENCY.northPsap,
-    agencyIds: [AGENCY.northPsap],
-    phoneNumber: null,
-    actor: "temporary-test",
-  });
+  const incident = await createTestIncident(h.runtime.db, h.clock);
   const { result } = await setTemporaryInformation({
     db: h.runtime.db,
     clock: h.clock,

@@ -34,14 +34,9 @@ export type PlanData = {
   }>;
 };
 
-type PlannedJson = {
+/** A planned row as the write's JSON answer has it: its id as text. */
+type PlannedJson = Omit<PlannedRow, "id"> & {
   id: string;
-  requestId: string;
-  integrationKey: string;
-  incidentId: string;
-  method: string;
-  path: string;
-  eventName: string;
   /** Inserted claimed by this process's worker (claim at production). */
   claimed?: boolean;
 };
