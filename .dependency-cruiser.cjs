@@ -27,7 +27,12 @@ const ENGINE = [
 const LAYERS = [
   { platform: "^server/platform/" },
   { runtime: "^server/runtime\\.ts$" },
-  { identity: "^server/identity/", incidents: "^server/incidents/", directory: "^server/directory/" },
+  {
+    identity: "^server/identity/",
+    incidents: "^server/incidents/",
+    directory: "^server/directory/",
+    "client-calls": "^server/client-calls/",
+  },
   { "webhook-contracts": "^server/webhook-contracts/" },
   ...ENGINE,
   // Above the engine: a stand-in for a partner's receiver, reached over HTTP; it tells the engine
@@ -81,7 +86,7 @@ module.exports = {
       severity: "error",
       comment: "Below server/api and server/http, code knows nothing of Next, React, Hono or tRPC.",
       from: {
-        path: "^server/(platform|runtime\\.ts|identity|incidents|directory|webhook-contracts|reference-receiver|webhooks|simulator|conformance|workbench)",
+        path: "^server/(platform|runtime\\.ts|identity|incidents|directory|client-calls|webhook-contracts|reference-receiver|webhooks|simulator|conformance|workbench)",
         pathNot: TEST_CODE,
       },
       to: { path: "^node_modules/(next|react|react-dom|hono|@hono|@trpc)/" },

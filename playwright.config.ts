@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumExecutablePath } from "./packages/playwright/src/find-chromium.js";
 import { SERVER_NODE_OPTIONS } from "./server/platform/server-node-options.ts";
@@ -14,6 +16,15 @@ const SERVER_COMMAND = `node ${SERVER_NODE_OPTIONS.join(" ")} --enable-source-ma
 const SHARED_PORT = PORT + 1;
 export const E2E_SHARED_URL = `http://localhost:${SHARED_PORT}`;
 export const E2E_SHARED_ADMIN_PASSWORD = "e2e-admin-password";
+
+// Both workbenches log to .test-logs/e2e-<port>.jsonl, which scripts/check-suite-logs.mjs reads after
+// the run: no secret in any line. Emptied when the run starts (not in a worker, which loads this too).
+const SUITE_LOGS = path.resolve(".test-logs");
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  mkdirSync(SUITE_LOGS, { recursive: true });
+  for (const file of readdirSync(SUITE_LOGS)) if (file.startsWith("e2e-")) rmSync(path.join(SUITE_LOGS, file));
+}
+const logFile = (port: number) => path.join(SUITE_LOGS, `e2e-${port}.jsonl`);
 
 export default defineConfig({
   testDir: "e2e",
@@ -55,7 +66,8 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(PORT),
         DATA_DIR: ".data/e2e",
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
+        LOG_FILE: logFile(PORT),
         NEXT_TELEMETRY_DISABLED: "1",
       },
     },
@@ -69,7 +81,8 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(SHARED_PORT),
         DATA_DIR: ".data/e2e-shared",
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
+        LOG_FILE: logFile(SHARED_PORT),
         NEXT_TELEMETRY_DISABLED: "1",
         EMBEDDED_PG_PORT: String(Number(process.env.EMBEDDED_PG_PORT ?? 5499) + 1),
         WORKBENCH_ACCESS: "shared",

@@ -1,5 +1,14 @@
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// The test servers' log lines go to .test-logs/vitest-<pid>.jsonl as well (server/testing/test-server.ts),
+// for scripts/check-suite-logs.mjs to read after the run: no secret in any of them. Each run starts afresh.
+const SUITE_LOGS = path.resolve(".test-logs");
+mkdirSync(SUITE_LOGS, { recursive: true });
+for (const file of readdirSync(SUITE_LOGS)) if (file.startsWith("vitest-")) rmSync(path.join(SUITE_LOGS, file));
+process.env.WORKBENCH_SUITE_LOGS = SUITE_LOGS;
 
 // Three projects: pure unit tests; integration tests (*.int.test.ts) on the
 // embedded PostgreSQL; and the same integration tests on TEST_DATABASE_URL's
@@ -17,7 +26,16 @@ const integration = (name: "embedded" | "external") => ({
 
 export default defineConfig({
   // tsconfig's "@/*" path, so app/ helpers under unit test import like the app does.
-  resolve: { alias: [{ find: /^@\//, replacement: `${new URL("./", import.meta.url).pathname}` }] },
+  // "server-only" as Next's server build resolves it, so tests may call a Next route handler.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${new URL("./", import.meta.url).pathname}` },
+      {
+        find: /^server-only$/,
+        replacement: `${new URL("./node_modules/server-only/empty.js", import.meta.url).pathname}`,
+      },
+    ],
+  },
   test: {
     environment: "node",
     pool: "forks",

@@ -10,7 +10,7 @@ import { E2E_SHARED_URL, E2E_URL } from "../playwright.config";
 import { PROCEDURE_ROLES } from "../server/api/procedure-roles.ts";
 import { mayCall, type Role } from "../server/workbench/access/roles.ts";
 import { DASHBOARD_PAGES } from "./fixtures/dashboard-pages";
-import { createSharedMembers, signInShared, type SharedMember } from "./fixtures/shared-members";
+import { createSharedMembers, sessionKeyHeaders, signInShared, type SharedMember } from "./fixtures/shared-members";
 import { expect as baseExpect, test, attachScreenshot, SCREENSHOTS_WANTED } from "./fixtures/workbench";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -182,8 +182,10 @@ test("crafted calls below the role are still answered FORBIDDEN", async ({ brows
     const context = await browser.newContext({ baseURL: E2E_SHARED_URL });
     const page = await context.newPage();
     await signInShared(page, members[role].username, members[role].password);
+    // The member's full credentials (the cookie and the session's key): the role is what refuses.
+    const headers = await sessionKeyHeaders(page);
     for (const [who, path, input] of calls.filter(([r]) => r === role)) {
-      const res = await page.request.post(`/api/trpc/${path}`, { data: { json: input } });
+      const res = await page.request.post(`/api/trpc/${path}`, { data: { json: input }, headers });
       expect(res.status(), `${who} → ${path}`).toBe(403);
       expect(await res.text()).toContain("FORBIDDEN");
     }

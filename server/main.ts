@@ -2,7 +2,7 @@
 // it): database, migrations, workers, then one HTTP server on one origin: Hono
 // for the protocol prefixes, Next for everything else (a Next custom server).
 import { parseEnv } from "./platform/env.ts";
-import { createLogger, stdoutDestination } from "./platform/logger.ts";
+import { createLogger, logDestination } from "./platform/logger.ts";
 import { createProtocolApp } from "./http/protocol-app.ts";
 import {
   createWorkbenchServer,
@@ -47,7 +47,7 @@ if (process.send)
 
 async function main() {
   const env = parseEnv();
-  const logger = createLogger({ level: env.LOG_LEVEL, destination: stdoutDestination() });
+  const logger = createLogger({ level: env.LOG_LEVEL, destination: logDestination(env) });
   const startedAt = performance.now();
   // OpenTelemetry only with an OTLP endpoint configured (its packages are loaded only then), and
   // before the protocol app is made: it adds the request spans only when tracing is on.

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { parentPort, workerData } from "node:worker_threads";
 import { connectRuntime } from "./boot.ts";
 import { parseEnv } from "./platform/env.ts";
-import { createLogger, stdoutDestination } from "./platform/logger.ts";
+import { createLogger, logDestination } from "./platform/logger.ts";
 import { setRuntime } from "./runtime.ts";
 import { POOL_NICE_INCREMENT } from "./platform/thread-pool-priority.ts";
 import { prepareNext } from "./http/next-thread/prepare-next.ts";
@@ -28,7 +28,7 @@ async function received(): Promise<ToNextThread> {
 
 async function run() {
   const env = parseEnv();
-  const logger = createLogger({ level: env.LOG_LEVEL, destination: stdoutDestination(), name: "workbench-dashboard" });
+  const logger = createLogger({ level: env.LOG_LEVEL, destination: logDestination(env), name: "workbench-dashboard" });
   // Below the main thread, as libuv's pool is (docs/decisions/0033): under load, the protocol first.
   lowerThisThread();
   const nextApp = await prepareNext(false, env.PORT);

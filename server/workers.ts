@@ -7,6 +7,7 @@ import { startWebhookEngine } from "./webhooks/start-webhook-engine.ts";
 import { receiverProcessingWorker } from "./reference-receiver/processing-worker.ts";
 import { startLiveVideoWorker } from "./incidents/live-video-worker.ts";
 import { startRetentionWorker } from "./workbench/retention/retention-worker.ts";
+import { startCallRecorderWorker } from "./client-calls/record-calls.ts";
 import type { Worker } from "./platform/worker.ts";
 
 export type { Worker } from "./platform/worker.ts";
@@ -20,6 +21,7 @@ const WORKER_FACTORIES: WorkerFactory[] = [
   receiverProcessingWorker,
   startLiveVideoWorker,
   startRetentionWorker,
+  startCallRecorderWorker,
 ];
 
 export async function startWorkers(runtime: Runtime) {

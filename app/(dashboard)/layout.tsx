@@ -5,6 +5,7 @@ import { CallerBadge } from "./_components/caller-badge";
 import { ProcedureRolesProvider } from "./_components/may-call";
 import { ClockBadge } from "./_components/clock-badge";
 import { DatabaseBanner } from "./_components/database-banner";
+import { SessionBanner } from "./_components/session-banner";
 import { Nav } from "./_components/nav";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -45,6 +46,7 @@ function DashboardShell({ children }: { children: ReactNode }) {
         {/* The banner sticks with the header: an outage stays in view while a long page scrolls. */}
         <div className="sticky top-0 z-30">
           <DatabaseBanner />
+          <SessionBanner />
           <header className="flex h-12 items-center justify-end gap-3 border-b border-slate-200 bg-white/90 px-6 backdrop-blur">
             <ClockBadge />
             <CallerBadge />

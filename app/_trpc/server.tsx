@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { cache, type ReactNode } from "react";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
+import { getRuntime } from "@/server/runtime";
 import { makeQueryClient } from "./query-client";
 
 /** One QueryClient per server request. */
@@ -17,7 +18,7 @@ export const trpc = createTRPCOptionsProxy({
 });
 
 /**
- * Runs a query on the server; the client picks the result up through HydrateClient. Await it
+ * Runs a query on the server (local mode); the client picks the result up through HydrateClient. Await it
  * before rendering when the page's client components read the query with `useQuery`: a query
  * still pending at HydrateClient is sent as a promise, which the server's render may see
  * resolved (HTML with the data) while the browser's first render, at hydration, does not yet
@@ -25,6 +26,10 @@ export const trpc = createTRPCOptionsProxy({
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any procedure's options: TRPCQueryOptions is generic over the procedure
 export function prefetch<T extends ReturnType<TRPCQueryOptions<any>>>(queryOptions: T): Promise<void> {
+  // A shared workbench renders no data into a page: a navigation carries only the session cookie,
+  // which another port of the host can read and replay. The page's queries run in the browser,
+  // with the session's key (docs/decisions/0071).
+  if (getRuntime().env.ACCESS_MODE === "shared") return Promise.resolve();
   return getQueryClient().prefetchQuery(queryOptions);
 }
 

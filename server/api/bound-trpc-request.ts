@@ -3,12 +3,15 @@
 // body that is application/json. tRPC itself also accepts multipart/form-data and
 // application/octet-stream, which a browser sends cross-site without a CORS
 // preflight (a plain HTML form can post multipart); the dashboard and the CLI
-// send JSON only, so nothing else is accepted.
+// send JSON only, so nothing else is accepted. The input, in the query or the body, nests at most
+// MAX_JSON_DEPTH deep and has no NUL or lone surrogate in any string (json-input.ts): a deep
+// input overflowed the stack of the code that walks it, and NUL reached the database as a 500.
 //
 // The refusal is a TRPCError that the route throws from createContext, so it is
 // rendered in tRPC's error shape by the same errorFormatter as every other error,
 // once per call, and no procedure runs.
 import { TRPCError } from "@trpc/server";
+import { parseJsonInput } from "../platform/json-input.ts";
 
 /** Largest request body: the biggest dashboard input (a scenario script, a capability declaration) is a few KiB. */
 export const MAX_TRPC_BODY_BYTES = 1024 * 1024;
@@ -81,7 +84,11 @@ export async function boundTrpcRequest(req: Request): Promise<BoundedTrpcRequest
   }
   const tooMany = checkCallCount(url);
   if (tooMany) return refuse(tooMany);
-  if (req.method === "GET" || req.method === "HEAD") return { req, refusal: null };
+  if (req.method === "GET" || req.method === "HEAD") {
+    const input = url.searchParams.get("input");
+    const unsafe = input === null ? null : checkInput(input, url);
+    return unsafe ? refuse(unsafe) : { req, refusal: null };
+  }
   if (!isJson(req.headers.get("content-type"))) {
     return refuse(
       new TRPCError({
@@ -95,8 +102,32 @@ export async function boundTrpcRequest(req: Request): Promise<BoundedTrpcRequest
     return refuse(
       new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: `The request body exceeds ${MAX_TRPC_BODY_BYTES} bytes.` }),
     );
+  const unsafe = body.byteLength === 0 ? null : checkInput(new TextDecoder().decode(body), url);
+  if (unsafe) return refuse(unsafe);
   return {
     req: new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal }),
     refusal: null,
   };
+}
+
+/**
+ * Why an input (superjson's `{json: …}`, or a batch of them by call index) is refused, naming the
+ * field as the procedure sees it ("search", or "call 2: search"); null for one that may be parsed.
+ * Malformed JSON is left to tRPC, which answers it in its own words.
+ */
+function checkInput(text: string, url: URL): TRPCError | null {
+  const parsed = parseJsonInput(text);
+  if (parsed.ok || parsed.kind === "syntax") return null;
+  if (parsed.kind === "depth") return new TRPCError({ code: "BAD_REQUEST", message: `The input ${parsed.message}.` });
+  let path = parsed.field.split(".");
+  let call = "";
+  if (url.searchParams.get("batch") === "1" && /^\d+$/.test(path[0] ?? "")) {
+    call = `call ${path[0]}: `;
+    path = path.slice(1);
+  }
+  if (path[0] === "json") path = path.slice(1);
+  return new TRPCError({
+    code: "BAD_REQUEST",
+    message: `${call}${path.join(".") || "the input"} ${parsed.message}.`,
+  });
 }

@@ -13,6 +13,7 @@ import { incidentsRouter } from "./routers/incidents.ts";
 import { portalRouter } from "./routers/portal.ts";
 import { accessRouter } from "./routers/access.ts";
 import { retentionRouter } from "./routers/retention.ts";
+import { callsRouter } from "./routers/calls.ts";
 
 /** The dashboard's API; add each feature's router here. */
 export const appRouter = createTRPCRouter({
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   portal: portalRouter,
   access: accessRouter,
   retention: retentionRouter,
+  calls: callsRouter,
 });
 
 export type AppRouter = typeof appRouter;

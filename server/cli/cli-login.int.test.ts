@@ -12,14 +12,14 @@ import { answerCliLink, spawnCli } from "../testing/cli-login-client.ts";
 
 const ADMIN_PASSWORD = "admin-password-for-tests";
 let s: TestServer;
-let admin: string;
+let admin: Record<string, string>;
 let config: string;
 beforeAll(async () => {
   s = await startTestServer({
     dashboard: true,
     env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD },
   });
-  admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).sessionCookie!;
+  admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).credentials!;
   config = fs.mkdtempSync(path.join(os.tmpdir(), "wb-cli-login-"));
 });
 afterAll(async () => {

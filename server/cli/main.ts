@@ -17,6 +17,7 @@ import { registerEphemeralCommands } from "./commands/ephemeral.ts";
 import { registerTokensCommands } from "./commands/tokens.ts";
 import { registerLoginCommands } from "./commands/login.ts";
 import { registerListenCommand } from "./commands/listen.ts";
+import { registerCallsCommands } from "./commands/calls.ts";
 
 const program = new Command()
   .name("workbench")
@@ -49,5 +50,6 @@ registerEphemeralCommands(program);
 registerTokensCommands(program, run);
 registerLoginCommands(program);
 registerListenCommand(program);
+registerCallsCommands(program, run);
 
 await program.parseAsync(process.argv);

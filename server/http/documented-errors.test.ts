@@ -93,11 +93,12 @@ describe("docs/inbound-api.md's codes", () => {
     expect(PROBLEM_CODES.filter((code) => wireCodeOf(code) !== code)).toEqual([]);
   });
 
-  it("are the spec's codes, and RouteNotFound and RequestTooLarge (decisions): a database outage is InternalServerError", () => {
+  it("are the spec's codes but the workbench's decisions: a database outage is the spec's InternalServerError", () => {
     const specCodes = new Set(tableAfter(spec, "### Inbound API errors").map((r) => r.code!));
     expect([...new Set(inbound.map((r) => r.wire))].filter((code) => !specCodes.has(code)).sort()).toEqual([
       "RequestTooLarge",
       "RouteNotFound",
+      "TooManyRequests",
     ]);
   });
 

@@ -12,6 +12,7 @@ import { authorizeApp } from "./identity/authorize.ts";
 import { accountApp } from "./identity/account.ts";
 import { receiversApp } from "./reference-receivers/receivers-app.ts";
 import { inboundApp, inboundErrorHandler } from "./inbound/inbound-app.ts";
+import { recordClientCalls } from "./client-calls/record-client-calls.ts";
 import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../platform/db/database-unavailable.ts";
 
 /** Paths served by Hono; every other path is Next's. */
@@ -38,6 +39,8 @@ export function createProtocolApp(runtime: Runtime) {
     "*",
     requestLogger(runtime.logger, () => runtime.clock.nowMs()),
   );
+  // A partner client's calls to /connect/token, /v1 and /Account: faults applied, calls recorded (docs/api-calls.md).
+  app.use("*", recordClientCalls(runtime));
   app.route("/", discoveryApp(runtime));
   app.route("/", tokenEndpointApp(runtime));
   app.route("/", authorizeApp(runtime));

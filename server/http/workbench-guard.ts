@@ -1,5 +1,8 @@
 // The checks every request to the workbench's HTTP server passes before Hono or
 // Next sees it, as named steps:
+//   0. checkPath: the path is in the one form every reader of it agrees on (canonical-path.ts):
+//      no dot segments, encoded slashes, backslashes, empty segments, `;` or NUL (400), so the
+//      gate, the router, Hono and Next all judge the same path.
 //   1. checkHost: the Host header names one of the workbench's own origins, an
 //      ALLOWED_HOSTS entry, or (local mode only) a loopback name on any port. A
 //      page on another site that rebinds its DNS name to this machine's address
@@ -10,8 +13,9 @@
 //      keep their own rules: the token endpoint is called cross-origin by design.
 //   3. limitDashboardApi: /api/trpc refuses a declared body over 1 MiB (413) and a
 //      URL over 8 KiB (414) from the headers alone; the route bounds the rest.
-//   4. setSecurityHeaders: the Content-Security-Policy (content-security-policy.ts), anti-framing
+//   4. setSecurityHeaders: `Cache-Control: no-store` unless a surface sets its own, the Content-Security-Policy (content-security-policy.ts), anti-framing
 //      and the usual headers on every response; a page Next renders gets a nonce (pagePolicy).
+import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import superjson from "superjson";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
@@ -21,12 +25,21 @@ import { isTrpcPath, MAX_TRPC_BODY_BYTES, MAX_TRPC_URL_LENGTH } from "../api/bou
 import { isProtocolPath } from "./protocol-app.ts";
 import { isCrossSiteRequest, originsOf } from "./identity/require-same-origin.ts";
 import { contentSecurityPolicy, withPageNonce } from "./content-security-policy.ts";
+import { nonCanonicalPath, normalisedPath } from "./canonical-path.ts";
+import { buildProblem } from "./inbound/problem.ts";
+import { AppError } from "../platform/errors.ts";
 
 type GuardEnv = Pick<
   Env,
   "PUBLIC_URL" | "AUTH_URL" | "BASE_URL" | "PORTAL_URL" | "ALLOWED_HOSTS" | "ACCESS_MODE" | "NODE_ENV"
 >;
-type Refusal = { status: number; code: keyof typeof TRPC_ERROR_CODES_BY_KEY; message: string };
+type Refusal = {
+  status: number;
+  code: keyof typeof TRPC_ERROR_CODES_BY_KEY;
+  message: string;
+  /** The OAuth-style `error` on /api and the protocol paths (default: by status). */
+  error?: string;
+};
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -67,6 +80,11 @@ export function createWorkbenchGuard(env: GuardEnv) {
   );
   const allowedExact = new Set(env.ALLOWED_HOSTS.filter((h) => /:\d+$/.test(h) && !/^[^[]*:.*:/.test(h)));
   const allowedAnyPort = new Set(env.ALLOWED_HOSTS.filter((h) => !allowedExact.has(h)));
+
+  function checkPath(req: http.IncomingMessage): Refusal | null {
+    const problem = nonCanonicalPath(req.url ?? "/");
+    return problem ? { status: 400, code: "BAD_REQUEST", message: problem, error: "invalid_request" } : null;
+  }
 
   function checkHost(req: http.IncomingMessage): Refusal | null {
     const host = normalizeHost(req.headers.host);
@@ -112,21 +130,29 @@ export function createWorkbenchGuard(env: GuardEnv) {
   function guardRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     res.setHeader("content-security-policy", policy);
-    const pathname = (req.url ?? "/").split("?", 1)[0]!;
+    // Nothing is kept by a browser or a proxy unless its surface says so (the discovery document,
+    // the signing keys, Next's hashed static files): every authenticated or secret-bearing answer
+    // is no-store without each route having to remember it.
+    res.setHeader("cache-control", "no-store");
+    const hostRefused = checkHost(req);
+    const pathRefused = hostRefused ? null : checkPath(req);
+    // A refused path is answered in the format of the surface its normalised form names.
+    const pathname = pathRefused ? normalisedPath(req.url ?? "/") : (req.url ?? "/").split("?", 1)[0]!;
     const isDashboardApi = isTrpcPath(pathname);
     const refusal =
-      checkHost(req) ??
+      hostRefused ??
+      pathRefused ??
       (isProtocolPath(pathname) ? null : refuseCrossSiteWrite(req)) ??
       (isDashboardApi ? limitDashboardApi(req) : null);
     if (!refusal) return false;
     // Node discards an unread request body once the response has ended.
-    sendRefusal(res, refusal, pathname, isDashboardApi);
+    sendRefusal(res, refusal, pathname, { isDashboardApi, baseUrl: env.BASE_URL });
     return true;
   }
 
-  /** A WebSocket upgrade (Next's dev reload) passes the Host check and, from a browser, the same-origin one. */
+  /** A WebSocket upgrade (Next's dev reload) passes the Host and path checks and, from a browser, the same-origin one. */
   function acceptsUpgrade(req: http.IncomingMessage): boolean {
-    if (checkHost(req)) return false;
+    if (checkHost(req) || checkPath(req)) return false;
     return !isCrossSiteRequest(browserRequest(req), ownOrigins);
   }
 
@@ -150,11 +176,19 @@ function browserRequest(req: http.IncomingMessage) {
   };
 }
 
-/** In the path's own format: tRPC's error shape on /api/trpc, {error, error_description} on /api, text elsewhere. */
-function sendRefusal(res: http.ServerResponse, refusal: Refusal, pathname: string, isDashboardApi: boolean) {
+/**
+ * In the path's own format: tRPC's error shape on /api/trpc, problem+json on /v1, {error,
+ * error_description} on /api and the other protocol paths, text elsewhere.
+ */
+function sendRefusal(
+  res: http.ServerResponse,
+  refusal: Refusal,
+  pathname: string,
+  surface: { isDashboardApi: boolean; baseUrl: string },
+) {
   let body: string;
   let type: string;
-  if (isDashboardApi) {
+  if (surface.isDashboardApi) {
     const shape = {
       message: refusal.message,
       code: TRPC_ERROR_CODES_BY_KEY[refusal.code],
@@ -162,9 +196,19 @@ function sendRefusal(res: http.ServerResponse, refusal: Refusal, pathname: strin
     };
     body = JSON.stringify({ error: superjson.serialize(shape) });
     type = "application/json";
+  } else if (refusal.status === 400 && (pathname === "/v1" || pathname.startsWith("/v1/"))) {
+    const error = new AppError("ValidationFailed", refusal.message, [{ field: "path", message: refusal.message }]);
+    const problem = buildProblem({
+      baseUrl: surface.baseUrl,
+      error,
+      instance: pathname,
+      traceId: randomBytes(8).toString("hex"),
+    });
+    body = JSON.stringify(problem);
+    type = "application/problem+json";
   } else if (pathname.startsWith("/api/") || isProtocolPath(pathname)) {
     body = JSON.stringify({
-      error: refusal.status === 403 ? "cross_site_request" : "misdirected_request",
+      error: refusal.error ?? (refusal.status === 403 ? "cross_site_request" : "misdirected_request"),
       error_description: refusal.message,
     });
     type = "application/json";

@@ -67,8 +67,9 @@ async function readClient(db: DbClient, clientId: string): Promise<ClientRecord 
  * A confidential client by id and secret; invalid_client (401) for any mismatch, without saying which.
  * A seeded secret (public: it is in the seed) that still matches is refused on a shared workbench
  * unless ALLOW_DEV_CREDENTIALS=true, with a description saying how to rotate it.
- * Guessing is slowed down per client_id and per source (guess-throttle.ts, decision 0051): while
- * either waits, too_many_attempts (429) before the secret is looked at.
+ * Guessing is slowed down per client_id, per (address, client_id) and per address (guess-throttle.ts,
+ * decisions 0051 and 0070): while a key that refuses this attempt waits, too_many_attempts (429)
+ * before the secret is looked at.
  */
 export async function authenticateConfidentialClient(options: {
   db: DbClient;
@@ -79,13 +80,13 @@ export async function authenticateConfidentialClient(options: {
   env: Pick<Env, "ACCESS_MODE" | "ALLOW_DEV_CREDENTIALS">;
 }): Promise<ClientRecord> {
   const attempt = { kind: "client" as const, subject: options.clientId, source: options.source };
-  const { subjectCounted } = await refuseWhileWaiting(options, attempt);
+  const { pairCounted } = await refuseWhileWaiting(options, attempt);
   const client = await findClient(options.db, options.clientId);
   if (!client?.secretHash || !(await verifySecretCached(options.clientSecret, client.secretHash))) {
     await recordFailedGuess(options, attempt);
     throw tokenError("InvalidClient", "The client_id or client_secret is invalid.");
   }
-  if (subjectCounted) await recordGoodGuess(options, attempt);
+  await recordGoodGuess(options, attempt, { pairCounted });
   if (isSeededClientSecret(options.clientSecret) && !devCredentialsAllowed(options.env))
     throw tokenError("InvalidClient", SEEDED_SECRET_REFUSED);
   return client;

@@ -39,5 +39,7 @@ export async function applyIncidentChange<R>(options: ApplyChangeOptions<R>): Pr
   const { incidentId, access } = options;
   if (!isUuid(incidentId) || (access && !isUuid(access.agencyId))) throw incidentNotFound();
   // Every change of the process goes through its batcher, the locked ones too: it keeps each incident's changes in arrival order.
-  return batcherOf(options.db).submit(options) as Promise<AppliedChange<R>>;
+  const applied = (await batcherOf(options.db).submit(options)) as AppliedChange<R>;
+  if (applied.changes.length > 0) options.onRecorded?.(applied.changes);
+  return applied;
 }

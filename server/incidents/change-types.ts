@@ -32,6 +32,8 @@ export type ApplyChangeOptions<R> = {
   ifMatch?: string;
   /** With tracing on: the parent of the change's span (the request's), passed on explicitly (decision 0054). */
   trace?: TraceContext;
+  /** Told the change records once they are committed (the API calls inspector links a call to them). */
+  onRecorded?: (changes: readonly IncidentChange[]) => void;
 } &
   /**
    * Mutates `incident.snapshot` / `incident.internal` in place (a private copy) and names the changes; throws AppError for a refused transition.

@@ -3,6 +3,7 @@
 // Repeats are decided by the database: INSERT … ON CONFLICT DO NOTHING on the id,
 // so of N concurrent requests for one id exactly one inserts; the others read
 // the committed row and match it (200) or not (409) — never rewriting it.
+import type { IncidentChange } from "./change-record.ts";
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../platform/clock/clock.ts";
 import { Prisma, type DbClient } from "../platform/db/client.ts";
@@ -44,6 +45,8 @@ export type CreateIncidentOptions = {
   matchesRepeat?: (existing: IncidentState) => boolean;
   /** With tracing on: the parent of the creation's span (the request's). */
   trace?: TraceContext;
+  /** Told the change records once they are committed (none for a matching repeat). */
+  onRecorded?: (changes: readonly IncidentChange[]) => void;
 };
 
 export type CreatedIncident = { created: boolean; incident: IncidentState };
@@ -62,6 +65,7 @@ async function createIncidentNow(
 ): Promise<CreatedIncident> {
   const now = options.clock.now();
   const agencyIds = options.agencyIds.filter(isUuid);
+  let recorded: IncidentChange[] = [];
   const created = await inSqlTransaction(options.db, async (tx): Promise<IncidentState | null> => {
     const agencies = agencyIds.length
       ? await tx.query<{ id: string; displayName: string }>(Prisma.sql`
@@ -95,6 +99,7 @@ async function createIncidentNow(
       actor: options.actor,
       created: true,
     });
+    recorded = changes;
     const plans = await planSubscribers(tx, changes, undefined, undefined, trace);
     finishWithRecord(
       tx,
@@ -103,6 +108,7 @@ async function createIncidentNow(
     );
     return incident;
   });
+  if (created) options.onRecorded?.(recorded);
   return created ? { created: true, incident: created } : { created: false, incident: await matchRepeat(options, id) };
 }
 

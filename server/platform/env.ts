@@ -62,6 +62,8 @@ const EnvSchema = z
     /** Preferred port of the embedded PostgreSQL. */
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5499),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Append the log (JSON lines) to this file instead of writing it to the standard output. */
+    LOG_FILE: z.string().min(1).max(1000).optional(),
     /** `false` skips seeding an empty database (e.g. a shared staging server). */
     SEED_ON_EMPTY: z.stringbool().default(true),
     /** Simulated live-video length: an activated live video ends on its own after this many seconds of workbench time. */
@@ -72,6 +74,8 @@ const EnvSchema = z
      * processes with the default `true` send them (any number, FOR UPDATE SKIP LOCKED).
      */
     DELIVERY_WORKERS: z.stringbool().default(true),
+    /** `false`: partner clients' calls to /connect/token, /v1 and /Account are not recorded (docs/api-calls.md). */
+    RECORD_CLIENT_CALLS: z.stringbool().default(true),
     /**
      * Days of workbench time that finished deliveries, receiver records, conformance runs and spent
      * sign-in artefacts are kept before the retention pruner deletes them; 0 keeps them forever.

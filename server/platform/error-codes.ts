@@ -81,6 +81,7 @@ export const APP_ERRORS = {
   ReceiverNotFound: { status: 404, trpc: "NOT_FOUND", title: "Receiver not found" },
   DeliveryNotFound: { status: 404, trpc: "NOT_FOUND", title: "Delivery not found" },
   ConformanceRunNotFound: { status: 404, trpc: "NOT_FOUND", title: "Conformance run not found" },
+  ClientCallNotFound: { status: 404, trpc: "NOT_FOUND", title: "API call not found" },
   MemberNotFound: { status: 404, trpc: "NOT_FOUND", title: "Member not found", wire: "not_found" },
   ApiTokenNotFound: { status: 404, trpc: "NOT_FOUND", title: "API token not found", wire: "not_found" },
   // 409
@@ -114,6 +115,8 @@ export const APP_ERRORS = {
     title: "Too many attempts",
     wire: "too_many_attempts",
   },
+  // 429: an injected fault on /v1 or /Account (docs/api-calls.md); the platform itself never answers it
+  TooManyRequests: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests" },
   // 5xx
   InternalServerError: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Internal server error" },
   // 503: the database is out of reach (docs/decisions/0055-riding-out-a-database-outage.md). On /v1 and

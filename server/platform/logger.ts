@@ -68,6 +68,12 @@ export function stdoutDestination(): DestinationStream {
   return pino.destination({ dest: 1, sync: false });
 }
 
+/** Where the process logs: `LOG_FILE` (appended, its folder made), else the standard output; both written off the event loop. */
+export function logDestination(env: { LOG_FILE?: string }): DestinationStream {
+  if (!env.LOG_FILE) return stdoutDestination();
+  return pino.destination({ dest: env.LOG_FILE, sync: false, append: true, mkdir: true });
+}
+
 /** A URL fit for a log line: origin and path, no query or fragment (where tokens travel). */
 export function loggableUrl(url: string): string {
   const cut = url.search(/[?#]/);

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
+import { SESSION_KEY_HEADER } from "../workbench/access/session-key-names.ts";
 
 export type CliLink = { path: string; port: number; state: string; verifier: string; challenge: string };
 
@@ -29,22 +30,31 @@ export function confirmFormFields(html: string): Record<string, string> {
   );
 }
 
-/** GETs the confirm page with the member's session, then posts Authorize or Cancel from the workbench's origin. */
+/**
+ * GETs the confirm page with the member's session cookie, then posts Authorize or Cancel from the
+ * workbench's origin with the session's key in the form, as the page's script puts it there.
+ */
 export async function answerCliLink(
   baseUrl: string,
   path: string,
-  sessionCookie: string,
+  credentials: Record<string, string>,
   decision: "authorize" | "cancel",
   /** The token role chosen on the page (default: what the page preselects). */
   role?: string,
 ): Promise<{ page: Response; html: string; answer: Response }> {
-  const page = await fetch(`${baseUrl}${path}`, { headers: { cookie: sessionCookie }, redirect: "manual" });
+  const cookie = credentials.cookie ?? "";
+  const page = await fetch(`${baseUrl}${path}`, { headers: { cookie }, redirect: "manual" });
   const html = await page.text();
   const answer = await fetch(`${baseUrl}/auth/cli`, {
     method: "POST",
     redirect: "manual",
-    headers: { cookie: sessionCookie, origin: baseUrl },
-    body: new URLSearchParams({ ...confirmFormFields(html), ...(role ? { role } : {}), decision }),
+    headers: { cookie, origin: baseUrl },
+    body: new URLSearchParams({
+      ...confirmFormFields(html),
+      session_key: credentials[SESSION_KEY_HEADER] ?? "",
+      ...(role ? { role } : {}),
+      decision,
+    }),
   });
   return { page, html, answer };
 }

@@ -4,6 +4,8 @@
 // sign-in paths, the shared-mode gate and a stand-in page for every other dashboard path.
 // The workbench API (/api/health, /api/trpc) is the real one on every test server, as in main.ts.
 import type { AddressInfo } from "node:net";
+import { appendFileSync } from "node:fs";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { WorkbenchClock } from "../platform/clock/clock.ts";
 import { advanceClockOffset, saveClockOffset, syncClockFromDatabase } from "../platform/clock/persisted-clock.ts";
@@ -19,12 +21,18 @@ import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { getRequestListener } from "@hono/node-server";
 import { createDashboardAccess } from "../http/dashboard-access/dashboard-access.ts";
 import { prepareFirstAdmin, type FirstAdminOutcome } from "../workbench/access/first-admin.ts";
+import { callRecorderOf } from "../client-calls/record-calls.ts";
 
-/** Every log line a test server wrote, as raw JSON text and parsed. */
+/**
+ * Every log line a test server wrote, as raw JSON text and parsed. Also appended to the suite's log
+ * folder when the run names one (vitest.config.ts), which scripts/check-suite-logs.mjs reads after
+ * the run for secrets and tokens.
+ */
 export class CapturedLogs extends Writable {
   readonly lines: string[] = [];
   override _write(chunk: Buffer, _enc: string, done: () => void) {
     this.lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    if (SUITE_LOG_FILE) appendFileSync(SUITE_LOG_FILE, chunk);
     done();
   }
   get text(): string {
@@ -34,6 +42,10 @@ export class CapturedLogs extends Writable {
     return this.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   }
 }
+
+const SUITE_LOG_FILE = process.env.WORKBENCH_SUITE_LOGS
+  ? path.join(process.env.WORKBENCH_SUITE_LOGS, `vitest-${process.pid}.jsonl`)
+  : undefined;
 
 export type TestServer = {
   url: string;
@@ -126,6 +138,8 @@ export async function startTestServer(
       }
     },
     async close() {
+      // What the API calls recorder still holds is written before the database goes.
+      await callRecorderOf(runtime).stop();
       stopServingInProcess();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -111,11 +111,14 @@ export function MembersAdmin() {
                 >
                   Clear wait
                 </button>
-                {clearWait.variables?.subject === m.username && clearWait.data && (
-                  <span role="status" className="ml-2 text-xs text-slate-600">
-                    {clearWait.data.cleared ? "Wait cleared" : "No failed sign-ins counted"}
-                  </span>
-                )}
+                {clearWait.variables &&
+                  "subject" in clearWait.variables &&
+                  clearWait.variables.subject === m.username &&
+                  clearWait.data && (
+                    <span role="status" className="ml-2 text-xs text-slate-600">
+                      {clearWait.data.cleared ? "Wait cleared" : "No failed sign-ins counted"}
+                    </span>
+                  )}
               </td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import { KeysAdmin } from "./keys-admin";
 import { RetentionAdmin } from "./retention-admin";
 import { AccessModePanel, ApiTokensAdmin, MembersAdmin } from "./access-admin";
 import { RoleGate } from "../_components/role-gate";
+import { GuessThrottlesAdmin } from "./guess-throttles-admin";
 
 export const metadata = { title: "Admin" };
 
@@ -32,6 +33,9 @@ export default function AdminPage() {
         <RoleGate call="access.members.list" what="Managing members and API tokens">
           <MembersAdmin />
           <ApiTokensAdmin />
+        </RoleGate>
+        <RoleGate call="access.guessThrottles" what="Slowed-down sign-ins">
+          <GuessThrottlesAdmin />
         </RoleGate>
         <RoleGate call="retention.status" what="Retention (what the workbench keeps, its disk, pruning)">
           <RetentionAdmin />

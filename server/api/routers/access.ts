@@ -17,7 +17,9 @@ import {
   ZPassword,
 } from "../../workbench/access/members.ts";
 import { ZRole } from "../../workbench/access/roles.ts";
-import { clearGuessThrottle } from "../../identity/guess-throttle.ts";
+import { clearGuessThrottle, listGuessThrottles } from "../../identity/guess-throttle.ts";
+
+const ZGuessKind = z.enum(["member", "client"]);
 
 export const accessRouter = createTRPCRouter({
   /** Who is calling and how the workbench is exposed (the Admin page and the header show it). */
@@ -40,9 +42,19 @@ export const accessRouter = createTRPCRouter({
       )
       .mutation(({ ctx, input }) => updateMember({ ...ctx, ...input })),
   }),
-  /** Ends a member's or a client's wait after wrong guesses (decision 0051); says whether there was one. */
+  /** What wrong guesses are slowing down now: accounts, (address, account) pairs, addresses (decisions 0051, 0070). */
+  guessThrottles: adminProcedure.query(({ ctx }) => listGuessThrottles(ctx)),
+  /**
+   * Ends the waits and counts of a member or a client (`subject`), or of an address (`source`) with
+   * the pairs it counts; says whether there were any.
+   */
   clearGuessThrottle: adminProcedure
-    .input(z.object({ kind: z.enum(["member", "client"]), subject: z.string().trim().min(1).max(200) }))
+    .input(
+      z.union([
+        z.object({ kind: ZGuessKind, subject: z.string().trim().min(1).max(200) }).strict(),
+        z.object({ kind: ZGuessKind, source: z.string().trim().min(1).max(100) }).strict(),
+      ]),
+    )
     .mutation(async ({ ctx, input }) => ({ cleared: await clearGuessThrottle(ctx, input) })),
   apiTokens: createTRPCRouter({
     list: adminProcedure.query(({ ctx }) => listApiTokens(ctx)),

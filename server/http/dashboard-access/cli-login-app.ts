@@ -3,7 +3,8 @@
 //   GET  /auth/cli/mode    anyone: {access: "local" | "shared"} (the CLI's first question; an unsigned
 //                          /api/trpc call tells as much)
 //   GET  /auth/cli         a signed-in member (others are sent to sign-in and come back): the confirm page
-//   POST /auth/cli         that member, same-origin only: Authorize leaves a two-minute single-use code
+//   POST /auth/cli         that member, same-origin only, from the page that holds the session's key
+//                          (decision 0071: the cookie alone is not enough): Authorize leaves a two-minute single-use code
 //                          for a token of their own role or one below it (never above); Authorize and
 //                          Cancel both send the browser to http://127.0.0.1:<port>/callback only
 //   POST /auth/cli/token   whoever holds the code and the PKCE verifier (the CLI): the API token, once
@@ -12,7 +13,6 @@
 // of the CLI's own listener and in bodies, tokens in bodies and headers.
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getCookie } from "hono/cookie";
 import type { Runtime } from "../../runtime.ts";
 import { AppError } from "../../platform/errors.ts";
 import { revokeApiTokenByValue } from "../../workbench/access/api-tokens.ts";
@@ -26,8 +26,9 @@ import {
   ZCliTokenRequest,
   type TCliAuthorizeRequest,
 } from "../../workbench/access/cli-grants.ts";
-import { findWorkbenchSession, WORKBENCH_SESSION_COOKIE } from "../../workbench/access/sessions.ts";
-import { contentSecurityPolicy } from "../content-security-policy.ts";
+import { SESSION_KEY_HEADER } from "../../workbench/access/session-key-names.ts";
+import { resolveCaller, type CallerUse } from "../../workbench/access/resolve-caller.ts";
+import { contentSecurityPolicy, createNonce } from "../content-security-policy.ts";
 import { originsOf } from "../identity/require-same-origin.ts";
 import { renderTokenError } from "../identity/render-token-error.ts";
 import { renderMessagePage } from "./render-auth-pages.ts";
@@ -65,15 +66,27 @@ const linkOf = (r: TCliAuthorizeRequest) =>
  * The confirm form posts here and is redirected to the CLI's loopback callback: Chromium holds a form's
  * redirects to form-action too, so the page allows that one origin (the port the link gave) as well.
  */
-function allowFormRedirectToCli(c: Context, env: Runtime["env"], port: number) {
+function allowFormRedirectToCli(c: Context, env: Runtime["env"], port: number): string {
   const own = originsOf([env.PUBLIC_URL, env.AUTH_URL, env.BASE_URL, env.PORTAL_URL]);
-  c.header("content-security-policy", contentSecurityPolicy({ formActions: [...own, `http://127.0.0.1:${port}`] }));
+  const nonce = createNonce();
+  c.header(
+    "content-security-policy",
+    contentSecurityPolicy({ formActions: [...own, `http://127.0.0.1:${port}`], nonce }),
+  );
+  return nonce;
 }
 
 export function cliLoginApp(runtime: Runtime, sameOrigin: MiddlewareHandler) {
   const { env } = runtime;
-  const member = (c: Context) =>
-    findWorkbenchSession({ ...runtime, sessionId: getCookie(c, WORKBENCH_SESSION_COOKIE) });
+  /** The signed-in member: by the cookie to show the page; by the cookie and the session's key to act. */
+  const member = async (c: Context, use: CallerUse, sessionKey?: unknown) => {
+    const headers = new Headers({ cookie: c.req.header("cookie") ?? "" });
+    if (typeof sessionKey === "string" && sessionKey) headers.set(SESSION_KEY_HEADER, sessionKey);
+    const resolution = await resolveCaller(runtime, headers, use);
+    if (!("caller" in resolution) || resolution.caller.kind !== "member") return undefined;
+    const { memberId, name, role } = resolution.caller;
+    return { memberId, username: name, role };
+  };
   const noTokenNeeded = (c: Context) =>
     c.html(
       renderMessagePage({
@@ -93,15 +106,16 @@ export function cliLoginApp(runtime: Runtime, sameOrigin: MiddlewareHandler) {
     if (env.ACCESS_MODE === "local") return noTokenNeeded(c);
     const parsed = ZCliAuthorizeRequest.safeParse(c.req.query());
     if (!parsed.success) return invalidLink(c, `This link is malformed (${parsed.error.issues[0]!.path.join(".")}).`);
-    const session = await member(c);
+    const session = await member(c, "navigation");
     if (!session) return c.redirect(`/auth/sign-in?next=${encodeURIComponent(linkOf(parsed.data))}`, 302);
-    allowFormRedirectToCli(c, env, parsed.data.port);
+    const nonce = allowFormRedirectToCli(c, env, parsed.data.port);
     return c.html(
       renderCliConfirm({
         request: parsed.data,
         member: session.username,
         role: session.role,
         lifetimeDays: CLI_TOKEN_LIFETIME_DAYS,
+        nonce,
       }),
     );
   });
@@ -112,7 +126,7 @@ export function cliLoginApp(runtime: Runtime, sameOrigin: MiddlewareHandler) {
     const form = (await c.req.parseBody()) as Record<string, unknown>;
     const parsed = ZCliAuthorizeRequest.safeParse(form);
     if (!parsed.success) return invalidLink(c, "The form was malformed.");
-    const session = await member(c);
+    const session = await member(c, "data", form.session_key);
     if (!session) return c.redirect(`/auth/sign-in?next=${encodeURIComponent(linkOf(parsed.data))}`, 303);
     const { port, state } = parsed.data;
     if (form.decision !== "authorize") return c.redirect(cliCallbackUrl(port, { state, error: "access_denied" }), 303);

@@ -9,22 +9,22 @@ import { answerCliLink, makeCliLink, redeemCliCode } from "../../testing/cli-log
 
 const ADMIN_PASSWORD = "admin-password-for-tests";
 let s: TestServer;
-let admin: string;
+let admin: Record<string, string>;
 beforeAll(async () => {
   s = await startTestServer({
     dashboard: true,
     env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD },
   });
-  admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).sessionCookie!;
+  admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).credentials!;
 });
 afterAll(async () => {
   await s.close();
 });
 
 /** Authorize a fresh link as this member; the code and the link. */
-async function authorize(cookie: string, options: { port?: number } = {}) {
+async function authorize(credentials: Record<string, string>, options: { port?: number } = {}) {
   const link = makeCliLink(options);
-  const { answer } = await answerCliLink(s.url, link.path, cookie, "authorize");
+  const { answer } = await answerCliLink(s.url, link.path, credentials, "authorize");
   expect(answer.status).toBe(303);
   const location = new URL(answer.headers.get("location")!);
   return { link, location, code: location.searchParams.get("code")! };
@@ -77,7 +77,7 @@ describe("/auth/cli on a shared workbench", () => {
     ] as const) {
       const bad = new URL(good);
       bad.searchParams.set(name, value);
-      const res = await fetch(bad, { headers: { cookie: admin } });
+      const res = await fetch(bad, { headers: admin });
       expect({ name, status: res.status }).toEqual({ name, status: 400 });
       expect(await res.text()).toContain("Login link not valid");
     }
@@ -85,7 +85,7 @@ describe("/auth/cli on a shared workbench", () => {
     const crossSite = await fetch(`${s.url}/auth/cli`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie: admin, origin: "https://evil.example" },
+      headers: { ...admin, origin: "https://evil.example" },
       body: new URLSearchParams({ ...fields, decision: "authorize" }),
     });
     expect(crossSite.status).toBe(403);
@@ -124,12 +124,12 @@ describe("/auth/cli on a shared workbench", () => {
     const advanced = await callTrpc(s.url, "clock.advance", {
       mutation: true,
       input: { byMs: 121_000 },
-      headers: { cookie: admin },
+      headers: admin,
     });
     expect(advanced.status).toBe(200);
     await expect.poll(() => s.runtime.clock.nowMs() - Date.now(), { timeout: 10_000 }).toBeGreaterThan(120_000);
     expect((await redeemCliCode(s.url, late.code, late.link.verifier)).status).toBe(400);
-    await callTrpc(s.url, "clock.reset", { mutation: true, headers: { cookie: admin } });
+    await callTrpc(s.url, "clock.reset", { mutation: true, headers: admin });
 
     const malformed = await fetch(`${s.url}/auth/cli/token`, { method: "POST", body: "code=x" });
     expect(malformed.status).toBe(400);
@@ -143,10 +143,10 @@ describe("/auth/cli on a shared workbench", () => {
     const created = await callTrpc(s.url, "access.members.create", {
       mutation: true,
       input: { username: "ivan", role: "integrator", password: "ivan-password-1" },
-      headers: { cookie: admin },
+      headers: admin,
     });
     const ivanId = (created.data as { id: string }).id;
-    const ivan = (await signInToDashboard(s.url, "ivan", "ivan-password-1")).sessionCookie!;
+    const ivan = (await signInToDashboard(s.url, "ivan", "ivan-password-1")).credentials!;
     // The page offers the member's role and those below it; a role above theirs is refused.
     const above = await answerCliLink(s.url, makeCliLink().path, ivan, "authorize", "admin");
     expect([...above.html.matchAll(/name="role" value="(\w+)"/g)].map((m) => m[1])).toEqual(["viewer", "integrator"]);
@@ -179,14 +179,14 @@ describe("/auth/cli on a shared workbench", () => {
     await callTrpc(s.url, "access.members.update", {
       mutation: true,
       input: { id: ivanId, role: "viewer" },
-      headers: { cookie: admin },
+      headers: admin,
     });
     expect((await raise()).error?.code).toBe("FORBIDDEN");
     expect((await callTrpc(s.url, "clock.show", { headers: bearer })).status).toBe(200);
     await callTrpc(s.url, "access.members.update", {
       mutation: true,
       input: { id: ivanId, disabled: true },
-      headers: { cookie: admin },
+      headers: admin,
     });
     expect((await callTrpc(s.url, "clock.show", { headers: bearer })).error?.code).toBe("UNAUTHORIZED");
   });

@@ -6,20 +6,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { callTrpc, signInToDashboard } from "../../testing/dashboard-access-client.ts";
 import { consumeSetupCredential } from "../../workbench/access/first-admin.ts";
+import { SESSION_KEY_HEADER } from "../../workbench/access/session-key-names.ts";
+import { createWorkbenchSession, sessionCookieName } from "../../workbench/access/sessions.ts";
+import { answerCliLink, makeCliLink } from "../../testing/cli-login-client.ts";
+
+/** The data a sign-in page's script carries (render-auth-pages.ts). */
+const startData = (html: string) =>
+  JSON.parse(/const d = (\{.*?\});/s.exec(html)![1]!) as { to: string; state: string };
 
 const ADMIN_PASSWORD = "admin-password-for-tests";
 
 describe("a shared workbench", () => {
   let s: TestServer;
-  let admin: string;
+  let admin: Record<string, string>;
   beforeAll(async () => {
     s = await startTestServer({
       dashboard: true,
       env: { WORKBENCH_ACCESS: "shared", WORKBENCH_ADMIN_PASSWORD: ADMIN_PASSWORD },
     });
     const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD);
-    expect(signedIn.status).toBe(302);
-    admin = signedIn.sessionCookie!;
+    expect(signedIn.status).toBe(200);
+    admin = signedIn.credentials!;
   });
   afterAll(async () => {
     await s.close();
@@ -29,11 +36,11 @@ describe("a shared workbench", () => {
     const created = await callTrpc(s.url, "access.members.create", {
       mutation: true,
       input: { username, role, password: `${username}-password-1` },
-      headers: { cookie: admin },
+      headers: admin,
     });
     expect(created.status).toBe(200);
     const signedIn = await signInToDashboard(s.url, username, `${username}-password-1`);
-    return signedIn.sessionCookie!;
+    return signedIn.credentials!;
   };
 
   it("redirects an unsigned page request to sign-in, and comes back to the page after it", async () => {
@@ -43,7 +50,7 @@ describe("a shared workbench", () => {
     const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD, "/incidents?state=open");
     expect(signedIn.location).toBe("/incidents?state=open");
     expect(signedIn.sessionCookie).toMatch(/^wb_session=/);
-    const page = await fetch(`${s.url}/incidents`, { headers: { cookie: signedIn.sessionCookie! } });
+    const page = await fetch(`${s.url}/incidents`, { headers: signedIn.credentials! });
     expect(page.status).toBe(200);
   });
 
@@ -51,7 +58,7 @@ describe("a shared workbench", () => {
     const start = await fetch(`${s.url}/auth/sign-in?next=${encodeURIComponent("//evil.example/x")}`, {
       redirect: "manual",
     });
-    const authorize = new URL(start.headers.get("location")!);
+    const authorize = new URL(startData(await start.text()).to);
     expect(authorize.pathname).toBe("/connect/authorize");
     expect(authorize.searchParams.get("client_id")).toBe("workbench-dashboard");
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
@@ -60,6 +67,65 @@ describe("a shared workbench", () => {
     const raw = await fetch(`${s.url}/auth/sign-in`, { redirect: "manual" });
     expect(raw.headers.get("set-cookie")).toMatch(/HttpOnly/i);
     expect(raw.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
+  });
+
+  it("hands the session's key to the sign-in's tab only, through the page's nonced script", async () => {
+    const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD);
+    expect(signedIn.sessionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = signedIn.body!;
+    const nonce = /<script nonce="([^"]+)">/.exec(page)![1]!;
+    expect(page).toContain("sessionStorage.getItem(d.stateAt) === d.state");
+    expect(page).toContain("localStorage.setItem(d.keyAt, d.key)");
+    // Only the key's hash is stored.
+    const row = await s.runtime.db.workbenchSession.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    expect(row.keyHash).not.toBeNull();
+    expect(row.keyHash).not.toContain(signedIn.sessionKey);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+  });
+
+  it("refuses a session cookie without its key on every data call and state change, and a key of another session", async () => {
+    const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD);
+    const cookieOnly = { cookie: signedIn.sessionCookie! };
+    for (const answer of [
+      await callTrpc(s.url, "clock.show", { headers: cookieOnly }),
+      await callTrpc(s.url, "access.apiTokens.list", { headers: cookieOnly }),
+      await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 }, headers: cookieOnly }),
+      await callTrpc(s.url, "clock.show", { headers: { ...cookieOnly, [SESSION_KEY_HEADER]: "forged" } }),
+      await callTrpc(s.url, "clock.show", {
+        headers: { ...cookieOnly, [SESSION_KEY_HEADER]: admin[SESSION_KEY_HEADER]! },
+      }),
+    ]) {
+      expect(answer.error?.code).toBe("UNAUTHORIZED");
+      expect(answer.error?.message).toMatch(/does not hold the key of the workbench session/);
+    }
+    expect((await fetch(`${s.url}/api/metrics`, { headers: cookieOnly })).status).toBe(401);
+    // The page itself (its shell, no data) opens with the cookie: a navigation cannot carry a header.
+    expect((await fetch(`${s.url}/admin`, { headers: cookieOnly, redirect: "manual" })).status).toBe(200);
+    expect((await callTrpc(s.url, "clock.show", { headers: signedIn.credentials! })).status).toBe(200);
+  });
+
+  it("picks the cookie whose key the page holds when another port of the host set a second one", async () => {
+    const viewer = await member("tossed", "viewer");
+    // An attacker's page on another port of this host sets its own session cookie (a viewer's) under
+    // a longer path, so the browser sends it first; the admin's page still holds the admin's key.
+    const both = { cookie: `${viewer.cookie}; ${admin.cookie}`, [SESSION_KEY_HEADER]: admin[SESSION_KEY_HEADER]! };
+    const me = await callTrpc(s.url, "access.me", { headers: both });
+    expect((me.data as { caller: { name: string } }).caller.name).toBe("admin");
+    // The tossed cookie alone, with the admin's key: refused, never run as the viewer.
+    const tossed = await callTrpc(s.url, "access.me", {
+      headers: { cookie: viewer.cookie!, [SESSION_KEY_HEADER]: admin[SESSION_KEY_HEADER]! },
+    });
+    expect(tossed.error?.code).toBe("UNAUTHORIZED");
+  });
+
+  it("refuses the CLI's confirm form posted with the cookie alone", async () => {
+    const link = makeCliLink();
+    const cookieOnly = { cookie: admin.cookie! };
+    const { answer } = await answerCliLink(s.url, link.path, cookieOnly, "authorize");
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toMatch(/^\/auth\/sign-in\?next=/);
+    const signed = await answerCliLink(s.url, makeCliLink().path, admin, "authorize");
+    expect(signed.answer.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=/);
   });
 
   it("answers an unsigned tRPC call UNAUTHORIZED in tRPC's error shape; /api/health stays open", async () => {
@@ -81,48 +147,45 @@ describe("a shared workbench", () => {
     const viewer = await member("vera", "viewer");
     const integrator = await member("ivan", "integrator");
     // viewer: read-only
-    expect((await callTrpc(s.url, "clock.show", { headers: { cookie: viewer } })).status).toBe(200);
-    expect((await callTrpc(s.url, "incidents.list", { input: {}, headers: { cookie: viewer } })).status).toBe(200);
+    expect((await callTrpc(s.url, "clock.show", { headers: viewer })).status).toBe(200);
+    expect((await callTrpc(s.url, "incidents.list", { input: {}, headers: viewer })).status).toBe(200);
     const raise = await callTrpc(s.url, "simulator.raise", {
       mutation: true,
       input: { origin: "MobileApp" },
-      headers: { cookie: viewer },
+      headers: viewer,
     });
     expect(raise.error).toMatchObject({ code: "FORBIDDEN", httpStatus: 403 });
     expect(raise.error!.message).toBe("This needs the integrator role; vera has the viewer role.");
-    expect(
-      (await callTrpc(s.url, "system.resetSeed", { mutation: true, headers: { cookie: viewer } })).error?.code,
-    ).toBe("FORBIDDEN");
+    expect((await callTrpc(s.url, "system.resetSeed", { mutation: true, headers: viewer })).error?.code).toBe(
+      "FORBIDDEN",
+    );
     // integrator: drives tests, configures nothing
     expect(
       (
         await callTrpc(s.url, "simulator.raise", {
           mutation: true,
           input: { origin: "MobileApp" },
-          headers: { cookie: integrator },
+          headers: integrator,
         })
       ).status,
     ).toBe(200);
     const advance = await callTrpc(s.url, "clock.advance", {
       mutation: true,
       input: { byMs: 1000 },
-      headers: { cookie: integrator },
+      headers: integrator,
     });
     expect(advance.error?.message).toBe("This needs the admin role; ivan has the integrator role.");
     expect(
-      (await callTrpc(s.url, "identity.clients.create", { mutation: true, input: {}, headers: { cookie: integrator } }))
-        .error?.code,
+      (await callTrpc(s.url, "identity.clients.create", { mutation: true, input: {}, headers: integrator })).error
+        ?.code,
     ).toBe("FORBIDDEN");
-    expect((await callTrpc(s.url, "access.members.list", { headers: { cookie: integrator } })).error?.code).toBe(
-      "FORBIDDEN",
-    );
+    expect((await callTrpc(s.url, "access.members.list", { headers: integrator })).error?.code).toBe("FORBIDDEN");
     // admin: everything
     expect(
-      (await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 }, headers: { cookie: admin } }))
-        .status,
+      (await callTrpc(s.url, "clock.advance", { mutation: true, input: { byMs: 1000 }, headers: admin })).status,
     ).toBe(200);
-    expect((await callTrpc(s.url, "clock.reset", { mutation: true, headers: { cookie: admin } })).status).toBe(200);
-    const me = await callTrpc(s.url, "access.me", { headers: { cookie: viewer } });
+    expect((await callTrpc(s.url, "clock.reset", { mutation: true, headers: admin })).status).toBe(200);
+    const me = await callTrpc(s.url, "access.me", { headers: viewer });
     expect(me.data).toEqual({
       mode: "shared",
       devCredentials: "refused",
@@ -134,15 +197,13 @@ describe("a shared workbench", () => {
     const signedIn = await signInToDashboard(s.url, "admin", ADMIN_PASSWORD);
     const out = await fetch(`${s.url}/auth/sign-out`, {
       method: "POST",
-      headers: { cookie: signedIn.sessionCookie!, origin: s.url },
+      headers: { ...signedIn.credentials!, origin: s.url },
     });
     expect(out.status).toBe(200);
-    expect((await callTrpc(s.url, "clock.show", { headers: { cookie: signedIn.sessionCookie! } })).error?.code).toBe(
-      "UNAUTHORIZED",
-    );
+    expect((await callTrpc(s.url, "clock.show", { headers: signedIn.credentials! })).error?.code).toBe("UNAUTHORIZED");
 
     const dora = await member("dora", "viewer");
-    const list = (await callTrpc(s.url, "access.members.list", { headers: { cookie: admin } })).data as Array<{
+    const list = (await callTrpc(s.url, "access.members.list", { headers: admin })).data as Array<{
       id: string;
       username: string;
     }>;
@@ -152,11 +213,11 @@ describe("a shared workbench", () => {
         await callTrpc(s.url, "access.members.update", {
           mutation: true,
           input: { id, disabled: true },
-          headers: { cookie: admin },
+          headers: admin,
         })
       ).status,
     ).toBe(200);
-    expect((await callTrpc(s.url, "clock.show", { headers: { cookie: dora } })).error?.code).toBe("UNAUTHORIZED");
+    expect((await callTrpc(s.url, "clock.show", { headers: dora })).error?.code).toBe("UNAUTHORIZED");
     expect((await signInToDashboard(s.url, "dora", "dora-password-1")).status).toBe(401);
   });
 
@@ -164,7 +225,7 @@ describe("a shared workbench", () => {
     const created = await callTrpc(s.url, "access.apiTokens.create", {
       mutation: true,
       input: { name: "ci", role: "viewer" },
-      headers: { cookie: admin },
+      headers: admin,
     });
     const { token, id } = created.data as { token: string; id: string };
     expect(token).toMatch(/^wbt_/);
@@ -176,8 +237,7 @@ describe("a shared workbench", () => {
     expect(wrong.error?.message).toMatch(/API token was refused/);
     expect(await s.runtime.db.workbenchApiToken.count({ where: { tokenHash: token } })).toBe(0); // stored hashed
     expect(
-      (await callTrpc(s.url, "access.apiTokens.revoke", { mutation: true, input: { id }, headers: { cookie: admin } }))
-        .status,
+      (await callTrpc(s.url, "access.apiTokens.revoke", { mutation: true, input: { id }, headers: admin })).status,
     ).toBe(200);
     expect((await callTrpc(s.url, "clock.show", { headers: bearer })).error?.code).toBe("UNAUTHORIZED");
     expect(s.logs.text).not.toContain(token);
@@ -199,7 +259,7 @@ describe("a shared workbench", () => {
     const rotated = await callTrpc(s.url, "identity.clients.rotateSecret", {
       mutation: true,
       input: { clientId: "partner-cad" },
-      headers: { cookie: admin },
+      headers: admin,
     });
     const { clientSecret } = rotated.data as { clientSecret: string };
     const token = await fetch(`${s.url}/connect/token`, {
@@ -293,7 +353,7 @@ describe("the first admin of a shared workbench without configuration", () => {
     expect((await post({ code, username: "root", password: "long-enough-password" })).status).toBe(201);
     expect((await post({ code, username: "root2", password: "long-enough-password" })).status).toBe(409);
     expect(consumeSetupCredential(code)).toBe(false);
-    expect((await signInToDashboard(s.url, "root", "long-enough-password")).status).toBe(302);
+    expect((await signInToDashboard(s.url, "root", "long-enough-password")).status).toBe(200);
     expect((await fetch(`${s.url}/auth/setup`)).status).toBe(404);
   });
 });
@@ -323,10 +383,9 @@ describe("credentials on a shared workbench whose operator opted in (ALLOW_DEV_C
     });
     expect(res.status).toBe(200);
     expect((await portalPasswordLogin(s.url)).status).toBe(302);
-    const admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).sessionCookie!;
+    const admin = (await signInToDashboard(s.url, "admin", ADMIN_PASSWORD)).credentials!;
     expect(
-      ((await callTrpc(s.url, "access.me", { headers: { cookie: admin } })).data as { devCredentials: string })
-        .devCredentials,
+      ((await callTrpc(s.url, "access.me", { headers: admin })).data as { devCredentials: string }).devCredentials,
     ).toBe("allowed");
   });
 });
@@ -389,8 +448,21 @@ describe("a shared workbench published on https", () => {
   it("marks the dashboard's cookies Secure and sends sign-in to the published identity server", async () => {
     const start = await fetch(`${s.url}/auth/sign-in`, { redirect: "manual" });
     expect(start.headers.get("set-cookie")).toMatch(/; Secure/i);
-    expect(start.headers.get("location")).toMatch(
+    expect(startData(await start.text()).to).toMatch(
       /^https:\/\/workbench\.example\.org\/connect\/authorize\?.*redirect_uri=https%3A%2F%2Fworkbench\.example\.org%2Fauth%2Fcallback/,
     );
+  });
+
+  it("names the session cookie __Host- (Secure, Path=/, no Domain): no subdomain can set it", async () => {
+    expect(sessionCookieName(s.runtime.env.PUBLIC_URL)).toBe("__Host-wb_session");
+    const session = await createWorkbenchSession({
+      ...s.runtime,
+      memberId: (await s.runtime.db.workbenchMember.findFirstOrThrow()).id,
+    });
+    const headers = { cookie: `__Host-wb_session=${session.id}`, [SESSION_KEY_HEADER]: session.key };
+    expect((await callTrpc(s.url, "clock.show", { headers })).status).toBe(200);
+    // The plain name means nothing on an https workbench: a page elsewhere could have set it.
+    const plain = { cookie: `wb_session=${session.id}`, [SESSION_KEY_HEADER]: session.key };
+    expect((await callTrpc(s.url, "clock.show", { headers: plain })).error?.code).toBe("UNAUTHORIZED");
   });
 });

@@ -49,7 +49,8 @@ export function createDashboardAccess(runtime: Runtime): DashboardAccess {
       next();
       return;
     }
-    resolveCaller(runtime, headersOf(req)).then(
+    // A page (or a document) the browser opens itself: the cookie alone; its data comes with the key.
+    resolveCaller(runtime, headersOf(req), "navigation").then(
       (resolution) => {
         if ("caller" in resolution) {
           next();

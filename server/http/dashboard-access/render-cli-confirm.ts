@@ -1,6 +1,7 @@
 // The confirm page of `workbench login` (decision 0053): what is being authorised, for whom, where
 // the code goes, the token's role (the member's own, or one below it), and Authorize / Cancel as one
-// same-origin form (no script).
+// same-origin form. Its one script (nonced) puts the session's key in the form: the cookie alone does
+// not authorise (decision 0071).
 
 const ROLE_HINTS: Record<Role, string> = {
   viewer: "read only",
@@ -27,14 +28,16 @@ import { html } from "hono/html";
 import type { TCliAuthorizeRequest } from "../../workbench/access/cli-grants.ts";
 import { ROLES, roleAllows, type Role } from "../../workbench/access/roles.ts";
 import { page } from "./render-auth-pages.ts";
+import { SESSION_KEY_STORAGE } from "../../workbench/access/session-key-names.ts";
 
 export function renderCliConfirm(options: {
   request: TCliAuthorizeRequest;
   member: string;
   role: Role;
   lifetimeDays: number;
+  nonce: string;
 }) {
-  const { request, member, role, lifetimeDays } = options;
+  const { request, member, role, lifetimeDays, nonce } = options;
   return page(
     "Authorize the CLI",
     html`<h1>Authorize the Workbench CLI?</h1>
@@ -57,6 +60,7 @@ export function renderCliConfirm(options: {
         <input type="hidden" name="state" value="${request.state}" />
         <input type="hidden" name="code_challenge" value="${request.code_challenge}" />
         <input type="hidden" name="hostname" value="${request.hostname}" />
+        <input type="hidden" name="session_key" id="session-key" value="" />
         ${roleChoice(role)}
         <p>
           Authorize only if you just ran <code>workbench login</code> yourself. An admin can revoke the token on the
@@ -64,6 +68,11 @@ export function renderCliConfirm(options: {
         </p>
         <button type="submit" name="decision" value="authorize">Authorize</button
         ><button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
-      </form>`,
+      </form>
+      <script nonce="${nonce}">
+        try {
+          document.getElementById("session-key").value = localStorage.getItem("${SESSION_KEY_STORAGE}") ?? "";
+        } catch {}
+      </script>`,
   );
 }

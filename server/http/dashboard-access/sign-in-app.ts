@@ -2,7 +2,8 @@
 // is a public client of the workbench's own identity server (authorization code +
 // PKCE S256, as the portal): /auth/sign-in starts the flow, /connect/authorize's form
 // authenticates the member, /auth/callback redeems the code server-side through the
-// token endpoint's own grant, then holds a session of its own (cookie wb_session).
+// token endpoint's own grant, then holds a session of its own (cookie wb_session, `__Host-` over
+// https) and hands its key to the tab that started the sign-in (decision 0071).
 // /auth/setup spends the one-time setup credential to make the first admin; /auth/cli is
 // `workbench login`'s confirm page and code exchange (cli-login-app.ts).
 import { createHash } from "node:crypto";
@@ -23,15 +24,18 @@ import {
 } from "../../identity/dashboard-client.ts";
 import { consumeSetupCredential } from "../../workbench/access/first-admin.ts";
 import { createMember, hasEnabledAdmin, ZPassword, ZUsername } from "../../workbench/access/members.ts";
-import {
-  createWorkbenchSession,
-  endWorkbenchSession,
-  WORKBENCH_SESSION_COOKIE,
-} from "../../workbench/access/sessions.ts";
+import { createWorkbenchSession, endWorkbenchSession, sessionCookieName } from "../../workbench/access/sessions.ts";
 import { applicationOrigins } from "../identity/account.ts";
 import { requireSameOrigin } from "../identity/require-same-origin.ts";
 import { cliLoginApp } from "./cli-login-app.ts";
-import { renderMessagePage, renderSetupForm } from "./render-auth-pages.ts";
+import {
+  renderMessagePage,
+  renderSessionHandOver,
+  renderSetupForm,
+  renderSignedOut,
+  renderSignInStart,
+} from "./render-auth-pages.ts";
+import { contentSecurityPolicy, createNonce } from "../content-security-policy.ts";
 import { safeReturnPath } from "./safe-return-path.ts";
 
 /** The pending sign-in (state, PKCE verifier, return path), for 10 minutes, sent back to /auth only. */
@@ -54,7 +58,16 @@ function readPending(c: Context): PendingSignIn | undefined {
 }
 
 /** What the handlers share: the dashboard's cookies belong to PUBLIC_URL (AUTH_URL may be another origin in a split deployment). */
-type SignInSettings = { runtime: Runtime; secure: boolean; callbackUri: string };
+type SignInSettings = { runtime: Runtime; secure: boolean; callbackUri: string; sessionCookie: string };
+
+/** A page of ours that runs one script: the policy with this response's nonce. */
+function withScriptNonce(c: Context, runtime: Runtime): string {
+  const nonce = createNonce();
+  const { PUBLIC_URL, AUTH_URL, BASE_URL, PORTAL_URL } = runtime.env;
+  const formActions = [PUBLIC_URL, AUTH_URL, BASE_URL, PORTAL_URL].map((u) => new URL(u).origin);
+  c.header("content-security-policy", contentSecurityPolicy({ formActions, nonce }));
+  return nonce;
+}
 
 function noStore(c: Context) {
   c.header("cache-control", "no-store");
@@ -67,6 +80,7 @@ export function dashboardSignInApp(runtime: Runtime) {
     runtime,
     secure: env.PUBLIC_URL.startsWith("https://"),
     callbackUri: `${env.PUBLIC_URL}${DASHBOARD_CALLBACK_PATH}`,
+    sessionCookie: sessionCookieName(env.PUBLIC_URL),
   };
   const sameOrigin = requireSameOrigin([env.PUBLIC_URL, ...applicationOrigins(env)]);
   const smallForm = bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.text("The form is too large.", 413) });
@@ -105,11 +119,12 @@ function startSignIn({ runtime, secure, callbackUri }: SignInSettings) {
       code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
       code_challenge_method: "S256",
     }).toString();
-    return c.redirect(authorize.href, 302);
+    const nonce = withScriptNonce(c, runtime);
+    return c.html(renderSignInStart({ state: pending.state, authorizeUrl: authorize.href, nonce }));
   };
 }
 
-function finishSignIn({ runtime, secure, callbackUri }: SignInSettings) {
+function finishSignIn({ runtime, secure, callbackUri, sessionCookie }: SignInSettings) {
   const { env } = runtime;
   return async function finishSignIn(c: Context) {
     noStore(c);
@@ -157,9 +172,10 @@ function finishSignIn({ runtime, secure, callbackUri }: SignInSettings) {
         audience: DASHBOARD_AUDIENCE,
       });
       if (claims.client_id !== DASHBOARD_CLIENT_ID || !claims.sub) throw new Error("not a dashboard token");
-      const sessionId = await createWorkbenchSession({ ...runtime, memberId: claims.sub });
-      setCookie(c, WORKBENCH_SESSION_COOKIE, sessionId, { path: "/", httpOnly: true, sameSite: "Lax", secure });
-      return c.redirect(pending.next, 302);
+      const session = await createWorkbenchSession({ ...runtime, memberId: claims.sub });
+      setCookie(c, sessionCookie, session.id, { path: "/", httpOnly: true, sameSite: "Lax", secure });
+      const nonce = withScriptNonce(c, runtime);
+      return c.html(renderSessionHandOver({ state, key: session.key, next: pending.next, nonce }));
     } catch (e) {
       if (!isAppError(e)) runtime.logger.warn({ err: e }, "dashboard sign-in callback failed");
       return c.html(
@@ -174,18 +190,12 @@ function finishSignIn({ runtime, secure, callbackUri }: SignInSettings) {
   };
 }
 
-function signOut({ runtime, secure }: SignInSettings) {
+function signOut({ runtime, secure, sessionCookie }: SignInSettings) {
   return async function signOut(c: Context) {
     noStore(c);
-    await endWorkbenchSession({ ...runtime, sessionId: getCookie(c, WORKBENCH_SESSION_COOKIE) });
-    deleteCookie(c, WORKBENCH_SESSION_COOKIE, { path: "/", secure });
-    return c.html(
-      renderMessagePage({
-        title: "Signed out",
-        message: "You are signed out of the workbench.",
-        link: { href: "/auth/sign-in", label: "Sign in" },
-      }),
-    );
+    await endWorkbenchSession({ ...runtime, sessionId: getCookie(c, sessionCookie) });
+    deleteCookie(c, sessionCookie, { path: "/", secure });
+    return c.html(renderSignedOut({ nonce: withScriptNonce(c, runtime) }));
   };
 }
 

@@ -22,17 +22,15 @@ import { renderAccountProblem } from "./render-account-problem.ts";
 import { requireSameOrigin } from "./require-same-origin.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import { requestLogFields } from "../trace-requests.ts";
+import { readJsonInput } from "../read-json-input.ts";
+import { unsafeTextProblem } from "../../platform/json-input.ts";
 
 async function readJsonBody(c: Context): Promise<unknown> {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !/^application\/[a-z0-9.+-]*\+json$/.test(type)) {
     throw new AppError("UnsupportedMediaType", "The body must be application/json.");
   }
-  try {
-    return await c.req.json();
-  } catch {
-    throw new AppError("ValidationFailed", "The body is not valid JSON.", [{ field: "body", message: "invalid JSON" }]);
-  }
+  return readJsonInput(c);
 }
 
 function validateSigninRequest(body: unknown) {
@@ -52,7 +50,8 @@ async function applySigninTokenUnlessSignedIn(runtime: Runtime, c: Context): Pro
   try {
     const existing = await findPortalSession({ ...runtime, sessionId: getCookie(c, PORTAL_SESSION_COOKIE) });
     const token = c.req.query("token");
-    if (existing || !token) return;
+    // A token with NUL or a lone surrogate names no token (rule 2: no session, still the redirect).
+    if (existing || !token || unsafeTextProblem(token)) return;
     const signedIn = await redeemSigninToken({ ...runtime, token });
     if (!signedIn) return;
     const sessionId = await createPortalSession({ ...runtime, userId: signedIn.userId, method: "signin-token" });

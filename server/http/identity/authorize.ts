@@ -31,6 +31,7 @@ import { authenticateMember } from "../../workbench/access/members.ts";
 import { isTooManyAttempts } from "../../identity/guess-throttle.ts";
 import { remoteAddress } from "../remote-address.ts";
 import { renderAuthorizeError, renderLoginForm, type AuthorizeParams } from "./render-login-form.ts";
+import { findUnsafeText } from "../../platform/json-input.ts";
 
 type Checked =
   | { params: AuthorizeParams; clientName: string; scopes: string[] }
@@ -38,6 +39,9 @@ type Checked =
   | { redirectError: { uri: string; error: string; description: string; state: string } };
 
 async function checkAuthorizeRequest(runtime: Runtime, input: Record<string, string | undefined>): Promise<Checked> {
+  // Shown, never redirected: the redirect_uri itself may be the bad value.
+  const unsafe = findUnsafeText(input);
+  if (unsafe) return { refuse: `invalid_request: the parameter ${unsafe.field.slice(0, 64)} ${unsafe.message}.` };
   const clientId = input.client_id ?? "";
   const client = clientId ? await runtime.db.client.findUnique({ where: { id: clientId } }) : null;
   if (!client || !client.grantTypes.includes("authorization_code"))

@@ -10,6 +10,7 @@ import { renderTokenError } from "./render-token-error.ts";
 import { remoteAddress } from "../remote-address.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import { recordTokenIssued } from "../../platform/metrics/registry.ts";
+import { findUnsafeText } from "../../platform/json-input.ts";
 
 // A Map, not an object: grant_type is the caller's text, and `toString` or
 // `constructor` must not find Object.prototype's members (they answered 200 and 500).
@@ -40,6 +41,9 @@ async function parseTokenForm(c: Context): Promise<TTokenRequest> {
   }
   // Own properties only (a field named __proto__ stays a field); the schema drops unknown ones.
   const fields = Object.fromEntries(entries);
+  // Before any value is looked up: NUL and lone surrogates reached the database as a 500.
+  const unsafe = findUnsafeText(fields);
+  if (unsafe) throw tokenError("InvalidRequest", `The parameter ${unsafe.field.slice(0, 64)} ${unsafe.message}.`);
   const parsed = ZTokenRequest.safeParse(fields);
   if (!parsed.success) throw tokenError("InvalidRequest", "The token request is malformed.");
   return parsed.data;

@@ -1,10 +1,12 @@
 // Step 1 of a pipeline with a body: 413 over 64 KiB (before reading it all),
-// 415 unless application/json, 400 ValidationFailed for malformed JSON.
+// 415 unless application/json, 400 ValidationFailed for malformed JSON, JSON nested too deep, or
+// a string with NUL or a lone surrogate (read-json-input.ts), naming the field.
 // Operations without a body ignore an empty one but still refuse a non-JSON one.
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../platform/errors.ts";
 import { limitRequestBody } from "../limit-request-body.ts";
 import type { InboundEnv } from "./inbound-env.ts";
+import { readJsonInput } from "../read-json-input.ts";
 
 /** Maximum request body (a workbench decision; the spec leaves sizes open). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -29,12 +31,8 @@ export function acceptJson(options: { bodyRequired: boolean }) {
       throw new AppError("UnsupportedMediaType", "The request body must be application/json.");
     }
     if (!options.bodyRequired && (await c.req.text()).trim() === "") return next();
-    // Parsed once and kept by Hono (c.req.json() is cached): the schema validator reads the same value.
-    await c.req.json().catch(() => {
-      throw new AppError("ValidationFailed", "The request body is not valid JSON.", [
-        { field: "body", message: "malformed JSON" },
-      ]);
-    });
+    // Checked here; the schema validator then reads the same text (Hono keeps it) with c.req.json().
+    await readJsonInput(c);
     await next();
   });
 }

@@ -10,10 +10,11 @@ import { problemCodeOf, problemTitleOf, type AppErrorCode } from "../../platform
 export const errorTypeBase = (baseUrl: string) => `${baseUrl}/problems`;
 
 /**
- * Every code the inbound API answers: the spec's table, plus RouteNotFound and RequestTooLarge
- * (workbench decisions); DatabaseUnavailable is answered as the spec's InternalServerError with its
- * own 503 and Retry-After (decision 0064). Statuses and titles are the error table's
- * (server/platform/error-codes.ts); docs/inbound-api.md lists these codes, and a test holds it to this list.
+ * Every code the inbound API answers: the spec's table, plus RouteNotFound, RequestTooLarge and
+ * TooManyRequests (an injected fault) (workbench decisions); DatabaseUnavailable is answered as the
+ * spec's InternalServerError with its own 503 and Retry-After (decision 0064). Statuses and titles are
+ * the error table's (server/platform/error-codes.ts); docs/inbound-api.md lists these codes, and a test
+ * holds it to this list.
  */
 export const PROBLEM_CODES = [
   "ValidationFailed",
@@ -39,6 +40,7 @@ export const PROBLEM_CODES = [
   "CollaborationInvitationAlreadyResolved",
   "RequestTooLarge",
   "UnsupportedMediaType",
+  "TooManyRequests",
   "InternalServerError",
   "DatabaseUnavailable",
 ] as const satisfies readonly AppErrorCode[];

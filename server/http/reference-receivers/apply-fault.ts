@@ -3,6 +3,7 @@
 // server/directory/integration-faults.ts for when one is active.
 import { setTimeout as delay } from "node:timers/promises";
 import type { Context, Next } from "hono";
+import { parseDeliveryJson } from "./read-delivery-body.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 import { describeFault } from "../../directory/integration-faults.ts";
 import { parseReceiverFaultMode } from "../../reference-receiver/faults.ts";
@@ -71,7 +72,7 @@ async function answerFault(c: Context<ReceiverEnv>, status: 500 | 503, mode: str
 async function recordFault(c: Context<ReceiverEnv>, status: number, detail: string) {
   const { db, clock } = c.get("runtime");
   const match = matchEventRoute(c.req.method, c.get("receiverPath"));
-  const body = match && !match.params.incidentId ? await c.req.json().catch(() => null) : null;
+  const body = match && !match.params.incidentId ? parseDeliveryJson(await c.req.text()).body : null;
   await recordDelivery({
     db,
     clock,

@@ -20,7 +20,7 @@ import { afterAnswer } from "./after-answer.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import { authenticate } from "./authenticate.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
-import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
+import { parseDeliveryJson, readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 
 /** A declaration of version 1.x or 2.x: the receiver speaks the legacy contract at /about. */
 export const isLegacyVersion = (version: string) => /^[12](\.|$)/.test(version);
@@ -86,13 +86,11 @@ async function receiveLegacyDelivery(c: Context<ReceiverEnv>) {
     const record = tooLargeRecord(read.tooLarge);
     body = record.body;
     anomalies.push(record.anomaly);
-  } else
-    try {
-      body = read.text.trim() === "" ? null : JSON.parse(read.text);
-    } catch {
-      body = { unparsed: read.text.slice(0, 4_000) };
-      anomalies.push("invalid-json");
-    }
+  } else {
+    const parsed = parseDeliveryJson(read.text);
+    body = parsed.body;
+    if (parsed.anomaly) anomalies.push(parsed.anomaly);
+  }
   const b = (body ?? {}) as {
     requestId?: unknown;
     requestTimeStampUtc?: unknown;

@@ -5,6 +5,7 @@
 // how large it was, and answers 200, flagged. The body is only read after the request has been
 // authenticated (the route's earlier steps), so an unauthenticated sender costs no read.
 import type { Context } from "hono";
+import { parseJsonInput, toStorableText } from "../../platform/json-input.ts";
 
 /** The largest body a reference receiver stores: an event carries one snapshot, usually a few KiB. */
 export const MAX_STORED_DELIVERY_BYTES = 1024 * 1024;
@@ -45,4 +46,22 @@ export function tooLargeRecord(tooLarge: { bytes: number; limitBytes: number }) 
     body: { tooLarge },
     anomaly: `too-large:${tooLarge.bytes} bytes (stored up to ${tooLarge.limitBytes})`,
   };
+}
+
+/**
+ * A delivery's body as JSON, or, when it is not JSON the database can keep (malformed, nested past
+ * MAX_JSON_DEPTH, or with NUL or a lone surrogate: json-input.ts), its start as text, flagged.
+ * Either is recorded and answered 200: a retry would send the same bytes.
+ */
+export function parseDeliveryJson(text: string): { body: unknown; anomaly?: string } {
+  if (text.trim() === "") return { body: null };
+  const parsed = parseJsonInput(text);
+  if (parsed.ok) return { body: parsed.value };
+  const anomaly =
+    parsed.kind === "syntax"
+      ? "invalid-json"
+      : parsed.kind === "depth"
+        ? `invalid-json:${parsed.message}`
+        : `unsafe-text:${parsed.field.slice(0, 100)} ${parsed.message}`;
+  return { body: { unparsed: toStorableText(text.slice(0, 4_000)) }, anomaly };
 }

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { incidentIdOf, matchEventRoute, type MatchedRoute } from "../../reference-receiver/event-routes.ts";
 import { processPendingDeliveries } from "../../reference-receiver/process-deliveries.ts";
 import { afterAnswer } from "./after-answer.ts";
-import { readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
+import { parseDeliveryJson, readDeliveryBody, tooLargeRecord } from "./read-delivery-body.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
 import { requestLogFields, requestTraceparent } from "../trace-requests.ts";
@@ -36,13 +36,8 @@ async function readBody(c: Context<ReceiverEnv>): Promise<{ body: unknown; anoma
     const { body, anomaly } = tooLargeRecord(read.tooLarge);
     return { body, anomalies: [...anomalies, anomaly] };
   }
-  const text = read.text;
-  if (text.trim() === "") return { body: null, anomalies };
-  try {
-    return { body: JSON.parse(text) as unknown, anomalies };
-  } catch {
-    return { body: { unparsed: text.slice(0, 4_000) }, anomalies: [...anomalies, "invalid-json"] };
-  }
+  const parsed = parseDeliveryJson(read.text);
+  return { body: parsed.body, anomalies: parsed.anomaly ? [...anomalies, parsed.anomaly] : anomalies };
 }
 
 async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: unknown, anomalies: string[]) {

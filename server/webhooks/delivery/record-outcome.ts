@@ -26,6 +26,7 @@ import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import { claimedColumns, laneKey, type ClaimedDelivery } from "../outbox/outbox-row.ts";
 import { LANE_CLAIM_DEPTH } from "../outbox/lane-statements.ts";
+import { toStorableText } from "../../platform/json-input.ts";
 
 /** `superseded`: finished unsent (or not sent again) for a declaration of another major version (record-supersession.ts). */
 export type Outcome =
@@ -133,8 +134,9 @@ function toRow({ delivery, attempt, outcome, now, workerId, claimNext }: RecordO
     requestHeaders: a.requestHeaders,
     status: a.status,
     responseHeaders: a.responseHeaders,
-    bodyExcerpt: a.bodyExcerpt,
-    error: a.error,
+    // The receiver's bytes: NUL or a cut surrogate pair would fail the whole statement (json-input.ts).
+    bodyExcerpt: a.bodyExcerpt === null ? null : toStorableText(a.bodyExcerpt),
+    error: a.error === null ? null : toStorableText(a.error),
   };
 }
 

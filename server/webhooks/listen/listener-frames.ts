@@ -3,6 +3,7 @@
 // call; the listener answers each request once, by its id, or asks to `detach`. Everything the
 // listener sends is bounded and validated here before it is believed.
 import { z } from "zod";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../../platform/json-input.ts";
 
 /** The largest frame either side accepts: a 64 KiB body escaped in JSON, headers and room to spare. */
 export const MAX_FRAME_BYTES = 512 * 1024;
@@ -56,6 +57,9 @@ export const LISTEN_CLOSE = {
 
 /** Parses one frame from the listener, or says what is wrong with it. */
 export function parseListenerFrame(text: string): { frame: TListenerFrame } | { problem: string } {
+  // Strings may hold any byte (a local receiver's answer is recorded as U+FFFD where the database must);
+  // the depth is bounded before anything walks the frame (json-input.ts).
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return { problem: `a frame nested deeper than ${MAX_JSON_DEPTH}` };
   let json: unknown;
   try {
     json = JSON.parse(text);

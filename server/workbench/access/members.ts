@@ -112,7 +112,7 @@ export async function authenticateMember(options: {
 }): Promise<MemberView | undefined> {
   const usernameKey = options.username.trim().toLowerCase();
   const attempt = { kind: "member" as const, subject: usernameKey, source: options.source };
-  const { subjectCounted } = await refuseWhileWaiting(options, attempt);
+  const { pairCounted } = await refuseWhileWaiting(options, attempt);
   const member =
     !usernameKey || usernameKey.length > 64 || options.password.length > 200
       ? null
@@ -121,7 +121,7 @@ export async function authenticateMember(options: {
     await recordFailedGuess(options, attempt);
     return undefined;
   }
-  if (subjectCounted) await recordGoodGuess(options, attempt);
+  await recordGoodGuess(options, attempt, { pairCounted });
   return {
     id: member.id,
     username: member.username,

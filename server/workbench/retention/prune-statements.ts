@@ -131,6 +131,12 @@ const signInSteps: PruneStep[] = [
     return Prisma.sql`DELETE FROM "GuessThrottle" WHERE ${old}
       AND (kind, key) IN (SELECT kind, key FROM "GuessThrottle" WHERE ${old} LIMIT ${n}::int) RETURNING 1`;
   }),
+  // An address trusted for an account (docs/decisions/0070) is kept no longer than anything else.
+  keyed("signInArtefacts", "GuessTrust", (c, n) => {
+    const old = Prisma.sql`"lastSuccessAt" < ${c}::timestamptz`;
+    return Prisma.sql`DELETE FROM "GuessTrust" WHERE ${old}
+      AND (kind, key) IN (SELECT kind, key FROM "GuessTrust" WHERE ${old} LIMIT ${n}::int) RETURNING 1`;
+  }),
 ];
 
 /** In the order a run takes them: the largest tables first. */

@@ -35,7 +35,15 @@ export const STORAGE_GROUPS: readonly StorageGroup[] = [
     id: "signInArtefacts",
     label: "Sign-in artefacts (tokens, codes, sessions, throttle rows)",
     policy: "pruned",
-    tables: ["SigninToken", "AuthorizationCode", "RefreshToken", "PortalSession", "WorkbenchSession", "GuessThrottle"],
+    tables: [
+      "SigninToken",
+      "AuthorizationCode",
+      "RefreshToken",
+      "PortalSession",
+      "WorkbenchSession",
+      "GuessThrottle",
+      "GuessTrust",
+    ],
   },
   {
     id: "incidents",

@@ -16,6 +16,7 @@ import { errorResponses, json, jsonBody } from "./common.schema.ts";
 import { ZCreateIncidentRequest, ZCreateIncidentResponse } from "./create-incident.schema.ts";
 import { scoped } from "./scoped-route.ts";
 import { requestTrace } from "../../trace-requests.ts";
+import { noteRecordedChanges } from "../../client-calls/call-context.ts";
 
 const route = createRoute(
   scoped("user", {
@@ -68,6 +69,7 @@ export function registerCreateIncident(app: InboundApp, runtime: Runtime) {
       callId: body.callId,
       actor: inboundActor(auth),
       trace: requestTrace(c),
+      onRecorded: noteRecordedChanges(c),
       matchesRepeat: (existing) =>
         existing.createdByAgencyId === auth.agencyId &&
         existing.routingMode === body.routingMode &&

@@ -4,8 +4,12 @@ import type { Context } from "hono";
 import type { Runtime } from "../../../runtime.ts";
 import { inboundActor, type InboundEnv } from "../inbound-env.ts";
 import { requestTrace } from "../../trace-requests.ts";
+import { noteRecordedChanges } from "../../client-calls/call-context.ts";
 
-/** db, clock, incident id, actor, the token agency's access rule and the request's span (tracing on) for applyIncidentChange. */
+/**
+ * db, clock, incident id, actor, the token agency's access rule, the request's span (tracing on) and
+ * where the change records are noted for the API calls inspector, for applyIncidentChange.
+ */
 export function onIncident(runtime: Runtime, c: Context<InboundEnv>) {
   const auth = c.get("auth");
   return {
@@ -15,5 +19,6 @@ export function onIncident(runtime: Runtime, c: Context<InboundEnv>) {
     actor: inboundActor(auth),
     access: { agencyId: auth.agencyId! },
     trace: requestTrace(c),
+    onRecorded: noteRecordedChanges(c),
   };
 }

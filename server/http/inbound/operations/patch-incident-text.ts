@@ -13,6 +13,7 @@ import { ZIncidentIdParam, errorResponses, json, jsonBody } from "./common.schem
 import { TEXT_ROUTES, textFieldSchema } from "./patch-incident-text.schema.ts";
 import { scoped } from "./scoped-route.ts";
 import { requestTrace } from "../../trace-requests.ts";
+import { noteRecordedChanges } from "../../client-calls/call-context.ts";
 
 const ZIfMatch = z.object({
   "if-match": z
@@ -62,6 +63,7 @@ export function registerTextPatches(app: InboundApp, runtime: Runtime) {
         access: { agencyId: auth.agencyId! },
         ifMatch: c.req.header("if-match"),
         trace: requestTrace(c),
+        onRecorded: noteRecordedChanges(c),
         field: r.field,
         value,
       });
