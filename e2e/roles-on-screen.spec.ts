@@ -28,7 +28,9 @@ const NOT_ON_THE_WALK: Record<string, string> = {
   "access.apiTokens.list": "read by the access section, inside the access.members.list gate",
   "access.members.update": "each member's row, inside the access.members.list gate",
   "access.apiTokens.revoke": "each token's row, inside the access.members.list gate",
-  "access.clearGuessThrottle": "each member's row, inside the access.members.list gate",
+  "access.clearGuessThrottle": "each member's and slowed-down key's row, inside the admin gates",
+  "calls.faults.set": "the CLI's `workbench calls fault`: no dashboard control",
+  "calls.faults.clear": "the CLI's `workbench calls fault --clear-all`: no dashboard control",
 };
 const ABOVE_VIEWER = Object.keys(PROCEDURE_ROLES).filter((p) => PROCEDURE_ROLES[p] !== "viewer");
 
