@@ -5,6 +5,24 @@
 // helpers are exempt; files keep the separate no-circular rule. Every rule is an error.
 const TEST_CODE = "(\\.test\\.ts$|/testing/|^server/whole-chain/|^e2e/|^bench/|/type-tests/)";
 
+/**
+ * The webhook engine's modules, bottom to top (decision 0060): its lifecycle events; the outbox's
+ * row, lanes and constants, below both planning and delivery; a listener's connection; sending a
+ * request to a receiver; planning and delivery side by side, so neither imports the other (the
+ * composition root hands delivery the planner's lane cutover); discovery; the inspector's admin;
+ * and the engine's own composition root.
+ */
+const ENGINE = [
+  { "webhook-events": "^server/webhooks/webhook-events\\.ts$" },
+  { outbox: "^server/webhooks/outbox/" },
+  { listen: "^server/webhooks/listen/" },
+  { sending: "^server/webhooks/sending/" },
+  { planning: "^server/webhooks/planning/", delivery: "^server/webhooks/delivery/" },
+  { discovery: "^server/webhooks/discovery/" },
+  { admin: "^server/webhooks/admin/" },
+  { engine: "^server/webhooks/start-webhook-engine\\.ts$" },
+];
+
 /** Bottom to top. A module is a folder under server/ (or the named files); entries compose them all. */
 const LAYERS = [
   { platform: "^server/platform/" },
@@ -16,8 +34,10 @@ const LAYERS = [
     "client-calls": "^server/client-calls/",
   },
   { "webhook-contracts": "^server/webhook-contracts/" },
+  ...ENGINE,
+  // Above the engine: a stand-in for a partner's receiver, reached over HTTP; it tells the engine
+  // of its capability changes through the engine's own event (decision 0060).
   { "reference-receiver": "^server/reference-receiver/" },
-  { webhooks: "^server/webhooks/" },
   { simulator: "^server/simulator/", conformance: "^server/conformance/", workbench: "^server/workbench/" },
   { seed: "^prisma/seed\\.ts$" },
   { api: "^server/api/" },
@@ -46,10 +66,21 @@ const layerRules = LAYERS.flatMap((layer, index) =>
   }),
 );
 
+/** Every production file of the engine belongs to one of its modules, so the layer rules see it. */
+const engineModules = ENGINE.flatMap((layer) => Object.values(layer));
+const engineFilesInModules = {
+  name: "engine-files-in-modules",
+  severity: "error",
+  comment: "A file of server/webhooks/ belongs to one of the engine's modules (ENGINE, ARCHITECTURE.md's table).",
+  from: { path: "^server/webhooks/", pathNot: `(${[...engineModules, TEST_CODE].join("|")})` },
+  to: {},
+};
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...layerRules,
+    engineFilesInModules,
     {
       name: "no-framework-below-the-surfaces",
       severity: "error",

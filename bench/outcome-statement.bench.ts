@@ -9,8 +9,10 @@
 import { applyMigrations } from "../server/platform/db/apply-migrations.ts";
 import { Prisma, createDbClient, type DbClient } from "../server/platform/db/client.ts";
 import { sqlQuery } from "../server/platform/db/sql-transaction.ts";
-import { claimDeliveries, type ClaimedDelivery } from "../server/webhooks/delivery/claim-deliveries.ts";
-import { LANE_CLAIM_DEPTH, recordOutcome } from "../server/webhooks/delivery/record-outcome.ts";
+import { claimDeliveries } from "../server/webhooks/delivery/claim-deliveries.ts";
+import type { ClaimedDelivery } from "../server/webhooks/outbox/outbox-row.ts";
+import { recordOutcome } from "../server/webhooks/delivery/record-outcome.ts";
+import { LANE_CLAIM_DEPTH } from "../server/webhooks/outbox/lane-statements.ts";
 import { onEachDatabase } from "./lib/bench-databases.ts";
 import { median } from "./lib/median.ts";
 

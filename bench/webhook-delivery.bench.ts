@@ -21,7 +21,8 @@ import { notifyChangeSubscribers, subscribeToChanges } from "../server/incidents
 import { seedDatabase } from "../prisma/seed.ts";
 import { V3_FLAGS } from "../server/webhook-contracts/v3/capability-flags.ts";
 import { startDeliveryWorker } from "../server/webhooks/delivery/delivery-worker.ts";
-import { sendRequest } from "../server/webhooks/delivery/send-request.ts";
+import { cutOverLane } from "../server/webhooks/planning/supersede-queued-events.ts";
+import { sendRequest } from "../server/webhooks/sending/send-request.ts";
 import { EMPTY_ALLOW_LIST } from "../server/platform/network/outbound-policy.ts";
 import { planDeliveriesOnChange } from "../server/webhooks/planning/plan-deliveries.ts";
 import { buildChange, buildSnapshot } from "../server/webhooks/testing/build-change.ts";
@@ -121,7 +122,7 @@ async function measure(label: string, databaseUrl: string, receiverUrl: string) 
     await commitRound(1, firstIncident);
     const drained = deliveredCount(total);
     const d0 = performance.now();
-    const w = await startDeliveryWorker(runtime, { concurrency: 64 });
+    const w = await startDeliveryWorker(runtime, { cutOverLane, concurrency: 64 });
     await drained;
     return { worker: w, rate: Math.round(total / ((performance.now() - d0) / 1000)) };
   };

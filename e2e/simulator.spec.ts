@@ -14,7 +14,7 @@ test("a caller action from the Simulator page becomes a change record on the Inc
   await expect(page.getByRole("status").filter({ hasText: "Real incident raised" })).toBeVisible();
   await expect(page).toHaveURL(/\/simulator\?incident=/);
   await page.getByRole("button", { name: "Add location" }).click();
-  await expect(page.getByTestId("action-result")).toContainText("caller.locationAdded");
+  await expect(page.getByTestId("action-result")).toContainText("caller.newLocation");
   await expectAccessible(page);
   await attachScreenshot(page, testInfo, "simulator", { fullPage: true });
 

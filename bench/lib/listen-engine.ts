@@ -6,6 +6,7 @@ import { inSqlTransaction } from "../../server/platform/db/sql-transaction.ts";
 import type { Runtime } from "../../server/runtime.ts";
 import { V3_FLAGS } from "../../server/webhook-contracts/v3/capability-flags.ts";
 import { startDeliveryWorker } from "../../server/webhooks/delivery/delivery-worker.ts";
+import { cutOverLane } from "../../server/webhooks/planning/supersede-queued-events.ts";
 import { planDeliveriesOnChange } from "../../server/webhooks/planning/plan-deliveries.ts";
 import { buildChange, buildSnapshot } from "../../server/webhooks/testing/build-change.ts";
 import { webhookEvents } from "../../server/webhooks/webhook-events.ts";
@@ -31,7 +32,7 @@ export async function startEngine(runtime: Runtime, receiverUrl: string) {
   });
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
   const events = webhookEvents();
-  let worker = await startDeliveryWorker(runtime);
+  let worker = await startDeliveryWorker(runtime, { cutOverLane });
   const commit = (id: string, seq: number) =>
     inSqlTransaction(db, (tx) =>
       notifyChangeSubscribers(tx, [
@@ -84,7 +85,7 @@ export async function startEngine(runtime: Runtime, receiverUrl: string) {
       for (let seq = 1; seq <= n; seq++) await commit(id, seq);
       const done = delivered(id, n);
       const t0 = performance.now();
-      worker = await startDeliveryWorker(runtime);
+      worker = await startDeliveryWorker(runtime, { cutOverLane });
       await done;
       return Math.round(n / ((performance.now() - t0) / 1000));
     },

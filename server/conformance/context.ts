@@ -5,7 +5,7 @@ import type { Clock, WorkbenchClock } from "../platform/clock/clock.ts";
 import type { Env } from "../platform/env.ts";
 import type { SigningKeyStore } from "../platform/signing-keys.ts";
 import { TokenForge } from "./forge-tokens.ts";
-import type { OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
+import type { OutboundTargetKind } from "../webhooks/sending/send-request.ts";
 import { sendToReceiver, type ReceiverRequest, type ReceiverResponse } from "./receiver-http.ts";
 import type { SampleDeps } from "./sample-incidents.ts";
 import type { TAbout } from "./about.schema.ts";

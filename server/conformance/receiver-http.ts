@@ -6,11 +6,8 @@
 // policy refusal is an answer too (status 0), never a throw.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../platform/clock/clock.ts";
-import {
-  REQUEST_TIMEOUT_MS as ENGINE_TIMEOUT_MS,
-  sendRequest,
-  type OutboundTargetKind,
-} from "../webhooks/delivery/send-request.ts";
+import { REQUEST_TIMEOUT_MS as ENGINE_TIMEOUT_MS } from "../webhook-contracts/delivery-rules.ts";
+import { sendRequest, type OutboundTargetKind } from "../webhooks/sending/send-request.ts";
 
 /** The engine's own delivery timeout: a total deadline per request. */
 export const REQUEST_TIMEOUT_MS = ENGINE_TIMEOUT_MS;

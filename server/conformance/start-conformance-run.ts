@@ -12,9 +12,9 @@ import { conformanceEvents } from "./conformance-events.ts";
 import { createConformanceContext } from "./context.ts";
 import { runChecks } from "./run-checks.ts";
 import { outboundPolicyOf } from "../platform/network/outbound-lookup.ts";
-import type { OutboundTargetKind } from "../webhooks/delivery/send-request.ts";
-import { validateReceiverUrl } from "../webhooks/validate-receiver-url.ts";
-import { listenedKeyOf, receiverTarget } from "../webhooks/receiver-url.ts";
+import type { OutboundTargetKind } from "../webhooks/sending/send-request.ts";
+import { validateReceiverUrl } from "../webhooks/sending/validate-receiver-url.ts";
+import { listenedKeyOf, receiverTarget } from "../webhooks/sending/receiver-url.ts";
 import { listenerUrlOf } from "../webhooks/listen/listener-attachments.ts";
 
 type Deps = Pick<Runtime, "db" | "clock" | "keys" | "env" | "logger">;

@@ -28,7 +28,7 @@ export async function addEnteredLocation(options: IncidentOperation & { point: T
         source: "Entered",
       };
       appendToTrack(incident.snapshot, location);
-      return { changes: [{ kind: "caller.locationAdded", source: "Entered", location }], result: location };
+      return { changes: [{ kind: "caller.newLocation", source: "Entered", location }], result: location };
     },
   });
 }
@@ -66,7 +66,7 @@ export async function addMeasuredLocation(
       }
       const location: TLocation = { ...base, source: options.source };
       appendToTrack(incident.snapshot, location);
-      return { changes: [{ kind: "caller.locationAdded", source: options.source, location }], result: location };
+      return { changes: [{ kind: "caller.newLocation", source: options.source, location }], result: location };
     },
   });
 }

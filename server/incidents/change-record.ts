@@ -10,6 +10,7 @@ import type { TraceContext } from "../platform/tracing/tracing.ts";
 import { Prisma } from "../platform/db/client.ts";
 import type { SqlTx } from "../platform/db/sql-transaction.ts";
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "./snapshot.schema.ts";
+import type { TemporaryWarning } from "./incident-state.ts";
 import { processSingleton } from "../platform/process-singleton.ts";
 
 /**
@@ -25,15 +26,15 @@ export type IncidentChangeKind =
   | { kind: "caller.phoneNumberChanged" }
   | { kind: "caller.deviceInfoChanged" }
   /** One location appended to the end of `source`'s track. */
-  | { kind: "caller.locationAdded"; source: TLocationSource; location: TLocation }
+  | { kind: "caller.newLocation"; source: TLocationSource; location: TLocation }
   /** `source`'s whole track replaced (e.g. a coarse fix discarded for a precise one). */
   | { kind: "caller.trackReplaced"; source: TLocationSource }
-  | { kind: "caller.chatActivated" }
-  | { kind: "caller.liveVideoActivated" }
-  | { kind: "caller.liveVideoEnded" }
+  | { kind: "caller.chat.activated" }
+  | { kind: "caller.liveVideo.activated" }
+  | { kind: "caller.liveVideo.ended" }
   /** An agency newly involved (Pending invitation). */
   | { kind: "involvedAgency.invited"; agencyId: string }
-  | { kind: "involvedAgency.collaborationChanged"; agencyId: string }
+  | { kind: "involvedAgency.collaboration.changed"; agencyId: string }
   | { kind: "labelChanged" }
   | { kind: "summaryChanged" }
   | { kind: "callSignChanged" }
@@ -49,6 +50,11 @@ export type IncidentChange = IncidentChangeKind & {
   actor: string;
   /** The whole v3 snapshot after the change (every member present). */
   snapshot: TIncidentSnapshotV3;
+  /**
+   * The caller's temporary-information warning after the change, if any: v3 merges it into the
+   * snapshot's notes, the v2 contract has a member of its own for it (decision 0063). Absent: none.
+   */
+  temporaryInformation?: TemporaryWarning | null;
 };
 
 /**

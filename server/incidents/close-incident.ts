@@ -13,7 +13,7 @@ export async function closeIncident(options: IncidentOperation) {
       const video = incident.snapshot.caller.liveVideo;
       if (video?.state === "Active") {
         incident.snapshot.caller.liveVideo = { ...video, state: "Ended", endedAtUtc: closedAtUtc };
-        changes.push({ kind: "caller.liveVideoEnded" });
+        changes.push({ kind: "caller.liveVideo.ended" });
       }
       changes.push({ kind: "incident.closed", closedAtUtc });
       return { changes, result: { incidentId: incident.id, closedAtUtc }, closedAt: now, liveVideoEndsAt: null };

@@ -78,7 +78,7 @@ export async function resolveInvitation(
       await tx.execute(Prisma.sql`
         UPDATE "IncidentAgency" SET collaboration = ${options.decision}::"CollaborationState", "updatedAt" = ${now}::timestamptz
         WHERE "incidentId" = ${incident.id}::uuid AND "agencyId" = ${agencyId}::uuid`);
-      return { changes: [{ kind: "involvedAgency.collaborationChanged", agencyId }], result: { ...entry } };
+      return { changes: [{ kind: "involvedAgency.collaboration.changed", agencyId }], result: { ...entry } };
     },
   });
 }

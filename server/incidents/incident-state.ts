@@ -6,15 +6,23 @@ export type CollaborationState = "Owner" | "Pending" | "Accepted" | "Declined";
 export type Purpose = "Real" | "Test" | "Demo";
 export type RoutingMode = "TokenAgency" | "Jurisdiction";
 
-/** Kept beside the snapshot, never delivered: Apple EED data exists internally only (spec "Location variants"). */
+/**
+ * A caller's temporary-information warning (v3 has no member for it: merged into
+ * medicData.notes.caller while unexpired, temporary-information.ts), with the caller's own notes
+ * to restore on expiry and whether medicData existed before the warning. The frozen v2 contract
+ * has a member for it (webhook-contracts/v2/render-incident.ts, decision 0063).
+ */
+export type TemporaryWarning = {
+  warning: string;
+  expiresAtUtc: string;
+  callerNotes: string | null;
+  medicDataAdded: boolean;
+};
+
+/** Kept beside the snapshot, never delivered as such: Apple EED data exists internally only (spec "Location variants"). */
 export type IncidentInternal = {
   appleEedTrack: Array<Omit<Extract<TLocation, { type: "Measured" }>, "source">>;
-  /**
-   * A caller's temporary-information warning (v3 has no member for it: merged into
-   * medicData.notes.caller while unexpired, temporary-information.ts), with the caller's own
-   * notes to restore on expiry and whether medicData existed before the warning.
-   */
-  temporaryInformation?: { warning: string; expiresAtUtc: string; callerNotes: string | null; medicDataAdded: boolean };
+  temporaryInformation?: TemporaryWarning;
 };
 
 export const emptyInternal = (): IncidentInternal => ({ appleEedTrack: [] });

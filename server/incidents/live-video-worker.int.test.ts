@@ -43,7 +43,7 @@ it("ends an active live video once its duration has passed on the workbench cloc
     const off = subscribeToChanges({
       name: "test",
       plan: async (_tx, changes) => {
-        const change = changes.find((c) => c.incidentId === incident.id && c.kind === "caller.liveVideoEnded");
+        const change = changes.find((c) => c.incidentId === incident.id && c.kind === "caller.liveVideo.ended");
         if (change) {
           off();
           resolve(change);

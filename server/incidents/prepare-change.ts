@@ -37,7 +37,13 @@ export async function prepareChange<R>(
   checkIfMatch(options.ifMatch, incident.version);
 
   const now = options.clock.now();
+  const chat = incident.snapshot.caller.chat;
   const outcome = await options.mutate({ tx, incident, now });
+  // The snapshot's chat is "null only until chat is activated, never null again while the incident is
+  // open" (spec, "Webhook incident snapshot (v3)"): a change that would take it back is a defect, and
+  // is refused as one (a 500 with its traceId) rather than recorded and sent to every receiver.
+  if (chat !== null && incident.snapshot.caller.chat === null)
+    throw new Error(`a change of incident ${incident.id} would clear the caller's activated chat`);
   if (outcome.closedAt) incident.closedAt = outcome.closedAt;
   if (outcome.liveVideoEndsAt !== undefined) incident.liveVideoEndsAt = outcome.liveVideoEndsAt;
   if (outcome.changes.length === 0)

@@ -16,7 +16,7 @@ export async function activateChat(options: IncidentOperation & { portalUrl: str
         throw new AppError("ChatAlreadyActive", "Chat is already active for this incident.");
       const portalUrl = chatPortalUrl(options.portalUrl, incident.id);
       incident.snapshot.caller.chat = { state: "Active", activatedAtUtc: now.toISOString(), portalUrl };
-      return { changes: [{ kind: "caller.chatActivated" }], result: { portalUrl } };
+      return { changes: [{ kind: "caller.chat.activated" }], result: { portalUrl } };
     },
   });
 }
@@ -35,7 +35,7 @@ export async function activateLiveVideo(options: IncidentOperation & { portalUrl
         portalUrl,
       };
       return {
-        changes: [{ kind: "caller.liveVideoActivated" }],
+        changes: [{ kind: "caller.liveVideo.activated" }],
         result: { portalUrl },
         liveVideoEndsAt: new Date(now.getTime() + options.durationS * 1000),
       };
@@ -51,7 +51,7 @@ export async function endLiveVideo(options: IncidentOperation) {
       const video = incident.snapshot.caller.liveVideo;
       if (video?.state !== "Active") return { changes: [], result: false };
       incident.snapshot.caller.liveVideo = { ...video, state: "Ended", endedAtUtc: now.toISOString() };
-      return { changes: [{ kind: "caller.liveVideoEnded" }], result: true, liveVideoEndsAt: null };
+      return { changes: [{ kind: "caller.liveVideo.ended" }], result: true, liveVideoEndsAt: null };
     },
   });
 }

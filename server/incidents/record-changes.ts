@@ -28,6 +28,7 @@ export function buildChanges(options: {
     producedAt: now,
     actor,
     snapshot: incident.snapshot,
+    temporaryInformation: incident.internal.temporaryInformation ?? null,
   }));
 }
 
@@ -105,7 +106,7 @@ export function recordStatement(
     liveVideoEndsAt: incident.liveVideoEndsAt,
   }));
   const records = items.flatMap(({ changes }) =>
-    changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, ...payload }) => ({
+    changes.map(({ incidentId, seq, producedAt, actor, snapshot, kind, temporaryInformation: _, ...payload }) => ({
       incidentId,
       seq,
       kind,
@@ -148,8 +149,8 @@ export function recordStatement(
     ),
     applied AS (${applied}),
     c AS (
-      INSERT INTO "IncidentChange" ("incidentId", seq, kind, payload, "producedAt", actor, snapshot)
-      SELECT r."incidentId", r.seq, r.kind, r.payload, r."producedAt", r.actor, x.snapshot
+      INSERT INTO "IncidentChange" ("incidentId", seq, kind, payload, "producedAt", actor, snapshot, "temporaryInformation")
+      SELECT r."incidentId", r.seq, r.kind, r.payload, r."producedAt", r.actor, x.snapshot, x.internal->'temporaryInformation'
       FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r("incidentId" uuid, seq int, kind text, payload jsonb, "producedAt" timestamptz, actor text)
       JOIN x ON x.id = r."incidentId"
       WHERE ${appliedTo(Prisma.sql`r."incidentId"`)}

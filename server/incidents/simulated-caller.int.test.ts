@@ -96,13 +96,13 @@ describe("a simulated caller's incident", () => {
     // medicData null → null is no change; the Apple EED fix records nothing.
     expect(await kindsOf(incident.id)).toEqual([
       "incident.created",
-      "caller.locationAdded",
+      "caller.newLocation",
       "caller.trackReplaced",
       "caller.phoneNumberChanged",
       "caller.deviceInfoChanged",
       "caller.changed",
-      "caller.liveVideoActivated",
-      "caller.liveVideoEnded",
+      "caller.liveVideo.activated",
+      "caller.liveVideo.ended",
     ]);
   });
 
@@ -181,7 +181,7 @@ describe("a simulated caller's incident", () => {
     const { caller } = (await readIncident({ db, incidentId: incident.id }))!.snapshot;
     expect(caller.deviceInfo?.liveVideoSupport).toBe(false);
     expect(caller.liveVideo).toMatchObject({ state: "Active", endedAtUtc: null });
-    expect((await kindsOf(incident.id)).at(-1)).toBe("caller.liveVideoActivated");
+    expect((await kindsOf(incident.id)).at(-1)).toBe("caller.liveVideo.activated");
   });
 
   it("a temporary-information warning is merged into medicData.notes.caller while unexpired, then the caller's own notes return", async () => {

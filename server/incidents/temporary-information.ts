@@ -9,11 +9,11 @@
 import type { Clock } from "../platform/clock/clock.ts";
 import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { applyIncidentChange } from "./apply-change.ts";
-import type { IncidentInternal } from "./incident-state.ts";
+import type { TemporaryWarning } from "./incident-state.ts";
 import type { IncidentOperation } from "./change-types.ts";
 import type { TMedicData } from "./snapshot.schema.ts";
 
-type Temporary = NonNullable<IncidentInternal["temporaryInformation"]>;
+type Temporary = TemporaryWarning;
 
 export const TEMPORARY_INFORMATION_PREFIX = "Temporary information: ";
 
@@ -54,6 +54,12 @@ export function withTemporaryInformation(
   return { ...base, notes: { caller: mergeCallerNotes(temporary.callerNotes, temporary.warning) } };
 }
 
+/** The caller's own medicData under `temporary`, as before the warning: its notes unmerged, null if it had none. */
+export function withoutTemporaryInformation(medicData: TMedicData | null, temporary: Temporary): TMedicData | null {
+  if (temporary.medicDataAdded) return null;
+  return medicData && { ...medicData, notes: { caller: temporary.callerNotes } };
+}
+
 /** The caller reports a warning valid for `validForS` seconds of workbench time (a new one replaces the previous). */
 export const setTemporaryInformation = (o: IncidentOperation & { warning: string; validForS: number }) =>
   applyIncidentChange({
@@ -87,10 +93,7 @@ export const expireTemporaryInformation = (o: IncidentOperation) =>
       const temporary = incident.internal.temporaryInformation;
       if (!temporary || Date.parse(temporary.expiresAtUtc) > now.getTime()) return { changes: [], result: false };
       delete incident.internal.temporaryInformation;
-      const medicData = incident.snapshot.caller.medicData;
-      incident.snapshot.caller.medicData = temporary.medicDataAdded
-        ? null
-        : medicData && { ...medicData, notes: { caller: temporary.callerNotes } };
+      incident.snapshot.caller.medicData = withoutTemporaryInformation(incident.snapshot.caller.medicData, temporary);
       return {
         changes: [{ kind: "caller.changed", what: "medicData.notes.caller (temporary information expired)" }],
         result: true,

@@ -97,10 +97,10 @@ describe("caller tracks outside the snapshot", () => {
 
     expect((await atSeq(base.incidentId)).map((c) => [c.seq, c.kind, latitudes(c.snapshot)])).toEqual([
       [1, "incident.created", [["Entered", [1]]]],
-      [2, "caller.locationAdded", [["Entered", [1, 2]]]],
+      [2, "caller.newLocation", [["Entered", [1, 2]]]],
       [
         3,
-        "caller.locationAdded",
+        "caller.newLocation",
         [
           ["Entered", [1, 2]],
           ["MobileApp", [50]],
@@ -116,7 +116,7 @@ describe("caller tracks outside the snapshot", () => {
       ],
       [
         5,
-        "caller.locationAdded",
+        "caller.newLocation",
         [
           ["Entered", [1, 2]],
           ["MobileApp", [51, 52]],

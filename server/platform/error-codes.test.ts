@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { APP_ERROR_CODES, APP_ERRORS, appErrorDefinition, oauthCodeOf, wireCodeOf } from "./error-codes.ts";
+import {
+  APP_ERROR_CODES,
+  APP_ERRORS,
+  appErrorDefinition,
+  oauthCodeOf,
+  problemCodeOf,
+  problemTitleOf,
+  wireCodeOf,
+} from "./error-codes.ts";
 import { AppError } from "./errors.ts";
 
 describe("the error table", () => {
@@ -60,6 +68,18 @@ describe("AppError", () => {
   it("names OAuth's own code at the token endpoint where it has one", () => {
     expect(oauthCodeOf("DatabaseUnavailable")).toBe("temporarily_unavailable");
     expect(wireCodeOf("DatabaseUnavailable")).toBe("DatabaseUnavailable");
+  });
+
+  it("writes a code the spec's problem tables lack as the spec's own there (decision 0064)", () => {
+    expect([problemCodeOf("DatabaseUnavailable"), problemTitleOf("DatabaseUnavailable")]).toEqual([
+      "InternalServerError",
+      "Internal server error",
+    ]);
+    expect(APP_ERRORS.DatabaseUnavailable.status).toBe(503);
+    expect([problemCodeOf("IncidentClosed"), problemTitleOf("IncidentClosed")]).toEqual([
+      "IncidentClosed",
+      "Incident closed",
+    ]);
     expect(oauthCodeOf("InvalidClient")).toBe("invalid_client");
   });
 

@@ -29,6 +29,13 @@ export type AppErrorDefinition = {
   readonly wire?: string;
   /** The token endpoint's `error` value when OAuth names it otherwise (RFC 6749's `temporarily_unavailable`). */
   readonly oauth?: string;
+  /**
+   * The spec's code it is written as on the spec's problem surfaces (/v1, /Account), when the spec's
+   * tables have none for it: a partner that branches on `code` meets a code it knows, and the row's
+   * own status (and headers) still say what happened (decision 0064). Its `type` and `title` are
+   * that code's.
+   */
+  readonly problem?: "InternalServerError";
 };
 
 export const APP_ERRORS = {
@@ -112,12 +119,14 @@ export const APP_ERRORS = {
   TooManyRequests: { status: 429, trpc: "TOO_MANY_REQUESTS", title: "Too many requests" },
   // 5xx
   InternalServerError: { status: 500, trpc: "INTERNAL_SERVER_ERROR", title: "Internal server error" },
-  // 503: the database is out of reach (docs/decisions/0055-riding-out-a-database-outage.md)
+  // 503: the database is out of reach (docs/decisions/0055-riding-out-a-database-outage.md). On /v1 and
+  // /Account the spec's "request could not be completed", with its 503 and Retry-After (0064).
   DatabaseUnavailable: {
     status: 503,
     trpc: "SERVICE_UNAVAILABLE",
     title: "Database unavailable",
     oauth: "temporarily_unavailable",
+    problem: "InternalServerError",
   },
   ScenarioTimeout: { status: 504, trpc: "INTERNAL_SERVER_ERROR", title: "Scenario timed out" },
 } as const satisfies Record<string, AppErrorDefinition>;
@@ -131,6 +140,13 @@ export const appErrorDefinition = (code: AppErrorCode): AppErrorDefinition => AP
 
 /** The code as every wire format writes it: problem `code`/`type`, OAuth `error`, tRPC `appCode`. */
 export const wireCodeOf = (code: AppErrorCode): string => appErrorDefinition(code).wire ?? code;
+
+/** The code as the spec's problem objects (/v1, /Account) write it: the spec's own where its tables lack this one. */
+export const problemCodeOf = (code: AppErrorCode): string => appErrorDefinition(code).problem ?? wireCodeOf(code);
+
+/** The problem object's `title` on /v1: the row's, or the spec code's it is written as. */
+export const problemTitleOf = (code: AppErrorCode): string =>
+  APP_ERRORS[appErrorDefinition(code).problem ?? code].title;
 
 /** The code as the token endpoint's `error` writes it: OAuth's own name when it has one. */
 export const oauthCodeOf = (code: AppErrorCode): string => appErrorDefinition(code).oauth ?? wireCodeOf(code);

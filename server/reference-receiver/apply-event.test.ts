@@ -44,7 +44,7 @@ describe("applyEvent: every v3 event kind", () => {
     };
     const { replica, anomalies } = run(
       null,
-      { flag: "created", params: {}, body: { incident: created } },
+      { flag: "incident.created", params: {}, body: { incident: created } },
       { flag: "labelChanged", params: p, body: { label: "Fall, 3rd floor" } },
       { flag: "summaryChanged", params: p, body: { summary: "Elderly person fell" } },
       { flag: "callSignChanged", params: p, body: { callSign: "A-12" } },
@@ -65,8 +65,8 @@ describe("applyEvent: every v3 event kind", () => {
         body: { collaboration: "Accepted" },
       },
       { flag: "labelChanged", params: p, body: { label: null } },
-      { flag: "changed", params: p, body: { event: "PUT caller", openUrl: created.openUrl } },
-      { flag: "closed", params: p, body: { closedAtUtc: at } },
+      { flag: "incident.changed", params: p, body: { event: "PUT caller", openUrl: created.openUrl } },
+      { flag: "incident.closed", params: p, body: { closedAtUtc: at } },
     );
     expect(anomalies.flat()).toEqual([]);
     const platform = structuredClone(created);
@@ -102,7 +102,7 @@ describe("applyEvent: every v3 event kind", () => {
     };
     const { replica, anomalies } = run(
       null,
-      { flag: "created", params: {}, body: { incident: created } },
+      { flag: "incident.created", params: {}, body: { incident: created } },
       { flag: "caller.changed", params: { incidentId: created.id }, body: caller },
       {
         flag: "caller.newLocation",
@@ -122,7 +122,7 @@ describe("applyEvent: anomalies", () => {
     const caller = { ...created.caller, fullName: "Kari" };
     const { replica, anomalies } = run(
       null,
-      { flag: "created", params: {}, body: { incident: created } },
+      { flag: "incident.created", params: {}, body: { incident: created } },
       { flag: "caller.changed", params: { incidentId: created.id }, body: { caller } },
     );
     expect(anomalies[1]!.length).toBeGreaterThan(0);
@@ -132,7 +132,8 @@ describe("applyEvent: anomalies", () => {
   const created = makeSnapshot();
   const p = { incidentId: created.id };
   const start = () =>
-    applyEvent(null, { flag: "created", params: {}, body: { incident: created }, requestTimestamp: at }).replica;
+    applyEvent(null, { flag: "incident.created", params: {}, body: { incident: created }, requestTimestamp: at })
+      .replica;
 
   it("an append for a source not received in full is a hole (Endpoints rule 5)", () => {
     const { replica, anomalies } = run(start(), {
@@ -154,7 +155,7 @@ describe("applyEvent: anomalies", () => {
     const withoutMedic = structuredClone(created) as unknown as { caller: Record<string, unknown> };
     delete withoutMedic.caller.medicData;
     expect(
-      applyEvent(null, { flag: "created", params: {}, body: { incident: withoutMedic }, requestTimestamp: at })
+      applyEvent(null, { flag: "incident.created", params: {}, body: { incident: withoutMedic }, requestTimestamp: at })
         .anomalies,
     ).toEqual(["missing-key:incident.caller.medicData"]);
   });
@@ -183,7 +184,7 @@ describe("applyEvent: anomalies", () => {
     expect(
       run(
         start(),
-        { flag: "closed", params: p, body: { closedAtUtc: at } },
+        { flag: "incident.closed", params: p, body: { closedAtUtc: at } },
         { flag: "labelChanged", params: p, body: { label: "late" } },
       ).anomalies,
     ).toEqual([[], ["after-close:labelChanged"]]);
@@ -199,7 +200,7 @@ describe("applyEvent: anomalies", () => {
 describe("applyEventInPlace", () => {
   it("makes a create's incident the replica itself, where applyEvent copies it", () => {
     const delivery: Delivery = {
-      flag: "created",
+      flag: "incident.created",
       params: {},
       body: { incident: makeSnapshot() },
       requestTimestamp: at,
@@ -215,7 +216,7 @@ describe("applyEventInPlace", () => {
     });
     const p = { incidentId: created.id };
     const events: Delivery[] = [
-      { flag: "created", params: {}, body: { incident: created }, requestTimestamp: at },
+      { flag: "incident.created", params: {}, body: { incident: created }, requestTimestamp: at },
       {
         flag: "caller.trackReplaced",
         params: p,

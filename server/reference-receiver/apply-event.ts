@@ -4,7 +4,7 @@
 // Anomalies are what an integrator's receiver must notice rather than silently
 // absorb (spec, Endpoints rules 5-6, Delivery rules 4-5).
 import type { TIncidentSnapshotV3, TLocation, TTrack } from "../incidents/snapshot.schema.ts";
-import type { V3FlagPath } from "../webhook-contracts/v3/capability-flags.ts";
+import { flagPathOf, type V3Flag } from "../webhook-contracts/v3/capability-flags.ts";
 import { checkBody } from "./check-body.ts";
 import { eventRouteOfFlag } from "./event-routes.ts";
 
@@ -16,7 +16,8 @@ export type Replica = {
 };
 
 export type Delivery = {
-  flag: V3FlagPath;
+  /** The route's flag (webhook-contracts/v3/routes.ts). */
+  flag: V3Flag;
   params: { incidentId?: string; agencyId?: string };
   body: unknown;
   /** Service-Request-Timestamp: the only time a body-less event (live video ended) carries. */
@@ -51,11 +52,11 @@ function apply(replica: Replica | null, delivery: Delivery, own: <T>(value: T) =
     // unprocessable: recorded and flagged, never applied
     if (!checked.ok) return { replica, anomalies: checked.anomalies, changed: false };
   }
-  if (delivery.flag === "created")
+  if (delivery.flag === "incident.created")
     return { ...create(own((body as { incident: TIncidentSnapshotV3 }).incident)), changed: true };
   if (!replica) return { replica, anomalies: ["unknown-incident"], changed: false };
   // States and transitions rule 3: a closed incident accepts no further change.
-  if (replica.closedAtUtc) return { replica, anomalies: [`after-close:${delivery.flag}`], changed: false };
+  if (replica.closedAtUtc) return { replica, anomalies: [`after-close:${flagPathOf(delivery.flag)}`], changed: false };
   return { ...update(own(replica), delivery, body), changed: true };
 }
 
@@ -73,13 +74,13 @@ function update(replica: Replica, delivery: Delivery, body: unknown): Applied {
   const anomalies: string[] = [];
   switch (delivery.flag) {
     // A create is applied by create() above, never as an update.
-    case "created":
+    case "incident.created":
       break;
-    case "closed":
+    case "incident.closed":
       replica.closedAtUtc = b.closedAtUtc as string;
       break;
-    // "changed" carries no incident data: the replica cannot follow it (work in the portal via openUrl).
-    case "changed":
+    // The generic event carries no incident data: the replica cannot follow it (work in the portal via openUrl).
+    case "incident.changed":
       break;
     case "caller.changed":
       s.caller = body as TIncidentSnapshotV3["caller"];

@@ -4,7 +4,7 @@ import { composeReplicas } from "./replica-storage.ts";
 import type { DbClient } from "../platform/db/client.ts";
 import type { TIncidentSnapshotV3 } from "../incidents/snapshot.schema.ts";
 import { declarationProblem, listFlags } from "./capabilities.ts";
-import { readFault } from "./integration-faults.ts";
+import { readFault } from "../directory/integration-faults.ts";
 import { readCapabilities, requireEmbeddedReceiver } from "./receiver-capabilities.ts";
 import { incidentKeyOf, processedThrough } from "./receiver-progress.ts";
 import { LEGACY_PROBE_DETAIL } from "./legacy-credential-probe.ts";

@@ -179,7 +179,7 @@ async function applyRecords(pair: ReceiverIncidentKey, head: Head, records: Pend
     const found = [
       ...record.anomalies,
       ...applied.anomalies,
-      ...(match ? undeclared(declaration, match.route.flag) : []),
+      ...(match ? undeclared(declaration, match.route.flagPath) : []),
     ];
     if (applied.changed)
       ledger.record(trackEffectOf(legacy ? { legacyKey: legacy.key } : { flag: match!.route.flag }, record.body));

@@ -9,7 +9,7 @@ import {
   type CapabilityDeclaration,
   type SupportsTree,
 } from "./capabilities.ts";
-import { receiverEvents } from "./receiver-events.ts";
+import { webhookEvents } from "../webhooks/webhook-events.ts";
 
 /** An embedded receiver is an integration whose receiver URL is the workbench's own /receivers/{key}. */
 export async function findEmbeddedReceiver(options: { db: DbClient; key: string }) {
@@ -40,7 +40,7 @@ export type CapabilityChange = {
   allowsMonitoring?: boolean;
 };
 
-/** Applies the change, stores it and emits receiver:capabilities-changed (the engine rediscovers). */
+/** Applies the change, stores it and emits integration:about-changed (the engine rediscovers it). */
 export async function setReceiverCapabilities(
   options: { db: DbClient; clock: Clock; key: string } & CapabilityChange,
 ): Promise<CapabilityDeclaration> {
@@ -78,11 +78,7 @@ export async function setReceiverCapabilities(
   // for the very next event, so wait for the engine's rediscovery rather than letting it race the next
   // change (a scenario test caught a label PATCH right after labelChanged=false still going to PATCH label).
   const work: Promise<unknown>[] = [];
-  receiverEvents.emit("receiver:capabilities-changed", {
-    integrationKey: key,
-    declaration,
-    waitFor: (p) => work.push(p),
-  });
+  webhookEvents().emit("integration:about-changed", { integrationKey: key, waitFor: (p) => work.push(p) });
   await Promise.allSettled(work);
   return declaration;
 }

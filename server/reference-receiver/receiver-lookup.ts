@@ -9,7 +9,7 @@
 // cannot grow the cache (they did, for ever), and a receiver configured after a
 // miss answers at once.
 import type { DbClient } from "../platform/db/client.ts";
-import type { StoredFault } from "./faults.ts";
+import type { StoredFault } from "../directory/integration-faults.ts";
 import { findEmbeddedReceiver } from "./receiver-capabilities.ts";
 import { receiverEvents } from "./receiver-events.ts";
 

@@ -13,7 +13,7 @@ import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { sqlQuery } from "../platform/db/sql-transaction.ts";
 import type { LegacyRouteKey } from "../webhook-contracts/v2/routes.ts";
 import type { Replica } from "./apply-event.ts";
-import type { V3FlagPath } from "../webhook-contracts/v3/capability-flags.ts";
+import type { V3Flag } from "../webhook-contracts/v3/capability-flags.ts";
 
 /** A v3 track entry names its source `source`, a v1/v2 one `positionSource`. */
 type TrackEntry = { source?: string; positionSource?: string; track: unknown[] };
@@ -25,10 +25,10 @@ const sourceOf = (entry: TrackEntry): string => (entry.source ?? entry.positionS
 /** What an applied delivery did to the tracks: replaced all, replaced one source's, or appended to one. */
 export type TrackEffect = { kind: "all" } | { kind: "source"; source: string } | { kind: "append" } | null;
 
-export function trackEffectOf(route: { flag: V3FlagPath } | { legacyKey: LegacyRouteKey }, body: unknown): TrackEffect {
+export function trackEffectOf(route: { flag: V3Flag } | { legacyKey: LegacyRouteKey }, body: unknown): TrackEffect {
   const b = body as Record<string, unknown>;
   if ("flag" in route) {
-    if (route.flag === "created" || route.flag === "caller.changed") return { kind: "all" };
+    if (route.flag === "incident.created" || route.flag === "caller.changed") return { kind: "all" };
     if (route.flag === "caller.trackReplaced") return { kind: "source", source: b.source as string };
     if (route.flag === "caller.newLocation") return { kind: "append" };
     return null;

@@ -87,19 +87,19 @@ describe("caller-side actions", () => {
       location: { ...NORTH, accuracy: 200 },
     });
     const steps: Array<[TSimulatorAction, string[]]> = [
-      [{ action: "location", source: "MobileApp", fix: { ...NORTH, accuracy: 90 } }, ["caller.locationAdded"]],
+      [{ action: "location", source: "MobileApp", fix: { ...NORTH, accuracy: 90 } }, ["caller.newLocation"]],
       [{ action: "replaceTrack", source: "MobileApp", fix: { ...NORTH, accuracy: 5 } }, ["caller.trackReplaced"]],
-      [{ action: "location", source: "WebApp", fix: { ...NORTH, accuracy: 40 } }, ["caller.locationAdded"]],
-      [{ action: "location", source: "GoogleEls", fix: { ...NORTH, accuracy: 20 } }, ["caller.locationAdded"]],
+      [{ action: "location", source: "WebApp", fix: { ...NORTH, accuracy: 40 } }, ["caller.newLocation"]],
+      [{ action: "location", source: "GoogleEls", fix: { ...NORTH, accuracy: 20 } }, ["caller.newLocation"]],
       [{ action: "linkDataSource", source: "mobileApp" }, ["caller.changed"]],
       [{ action: "deviceInfo", batteryLevel: 31, internetConnectionType: "Wifi" }, ["caller.deviceInfoChanged"]],
       [{ action: "fullName", fullName: "Kari Nordmann" }, ["caller.fullNameChanged"]],
       [{ action: "phoneNumber", phoneNumber: "+4795000010" }, ["caller.phoneNumberChanged"]],
       [{ action: "medicData" }, ["caller.changed"]],
-      [{ action: "activateChat" }, ["caller.chatActivated"]],
+      [{ action: "activateChat" }, ["caller.chat.activated"]],
       [{ action: "chatMessage", text: "I can see smoke" }, []],
-      [{ action: "activateLiveVideo" }, ["caller.liveVideoActivated"]],
-      [{ action: "endLiveVideo" }, ["caller.liveVideoEnded"]],
+      [{ action: "activateLiveVideo" }, ["caller.liveVideo.activated"]],
+      [{ action: "endLiveVideo" }, ["caller.liveVideo.ended"]],
     ];
     for (const [action, expected] of steps) {
       const outcome = await caller.simulator.act({ incidentId, action });

@@ -14,6 +14,7 @@ import { startTestServer } from "../testing/test-server.ts";
 import { buildChange, buildSnapshot } from "./testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "./testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
+import { cutOverLane } from "./planning/supersede-queued-events.ts";
 import { discoverIntegration } from "./discovery/discover-integration.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000e1";
@@ -99,7 +100,7 @@ describe("at connect time (a stored URL whose name resolves to a forbidden addre
       url: `http://receiver.rebind.test:${server.port}`,
       insecureDev: true,
     });
-    const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 2_000 });
+    const worker = await startDeliveryWorker(harness.runtime, { cutOverLane, timeoutMs: 2_000 });
     cleanups.push(() => worker.stop());
     const attempted = waitForEvents("delivery:attempted", 1);
     await harness.commit(

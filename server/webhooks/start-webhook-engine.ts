@@ -9,6 +9,7 @@ import { startDeliveryWorker } from "./delivery/delivery-worker.ts";
 import { startDiscoveryWorker } from "./discovery/discovery-worker.ts";
 import { startOutboxNotifier } from "./delivery/outbox-notifier.ts";
 import { planDeliveriesOnChange } from "./planning/plan-deliveries.ts";
+import { cutOverLane } from "./planning/supersede-queued-events.ts";
 import { listenerRegistry } from "./listen/listener-registry.ts";
 import { closeListeners } from "./listen/listener-session.ts";
 
@@ -16,7 +17,10 @@ export async function startWebhookEngine(runtime: Runtime): Promise<Worker> {
   const unsubscribe = subscribeToChanges(planDeliveriesOnChange);
   const notifier = startOutboxNotifier(runtime, { deliversItself: runtime.env.DELIVERY_WORKERS });
   const discovery = await startDiscoveryWorker(runtime);
-  const delivery = runtime.env.DELIVERY_WORKERS ? await startDeliveryWorker(runtime) : { stop: async () => {} };
+  // Delivery cuts a lane over through the planner's function, handed in here (decision 0060).
+  const delivery = runtime.env.DELIVERY_WORKERS
+    ? await startDeliveryWorker(runtime, { cutOverLane })
+    : { stop: async () => {} };
   // A delivery for a listener this process does not hold says why from the attachment row (decision 0052).
   listenerRegistry().deps = { db: runtime.db, clock: runtime.clock };
   let listenersClosed: Promise<void> = Promise.resolve();

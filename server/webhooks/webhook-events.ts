@@ -48,6 +48,16 @@ export type WebhookEvents = {
     { integrationKey: string; status: string; version: string | null; flags: string[]; error: string | null },
   ];
   /**
+   * What an integration's /about answers may have changed (an embedded receiver's capabilities
+   * toggled, a listener attached or gone): discovery reads it again now (discovery-worker.ts). In
+   * process only: another process's discovery finds it on its periodic check. `waitFor`: the
+   * listener hands in the work it started, and the emitter awaits it before it answers (a capability
+   * toggle is in force for the very next change).
+   */
+  "integration:about-changed": [{ integrationKey: string; waitFor?: (work: Promise<unknown>) => void }];
+  /** A dispatcher-side network fault was set for an integration (admin/set-dispatcher-fault.ts). */
+  "dispatcher:fault-changed": [{ integrationKey: string; mode: string }];
+  /**
    * Internal: new rows may be ready (planned pending in this process); wakes the local worker.
    * `lanes` (integrationKey + "\n" + incidentId, claim-deliveries.ts `laneKey`): the rows' lanes, if known.
    */

@@ -3,7 +3,8 @@
 // attempt that is retried (Delivery rules 1–2) until the fault ends; the
 // replica ends equal to the platform snapshot. Time moves on the workbench clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDispatcherNetworkFault, setReceiverFault } from "../reference-receiver/integration-faults.ts";
+import { setReceiverFault } from "../reference-receiver/integration-faults.ts";
+import { setDispatcherNetworkFault } from "../webhooks/admin/set-dispatcher-fault.ts";
 import { diffReplica } from "../reference-receiver/diff-replica.ts";
 import { advanceClock } from "../workbench/clock-control.ts";
 import { waitForEvents } from "../webhooks/testing/webhook-harness.ts";

@@ -8,7 +8,7 @@ import { Badge } from "@/app/_components/ui/badge";
 import { Button } from "@/app/_components/ui/button";
 import { formatExact } from "@/app/_components/ui/format-age";
 import { useTRPC } from "@/app/_trpc/react";
-import { useMayCall } from "./may-call";
+import { calls, useMayCall } from "./may-call";
 
 export type ListenerView = {
   by: string;
@@ -52,6 +52,7 @@ function DetachButton({ integration }: { integration: string }) {
   if (!useMayCall("integrations.detachListener")) return null;
   return (
     <Button
+      {...calls("integrations.detachListener")}
       size="sm"
       variant="secondary"
       disabled={detach.isPending}

@@ -27,6 +27,12 @@ export function useNeededRole(path: ProcedurePath): Role | undefined {
   return useContext(ProcedureRolesContext)[path];
 }
 
+/**
+ * Marks a control (or a group of them) drawn only for callers who may call `path`: the roles walk
+ * (e2e/roles-on-screen.spec.ts) reads these, and holds each role's screen to the server's table.
+ */
+export const calls = (path: ProcedurePath) => ({ "data-procedure": path });
+
 /** May the caller call `path`? False while the caller is unknown: nothing is shown that might be refused. */
 export function useMayCall(path: ProcedurePath): boolean {
   const roles = useContext(ProcedureRolesContext);

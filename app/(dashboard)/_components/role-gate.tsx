@@ -1,6 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
-import { useMayCall, useNeededRole, type ProcedurePath } from "./may-call";
+import { calls, useMayCall, useNeededRole, type ProcedurePath } from "./may-call";
 import { useCaller } from "./use-caller";
 
 /**
@@ -22,7 +22,12 @@ export function RoleGate({
   const allowed = useMayCall(call);
   const needed = useNeededRole(call);
   const { data } = useCaller();
-  if (allowed) return <>{children}</>;
+  if (allowed)
+    return (
+      <div {...calls(call)} className="contents">
+        {children}
+      </div>
+    );
   if (quiet || !data) return null;
   return (
     <p

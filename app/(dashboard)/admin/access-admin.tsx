@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
+import { calls } from "../_components/may-call";
 import { useCaller } from "../_components/use-caller";
 import { button, td } from "./admin-classes";
 import { ActionError, AdminTableHead, NoRows } from "./admin-table";
@@ -155,7 +156,7 @@ export function MembersAdmin() {
             className={field}
           />
         </label>
-        <button type="submit" className={button} disabled={create.isPending}>
+        <button {...calls("access.members.create")} type="submit" className={button} disabled={create.isPending}>
           Add member
         </button>
       </form>
@@ -268,7 +269,7 @@ export function ApiTokensAdmin() {
           <br />
           <input name="days" type="number" min={1} max={366} className={field} />
         </label>
-        <button type="submit" className={button} disabled={create.isPending}>
+        <button {...calls("access.apiTokens.create")} type="submit" className={button} disabled={create.isPending}>
           Create token
         </button>
       </form>

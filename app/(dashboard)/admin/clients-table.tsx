@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
 import { button, td } from "./admin-classes";
 import { AdminTableHead } from "./admin-table";
+import { calls } from "../_components/may-call";
 
 type Client = inferRouterOutputs<AppRouter>["identity"]["clients"]["list"][number];
 
@@ -70,6 +71,7 @@ function ClientRow({
       <td className={td}>
         {!c.isPublic && onRotate && (
           <button
+            {...calls("identity.clients.rotateSecret")}
             type="button"
             className={button}
             disabled={rotating}

@@ -10,6 +10,7 @@ import type { ZCreateClientInput } from "@/server/identity/manage-clients";
 import { SCOPE_NAMES, SCOPES } from "@/server/identity/scopes";
 import { button } from "./admin-classes";
 import { DEFAULT_TOKEN_LIFETIME_S, readClientForm } from "./read-client-form";
+import { calls } from "../_components/may-call";
 
 export function CreateClientForm({
   creating,
@@ -87,7 +88,7 @@ export function CreateClientForm({
         </p>
       )}
       <div>
-        <button type="submit" className={button} disabled={creating}>
+        <button {...calls("identity.clients.create")} type="submit" className={button} disabled={creating}>
           Create client
         </button>
       </div>

@@ -12,7 +12,7 @@ import { ClientForm, Input } from "@/app/_components/ui/form";
 import { SkeletonRows } from "@/app/_components/ui/skeleton";
 import { useTRPC } from "@/app/_trpc/react";
 import { ListenerNote, type ListenerView } from "../_components/listener-note";
-import { useMayCall } from "../_components/may-call";
+import { calls, useMayCall } from "../_components/may-call";
 
 type Integration = {
   key: string;
@@ -110,10 +110,11 @@ function IntegrationRow({ integration: i }: { integration: Integration }) {
         </label>
         {mayChange && (
           <>
-            <Button type="submit" disabled={set.isPending}>
+            <Button {...calls("integrations.set")} type="submit" disabled={set.isPending}>
               Save
             </Button>
             <Button
+              {...calls("integrations.rediscover")}
               variant="secondary"
               disabled={rediscover.isPending}
               onClick={() => rediscover.mutate({ key: i.key })}

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/react";
-import { useMayCall } from "../_components/may-call";
+import { calls, useMayCall } from "../_components/may-call";
 import { th } from "./admin-classes";
 
 const td = "px-4 py-2 text-sm";
@@ -24,6 +24,7 @@ export function KeysAdmin() {
         </h2>
         {mayRotate && (
           <button
+            {...calls("identity.keys.rotate")}
             type="button"
             disabled={rotate.isPending}
             onClick={() => rotate.mutate()}

@@ -8,6 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/app/_components/ui/table";
 import { button } from "./admin-classes";
 import type { RetentionStatus } from "@/server/workbench/retention/read-retention-status";
 import { describePruned, formatBytes, formatRows } from "./describe-retention";
+import { calls } from "../_components/may-call";
 
 export function RetentionAdmin() {
   const trpc = useTRPC();
@@ -30,6 +31,7 @@ export function RetentionAdmin() {
           Kept data and disk
         </h2>
         <button
+          {...calls("retention.pruneNow")}
           type="button"
           className={button}
           disabled={prune.isPending || !s || s.retentionDays === 0}

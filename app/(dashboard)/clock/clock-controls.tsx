@@ -6,6 +6,7 @@ import { Card } from "@/app/_components/ui/card";
 import { useTRPC } from "@/app/_trpc/react";
 import { formatDuration } from "../_components/format";
 import { RoleGate } from "../_components/role-gate";
+import { calls } from "../_components/may-call";
 
 const JUMPS = [
   { label: "+1 min", ms: 60_000 },
@@ -43,11 +44,22 @@ export function ClockControls() {
         <RoleGate call="clock.advance" what="Moving the workbench clock">
           <div className="flex flex-wrap gap-2">
             {JUMPS.map((j) => (
-              <Button key={j.label} disabled={busy} onClick={() => advance.mutate({ byMs: j.ms })} title={j.hint}>
+              <Button
+                {...calls("clock.advance")}
+                key={j.label}
+                disabled={busy}
+                onClick={() => advance.mutate({ byMs: j.ms })}
+                title={j.hint}
+              >
                 {j.label}
               </Button>
             ))}
-            <Button variant="secondary" disabled={busy || !ahead} onClick={() => reset.mutate()}>
+            <Button
+              {...calls("clock.reset")}
+              variant="secondary"
+              disabled={busy || !ahead}
+              onClick={() => reset.mutate()}
+            >
               Reset to real time
             </Button>
           </div>

@@ -6,6 +6,7 @@ import { RunReport } from "./run-report";
 import { RunHistory } from "./run-history";
 import { ClientForm } from "@/app/_components/ui/form";
 import { RoleGate } from "../_components/role-gate";
+import { calls } from "../_components/may-call";
 
 const input =
   "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500";
@@ -105,6 +106,7 @@ export function ConformanceConsole() {
           </div>
           <div className="flex items-center gap-3">
             <button
+              {...calls("conformance.start")}
               type="submit"
               disabled={start.isPending}
               className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50"

@@ -9,7 +9,7 @@ import { Button } from "@/app/_components/ui/button";
 import { CopyButton } from "@/app/_components/ui/copy-button";
 import { useTRPC } from "@/app/_trpc/react";
 import type { TExportDeliveriesInput } from "@/server/webhooks/admin/export-file-name";
-import { useMayCall } from "../_components/may-call";
+import { calls, useMayCall } from "../_components/may-call";
 
 export function DeliveryActions({
   delivery: d,
@@ -71,6 +71,7 @@ export function DeliveryActions({
         )}
         {mayResendDelivery && (
           <Button
+            {...calls("deliveries.resendDelivery")}
             size="sm"
             variant="secondary"
             disabled={resendDelivery.isPending}
@@ -82,6 +83,7 @@ export function DeliveryActions({
         )}
         {mayResendIncident && (
           <Button
+            {...calls("deliveries.resend")}
             size="sm"
             disabled={resendIncident.isPending}
             title="Re-plan the incident's create-and-track sequence behind the lane's queue (after an outage)"

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import type { ReceiverSummary } from "@/server/reference-receiver/list-receivers";
-import { useMayCall, useNeededRole } from "../_components/may-call";
+import { calls, useMayCall, useNeededRole } from "../_components/may-call";
 
 type Node = { name: string; flag?: string; enabled?: boolean; children: Node[] };
 
@@ -80,6 +80,7 @@ export function CapabilityTree({ receiver }: { receiver: ReceiverSummary }) {
         </label>
         {mayChange && (
           <button
+            {...calls("receivers.setCapabilities")}
             type="button"
             disabled={save.isPending || version === receiver.declaration.version}
             onClick={() => save.mutate({ key: receiver.key, version })}

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import type { ReceiverSummary } from "@/server/reference-receiver/list-receivers";
 import { formatDuration } from "../_components/format";
-import { useMayCall, useNeededRole } from "../_components/may-call";
+import { calls, useMayCall, useNeededRole } from "../_components/may-call";
 
 const MODES = ["ok", "http-500", "http-503", "http-201", "timeout", "slow", "flaky", "reject-token", "down"] as const;
 const NETWORK_MODES = ["ok", "refused", "timeout"] as const;
@@ -111,6 +111,7 @@ export function FaultControls({ receiver }: { receiver: ReceiverSummary }) {
           </div>
           <div className="flex gap-2">
             <button
+              {...calls("receivers.setFault")}
               type="button"
               disabled={setFault.isPending}
               onClick={() =>
@@ -121,6 +122,7 @@ export function FaultControls({ receiver }: { receiver: ReceiverSummary }) {
               Apply fault
             </button>
             <button
+              {...calls("receivers.setFault")}
               type="button"
               disabled={setFault.isPending}
               onClick={() => setFault.mutate({ key: receiver.key, mode: "ok" })}
@@ -171,6 +173,7 @@ function NetworkFault({ receiver, forText, at }: { receiver: ReceiverSummary; fo
             ))}
           </select>
           <button
+            {...calls("receivers.setNetworkFault")}
             type="button"
             disabled={setNetwork.isPending}
             onClick={() =>

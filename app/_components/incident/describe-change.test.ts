@@ -7,9 +7,9 @@ const rec = (kind: string, payload: unknown = {}) => ({ seq: 1, kind, payload, p
 describe("describeChange", () => {
   it("names a measured location with its source and rounded accuracy", () => {
     expect(
-      describeChange(rec("caller.locationAdded", { source: "Aml", location: { type: "Measured", accuracy: 59.6 } })),
+      describeChange(rec("caller.newLocation", { source: "Aml", location: { type: "Measured", accuracy: 59.6 } })),
     ).toEqual({ title: "New AML location ±60 m", status: "info" });
-    expect(describeChange(rec("caller.locationAdded", { source: "Entered", location: { type: "Known" } })).title).toBe(
+    expect(describeChange(rec("caller.newLocation", { source: "Entered", location: { type: "Known" } })).title).toBe(
       "New Entered location",
     );
   });

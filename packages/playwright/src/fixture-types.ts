@@ -1,5 +1,5 @@
 // The fixtures' public types: what a QA engineer's editor shows for each fixture and option. The
-// fault modes are copies of the server's (server/reference-receiver/faults.ts), guarded by
+// fault modes are copies of the server's (server/reference-receiver/faults.ts, server/webhooks/delivery/dispatcher-fault.ts), guarded by
 // server-copies.test.ts.
 import type { Page } from "@playwright/test";
 import type { V3Flags } from "./about-declaration.ts";

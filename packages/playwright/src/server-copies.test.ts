@@ -7,10 +7,8 @@ import type { z } from "zod";
 import type { readyLine } from "../../../server/cli/commands/ephemeral.ts";
 import { EPHEMERAL_SEED } from "../../../server/cli/ephemeral/start-ephemeral-workbench.ts";
 import type { ZCreateIncidentRequest } from "../../../server/http/inbound/operations/create-incident.schema.ts";
-import type {
-  DispatcherFaultMode,
-  ReceiverFaultMode as ServerFaultMode,
-} from "../../../server/reference-receiver/faults.ts";
+import type { ReceiverFaultMode as ServerFaultMode } from "../../../server/reference-receiver/faults.ts";
+import type { DispatcherFaultMode } from "../../../server/webhooks/delivery/dispatcher-fault.ts";
 import { parseReceiverFaultMode } from "../../../server/reference-receiver/faults.ts";
 import {
   INBOUND_SCOPES as SERVER_INBOUND_SCOPES,

@@ -54,6 +54,6 @@ it("lists simulated SMS newest first, per incident", async () => {
 
 it("reads an incident with its change records", async () => {
   const incident = await caller.inbound.incident({ incidentId: DEMO_INCIDENT.northFall });
-  expect(incident?.changes.map((c) => c.kind)).toEqual(["incident.created", "caller.chatActivated"]);
+  expect(incident?.changes.map((c) => c.kind)).toEqual(["incident.created", "caller.chat.activated"]);
   expect(await caller.inbound.incident({ incidentId: "7e57e57e-0000-4000-8000-000000000000" })).toBeNull();
 });

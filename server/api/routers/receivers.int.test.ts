@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCaller } from "../root.ts";
 import { createTRPCContext } from "../trpc.ts";
 import { setRuntime } from "../../runtime.ts";
-import { receiverEvents, type ReceiverEventMap } from "../../reference-receiver/receiver-events.ts";
+import { webhookEvents, type WebhookEvents } from "../../webhooks/webhook-events.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../reference-receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../reference-receiver/testing/deliver.ts";
 import { whenReceiverProcessingIdle } from "../../reference-receiver/process-deliveries.ts";
@@ -62,9 +62,9 @@ describe("receivers router", () => {
     expect(isLegacyCredentialProbe(refused)).toBe(false);
   });
 
-  it("a capability change is served on /about and emitted as receiver:capabilities-changed", async () => {
-    const emitted = new Promise<ReceiverEventMap["receiver:capabilities-changed"][0]>((resolve) =>
-      receiverEvents.once("receiver:capabilities-changed", resolve),
+  it("a capability change is served on /about and announced to the engine as integration:about-changed", async () => {
+    const emitted = new Promise<WebhookEvents["integration:about-changed"][0]>((resolve) =>
+      webhookEvents().once("integration:about-changed", resolve),
     );
     await caller.receivers.setCapabilities({
       key: "north-psap",
@@ -72,10 +72,7 @@ describe("receivers router", () => {
       version: "3.1",
       allowsMonitoring: true,
     });
-    expect(await emitted).toMatchObject({
-      integrationKey: "north-psap",
-      declaration: { version: "3.1", allowsMonitoring: true },
-    });
+    expect(await emitted).toMatchObject({ integrationKey: "north-psap" });
     const north = receiverClient(s, "north-psap", NORTH_PSAP);
     const about = (await (
       await fetch(`${north.url}/about`, { headers: { authorization: `Bearer ${await north.token()}` } })

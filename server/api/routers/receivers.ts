@@ -1,7 +1,8 @@
 // The reference receivers: capabilities, faults, what they recorded, replicas.
 import { z } from "zod";
 import { integratorProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
-import { setDispatcherNetworkFault, setReceiverFault } from "../../reference-receiver/integration-faults.ts";
+import { setReceiverFault } from "../../reference-receiver/integration-faults.ts";
+import { setDispatcherNetworkFault } from "../../webhooks/admin/set-dispatcher-fault.ts";
 import {
   describeReceiver,
   listReceiverRecords,

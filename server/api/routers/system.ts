@@ -1,6 +1,6 @@
 import { adminProcedure, viewerProcedure, createTRPCRouter } from "../trpc.ts";
 import { resetToSeed } from "../../../prisma/seed.ts";
-import { clearServiceTokenCache } from "../../webhooks/delivery/service-token-cache.ts";
+import { clearServiceTokenCache } from "../../webhooks/sending/service-token-cache.ts";
 
 export const systemRouter = createTRPCRouter({
   info: viewerProcedure.query(({ ctx }) => ({

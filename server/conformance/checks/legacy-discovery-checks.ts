@@ -16,10 +16,9 @@ import {
   type LegacyRouteKey,
 } from "../../webhook-contracts/v2/routes.ts";
 import { flagPathOf, type V3FlagPath } from "../../webhook-contracts/v3/capability-flags.ts";
-import { V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 
 /** The v3 flag each v2 route stands for (Versioning rule 7), to compare a 2.x declaration with what it will be sent. */
-const flagOfRoute = (key: LegacyRouteKey): V3FlagPath => flagPathOf(V3_ROUTES[LEGACY_ROUTES[key].v3].flag);
+const flagOfRoute = (key: LegacyRouteKey): V3FlagPath => flagPathOf(LEGACY_ROUTES[key].v3);
 
 /** The v2 checks need a parsed 1.x/2.x declaration; the major picks the base route (/v2 or /v1). */
 export function requireLegacyAbout(

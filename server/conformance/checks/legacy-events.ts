@@ -46,7 +46,7 @@ export function appended(snapshot: TIncidentSnapshotV3, location: TLocation): St
     ? snapshot.caller.tracks.map((t) => (t.source === location.source ? { ...t, track: [...t.track, location] } : t))
     : [...snapshot.caller.tracks, { source: location.source, track: [location] }];
   return {
-    change: { kind: "caller.locationAdded", source: location.source, location },
+    change: { kind: "caller.newLocation", source: location.source, location },
     snapshot: { ...snapshot, caller: { ...snapshot.caller, tracks } },
   };
 }

@@ -41,7 +41,7 @@ export const changeDeviceInfo: NextStep = (s) => ({
 
 /** POST .../start-video. */
 export const activateLiveVideo: NextStep = (s, d) => ({
-  change: { kind: "caller.liveVideoActivated" },
+  change: { kind: "caller.liveVideo.activated" },
   snapshot: {
     ...s,
     caller: {

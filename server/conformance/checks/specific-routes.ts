@@ -4,14 +4,14 @@
 // and flag are the contract's route table's (webhook-contracts/v3/routes.ts).
 import { declares, type TAbout } from "../about.schema.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
-import { flagPathOf, type V3FlagPath } from "../../webhook-contracts/v3/capability-flags.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import { flagPathOf, type V3Flag, type V3FlagPath } from "../../webhook-contracts/v3/capability-flags.ts";
+import { routePath, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 import type { SampleDeps } from "../sample-incidents.ts";
 import { fullCaller } from "../sample-incidents.ts";
 import type { EventStep } from "./deliver-events.ts";
 
 type SpecificRoute = {
-  route: V3RouteKey;
+  route: V3Flag;
   /** A valid body for the route; `agencyId`: the agency a collaboration change is about. */
   step: (incident: TIncidentSnapshotV3, deps: SampleDeps) => { body?: unknown; agencyId?: string };
 };
@@ -23,31 +23,31 @@ const portal = (deps: SampleDeps, incident: TIncidentSnapshotV3, what: string) =
 
 const SPECIFIC_ROUTES: SpecificRoute[] = [
   {
-    route: "caller",
+    route: "caller.changed",
     step: (i, d) => ({ body: { ...fullCaller(d, i.caller.tracks), email: null } }),
   },
   {
-    route: "fullName",
+    route: "caller.fullNameChanged",
     step: () => ({ body: { fullName: "Kari Marie Nordmann" } }),
   },
   {
-    route: "phoneNumber",
+    route: "caller.phoneNumberChanged",
     step: () => ({ body: { phoneNumber: "+4799900002" } }),
   },
   {
-    route: "deviceInfo",
+    route: "caller.deviceInfoChanged",
     step: (i) => ({
       body: { deviceInfo: i.caller.deviceInfo && { ...i.caller.deviceInfo, batteryLevel: 41 } },
     }),
   },
   {
-    route: "chatActivated",
+    route: "caller.chat.activated",
     step: (i, d) => ({
       body: { chat: { state: "Active", activatedAtUtc: d.now().toISOString(), portalUrl: portal(d, i, "chat") } },
     }),
   },
   {
-    route: "liveVideoActivated",
+    route: "caller.liveVideo.activated",
     step: (i, d) => ({
       body: {
         liveVideo: {
@@ -59,9 +59,9 @@ const SPECIFIC_ROUTES: SpecificRoute[] = [
       },
     }),
   },
-  { route: "liveVideoEnded", step: () => ({}) },
+  { route: "caller.liveVideo.ended", step: () => ({}) },
   {
-    route: "involvedAgency",
+    route: "involvedAgency.invited",
     step: (_i, d) => ({
       body: {
         agency: {
@@ -74,24 +74,28 @@ const SPECIFIC_ROUTES: SpecificRoute[] = [
     }),
   },
   {
-    route: "collaboration",
+    route: "involvedAgency.collaboration.changed",
     step: () => ({ agencyId: CONFORMANCE_AGENCY, body: { collaboration: "Accepted" } }),
   },
-  { route: "label", step: () => ({ body: { label: null } }) },
+  { route: "labelChanged", step: () => ({ body: { label: null } }) },
   {
-    route: "summary",
+    route: "summaryChanged",
     step: () => ({ body: { summary: "Caller found, ambulance on scene." } }),
   },
-  { route: "callSign", step: () => ({ body: { callSign: "CONF-2" } }) },
+  { route: "callSignChanged", step: () => ({ body: { callSign: "CONF-2" } }) },
   {
-    route: "patientDescription",
+    route: "patient.descriptionChanged",
     step: () => ({ body: { description: null } }),
   },
 ];
 
-const SUPERSEDED_BY_CALLER_CHANGED = new Set<V3RouteKey>(["fullName", "phoneNumber", "deviceInfo"]);
+const SUPERSEDED_BY_CALLER_CHANGED = new Set<V3Flag>([
+  "caller.fullNameChanged",
+  "caller.phoneNumberChanged",
+  "caller.deviceInfoChanged",
+]);
 
-const flagOf = (route: V3RouteKey): V3FlagPath => flagPathOf(V3_ROUTES[route].flag);
+const flagOf = (route: V3Flag): V3FlagPath => flagPathOf(route);
 
 /** The specific routes this receiver will be called on (rule 3: caller.changed supersedes the three caller PATCH routes). */
 export function declaredSpecificSteps(

@@ -91,6 +91,30 @@ describe("GetUserSigninToken", () => {
     if (code === "ValidationFailed") expect(Array.isArray(r.body.errors)).toBe(true);
   });
 
+  it("403 ClientNotAllowed: a user of the agency who is not assigned to the calling client", async () => {
+    // A North PSAP dispatcher partner-cad (the bearer's client) is not assigned: the agency is allowed, the user is not.
+    await s.runtime.db.user.create({
+      data: {
+        id: "0b0c5b52-1c0e-4a57-9a57-1000000000aa",
+        username: "unassigned.north",
+        name: "Una Assigned",
+        email: "unassigned.north@example.test",
+        role: "Dispatcher",
+        agencyId: NORTH,
+        canSignIn: true,
+        createdAt: s.runtime.clock.now(),
+      },
+    });
+    const r = await getSigninToken({ agencyContext: NORTH, username: "unassigned.north" });
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: "ClientNotAllowed", detail: "The user is not assigned to this client." });
+    // Assigned, the same request is answered with a token.
+    await s.runtime.db.userClient.create({
+      data: { userId: "0b0c5b52-1c0e-4a57-9a57-1000000000aa", clientId: "partner-cad" },
+    });
+    expect((await getSigninToken({ agencyContext: NORTH, username: "unassigned.north" })).status).toBe(200);
+  });
+
   it("401 AuthenticationRequired: no bearer, a garbage one, an expired one", async () => {
     expect(
       (await getSigninToken({ agencyContext: NORTH, username: "dispatcher.north" }, { bearer: null })).body.code,
@@ -234,6 +258,23 @@ describe("LoginUserByToken rules 1-6", () => {
       data: { canSignIn: false },
     });
     expect(await login(`token=${lockedLater}&returnUrl=%2Fportal`)).toMatchObject({ status: 302, setCookie: null });
+  });
+
+  it("answers Referrer-Policy: no-referrer whatever the token, so the redirect's target never sees it", async () => {
+    // Passwordless sign-in 3: "do not log the redirect URL or put it in analytics or referrer data".
+    const policy = async (query: string, cookie?: string) =>
+      (
+        await fetch(`${s.url}/Account/LoginUserByToken?${query}`, {
+          redirect: "manual",
+          headers: cookie ? { cookie } : {},
+        })
+      ).headers.get("referrer-policy");
+    const signedIn = await login(`token=${await freshToken()}&returnUrl=%2Fportal`);
+    expect(signedIn.status).toBe(302);
+    expect(await policy(`token=${await freshToken()}&returnUrl=%2Fportal`)).toBe("no-referrer");
+    expect(await policy("token=bm9wZQ%3D%3D&returnUrl=%2Fportal")).toBe("no-referrer");
+    expect(await policy("returnUrl=https%3A%2F%2Fevil.example%2F")).toBe("no-referrer");
+    expect(await policy(`token=${await freshToken()}`, sessionCookie(signedIn.setCookie))).toBe("no-referrer");
   });
 
   it("3: an existing session is left unchanged and the token is not applied", async () => {

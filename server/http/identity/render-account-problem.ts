@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import type { Logger } from "../../platform/logger.ts";
 import { isAppError } from "../../platform/errors.ts";
+import { problemCodeOf } from "../../platform/error-codes.ts";
 import { asDatabaseUnavailable, DATABASE_RETRY_AFTER_S } from "../../platform/db/database-unavailable.ts";
 import { requestLogFields } from "../trace-requests.ts";
 
@@ -31,7 +32,8 @@ export function renderAccountProblem(
   if (!known)
     options.logger.error({ err: error, traceId, path: c.req.path, ...requestLogFields(c) }, "Account API failed");
   const status = known ? error.status : 500;
-  const code = known ? error.wireCode : "InternalServerError";
+  // A database outage is the spec's InternalServerError, with its own 503 and Retry-After (decision 0064).
+  const code = known ? problemCodeOf(error.code) : "InternalServerError";
   const body = {
     type: `${options.errorTypeBase}/${code}`,
     title: TITLES[status] ?? "Error",

@@ -77,7 +77,7 @@ describe("collaboration", () => {
     expect(kinds).toEqual([
       "incident.created",
       "involvedAgency.invited",
-      "involvedAgency.collaborationChanged",
+      "involvedAgency.collaboration.changed",
       "labelChanged",
     ]);
   });
@@ -215,10 +215,10 @@ describe("rule 6: the typical flow", () => {
       "summaryChanged",
       "callSignChanged",
       "patient.descriptionChanged",
-      "caller.locationAdded",
-      "caller.chatActivated",
-      "caller.liveVideoActivated",
-      "caller.liveVideoEnded",
+      "caller.newLocation",
+      "caller.chat.activated",
+      "caller.liveVideo.activated",
+      "caller.liveVideo.ended",
       "incident.closed",
     ]);
   });

@@ -300,7 +300,13 @@ describe("request envelope", () => {
             codes.push(code);
           }
         }
-        documented[`${method.toUpperCase()} ${path}`] = codes.sort();
+        documented[`${method.toUpperCase()} ${path}`] = [...new Set(codes)].sort();
+        // An outage: the spec's InternalServerError at 503, and when to retry.
+        const outage = operation.responses["503"];
+        expect(Object.keys(outage?.content?.["application/problem+json"]?.examples ?? {})).toEqual([
+          "InternalServerError",
+        ]);
+        expect(outage?.headers).toHaveProperty("Retry-After");
       }
     expect(documented).toEqual(
       Object.fromEntries(Object.entries(EXPECTED_CODES).map(([op, c]) => [op, [...new Set(c)].sort()])),
@@ -311,21 +317,18 @@ describe("request envelope", () => {
 type Operation = {
   responses: Record<
     string,
-    { content?: Record<string, { examples?: Record<string, { value: { status: number; code: string } }> }> }
+    {
+      headers?: Record<string, unknown>;
+      content?: Record<string, { examples?: Record<string, { value: { status: number; code: string } }> }>;
+    }
   >;
 };
 
 // Every operation's error codes, written from the spec's error table and each operation's text
 // (docs/spec/platform-interface.md, "Inbound API"), independently of the code that documents them.
-// DatabaseUnavailable (503) is the workbench's own: any operation meets it while its database is away
-// (docs/database-outages.md).
-const AUTH = [
-  "AuthenticationRequired",
-  "AgencyContextRequired",
-  "AuthorizationDenied",
-  "InternalServerError",
-  "DatabaseUnavailable",
-];
+// A database outage is InternalServerError too, at 503 with Retry-After (decision 0064): any operation
+// meets it while its database is away (docs/database-outages.md).
+const AUTH = ["AuthenticationRequired", "AgencyContextRequired", "AuthorizationDenied", "InternalServerError"];
 const USER = [...AUTH, "UserContextRequired"];
 const BODY = ["ValidationFailed", "RequestTooLarge", "UnsupportedMediaType"];
 const ON_INCIDENT = [...USER, "IncidentNotFound", "IncidentClosed", "UnsupportedMediaType", "RequestTooLarge"];

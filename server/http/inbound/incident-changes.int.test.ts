@@ -196,8 +196,8 @@ describe("caller actions", () => {
         await f.runtime.db.incidentChange.findMany({ where: { incidentId: id }, orderBy: { seq: "asc" } })
       ).map((c) => [c.kind, c.actor]);
       expect(kinds.slice(1)).toEqual([
-        ["caller.liveVideoActivated", "inbound:partner-cad/dispatcher.north"],
-        ["caller.liveVideoEnded", "system"],
+        ["caller.liveVideo.activated", "inbound:partner-cad/dispatcher.north"],
+        ["caller.liveVideo.ended", "system"],
       ]);
       expect((await f.call("POST", on(id, "caller/live-video/activate"), { token: f.tokens.north })).status).toBe(200);
     });

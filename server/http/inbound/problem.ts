@@ -4,15 +4,17 @@
 // AppError for the inbound API.
 import type { Context } from "hono";
 import type { AppError, FieldError } from "../../platform/errors.ts";
-import { APP_ERRORS, type AppErrorCode } from "../../platform/error-codes.ts";
+import { problemCodeOf, problemTitleOf, type AppErrorCode } from "../../platform/error-codes.ts";
 
 /** {error_type_base} = {base_url}/problems (a workbench decision, documented in the OpenAPI document). */
 export const errorTypeBase = (baseUrl: string) => `${baseUrl}/problems`;
 
 /**
- * Every code the inbound API answers: the spec's table, plus RouteNotFound, RequestTooLarge,
- * DatabaseUnavailable and TooManyRequests (an injected fault) (workbench decisions). Statuses and titles are the error table's (server/platform/error-codes.ts);
- * docs/inbound-api.md lists these codes, and a test holds it to this list.
+ * Every code the inbound API answers: the spec's table, plus RouteNotFound, RequestTooLarge and
+ * TooManyRequests (an injected fault) (workbench decisions); DatabaseUnavailable is answered as the
+ * spec's InternalServerError with its own 503 and Retry-After (decision 0064). Statuses and titles are
+ * the error table's (server/platform/error-codes.ts); docs/inbound-api.md lists these codes, and a test
+ * holds it to this list.
  */
 export const PROBLEM_CODES = [
   "ValidationFailed",
@@ -58,10 +60,10 @@ export type Problem = {
 
 export function buildProblem(o: { baseUrl: string; error: AppError; instance: string; traceId: string }): Problem {
   const { error } = o;
-  const code = error.wireCode;
+  const code = problemCodeOf(error.code);
   return {
     type: `${errorTypeBase(o.baseUrl)}/${code}`,
-    title: APP_ERRORS[error.code].title,
+    title: problemTitleOf(error.code),
     status: error.status,
     detail: error.message,
     instance: o.instance,

@@ -1,10 +1,12 @@
 // The simulated faults of an embedded receiver, applied before anything else
-// (a broken host breaks every route). See server/reference-receiver/faults.ts for the modes.
+// (a broken host breaks every route). See server/reference-receiver/faults.ts for the modes, and
+// server/directory/integration-faults.ts for when one is active.
 import { setTimeout as delay } from "node:timers/promises";
 import type { Context, Next } from "hono";
 import { parseDeliveryJson } from "./read-delivery-body.ts";
 import type { ReceiverEnv } from "./receiver-env.ts";
-import { describeFault, parseReceiverFaultMode } from "../../reference-receiver/faults.ts";
+import { describeFault } from "../../directory/integration-faults.ts";
+import { parseReceiverFaultMode } from "../../reference-receiver/faults.ts";
 import { recordDelivery } from "../../reference-receiver/record-delivery.ts";
 import { incidentIdOf, matchEventRoute } from "../../reference-receiver/event-routes.ts";
 

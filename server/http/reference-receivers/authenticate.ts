@@ -21,7 +21,7 @@ export function authenticate(verify: PublisherTokenVerifier) {
         integrationKey: c.get("receiverKey"),
         method: c.req.method,
         path: c.get("receiverPath"),
-        route: match?.route.flag ?? null,
+        route: match?.route.flagPath ?? null,
         incidentId: match?.params.incidentId ?? null,
         serviceRequestId: c.req.header("service-request-id") ?? null,
         requestTimestamp: c.req.header("service-request-timestamp") ?? null,

@@ -50,7 +50,7 @@ async function recordOrFail(c: Context<ReceiverEnv>, match: MatchedRoute, body: 
         integrationKey: c.get("receiverKey"),
         method: c.req.method,
         path: c.get("receiverPath"),
-        route: match.route.flag,
+        route: match.route.flagPath,
         incidentId: incidentIdOf(match, body),
         serviceRequestId: c.req.header("service-request-id") ?? null,
         requestTimestamp: c.req.header("service-request-timestamp") ?? null,

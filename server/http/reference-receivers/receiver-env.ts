@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Connection } from "../../platform/network/in-process-origins.ts";
 import type { Runtime } from "../../runtime.ts";
-import type { StoredFault } from "../../reference-receiver/faults.ts";
+import type { StoredFault } from "../../directory/integration-faults.ts";
 
 /** What the receiver app's handlers see on the Hono context. */
 export type ReceiverEnv = {

@@ -2,8 +2,10 @@
 // scheduled windows judged on the workbench clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock } from "../../workbench/clock-control.ts";
-import { readFault, setDispatcherNetworkFault, setReceiverFault } from "../../reference-receiver/integration-faults.ts";
-import { dispatcherFaultAt } from "../../reference-receiver/faults.ts";
+import { setReceiverFault } from "../../reference-receiver/integration-faults.ts";
+import { readFault } from "../../directory/integration-faults.ts";
+import { dispatcherFaultAt } from "../../webhooks/delivery/dispatcher-fault.ts";
+import { setDispatcherNetworkFault } from "../../webhooks/admin/set-dispatcher-fault.ts";
 import { createDeliveryTargetLoader } from "../../webhooks/delivery/load-delivery-target.ts";
 import { makeSnapshot, NORTH_PSAP } from "../../reference-receiver/testing/snapshot-fixture.ts";
 import { nextProcessed, receiverClient } from "../../reference-receiver/testing/deliver.ts";

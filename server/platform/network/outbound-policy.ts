@@ -14,7 +14,7 @@
 //   addresses never, allow-list or not.
 // - Shared mode: loopback is the workbench machine's own services, so only through
 //   the allow-list. (The embedded receivers are not user-given URLs: they are
-//   reached on PUBLIC_URL without this policy; see webhooks/receiver-url.ts.)
+//   reached on PUBLIC_URL without this policy; see webhooks/sending/receiver-url.ts.)
 import net from "node:net";
 import type { AccessMode } from "./loopback.ts";
 import { isLoopbackHost } from "./loopback.ts";

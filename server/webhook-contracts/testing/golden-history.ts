@@ -126,7 +126,7 @@ export function goldenHistory(): IncidentChange[] {
       },
     ],
     [
-      { kind: "caller.locationAdded", source: "MobileApp", location: gps(5, 60.172) },
+      { kind: "caller.newLocation", source: "MobileApp", location: gps(5, 60.172) },
       (s) => {
         s.caller.tracks[0]!.track.push(gps(5, 60.172));
       },
@@ -149,7 +149,7 @@ export function goldenHistory(): IncidentChange[] {
       },
     ],
     [
-      { kind: "caller.liveVideoActivated" },
+      { kind: "caller.liveVideo.activated" },
       (s) => {
         s.caller.liveVideo = {
           state: "Active",

@@ -74,13 +74,13 @@ describe("golden: one incident history as v1, v2 and v3 events", () => {
     expect(operations(v2)).toEqual([
       ["incident.created", ["POST /v2/incident", "PUT /v2/incident/{id}/position", "PUT /v2/incident/{id}/position"]], // MobileApp (merged with MobileAppSms), Manual,
       ["labelChanged", ["POST /v2/incident"]],
-      ["caller.locationAdded", ["POST /v2/incident/{id}/position"]],
+      ["caller.newLocation", ["POST /v2/incident/{id}/position"]],
       [
         "caller.deviceInfoChanged",
         ["PATCH /v2/incident/{id}/battery-level", "PATCH /v2/incident/{id}/internet-connection-type"],
       ],
       ["involvedAgency.invited", ["POST /v2/incident/{id}/psap"]],
-      ["caller.liveVideoActivated", ["POST /v2/incident/{id}/start-video"]],
+      ["caller.liveVideo.activated", ["POST /v2/incident/{id}/start-video"]],
       ["caller.changed", ["POST /v2/incident"]],
       ["incident.closed", ["POST /v2/incident/{id}"]],
     ]);

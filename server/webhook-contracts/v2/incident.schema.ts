@@ -120,7 +120,9 @@ export const ZDataSourcesV2 = ZDataSources.extend({
 export const ZTemporaryInformationV2 = z
   .strictObject({ text: z.string(), expiresAtUtc: ZUtcTimestamp.nullable() })
   .nullable()
-  .describe("no v3 counterpart: always null; the warning travels in medicalData.other (decision 0047)");
+  .describe(
+    "the caller's warning while unexpired (v3 merges it into medicData.notes.caller; medicalData.other keeps the caller's own notes), else null (decision 0063)",
+  );
 
 /** Rule 4: Psap/PsapId (v3 Agency/AgencyId), psap.name (v3 agency.displayName). */
 export const ZPsapV2 = z.strictObject({

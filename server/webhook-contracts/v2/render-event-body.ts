@@ -1,6 +1,7 @@
 // Renders one v2/v1 event body from the v3 snapshot after the change. Pure, and
 // called while planning: what the outbox stores is exactly what is sent,
 // envelope included (the planner fixes requestId before writing the row).
+import type { TemporaryWarning } from "../../incidents/incident-state.ts";
 import type { TIncidentSnapshotV3, TLocation } from "../../incidents/snapshot.schema.ts";
 import type { TPositionSourceV2 } from "./incident.schema.ts";
 import { renderDeviceInfo, renderIncidentV2, renderPosition, renderPsap, renderTracks } from "./render-incident.ts";
@@ -15,6 +16,8 @@ export type LegacyRenderInput = {
   positionSource?: TPositionSourceV2;
   agencyId?: string;
   closedAtUtc?: string;
+  /** The caller's temporary-information warning after the change (IncidentChange), for the incident body. */
+  temporary?: TemporaryWarning | null;
 };
 
 export function renderLegacyBody(key: LegacyRouteKey, input: LegacyRenderInput): Record<string, unknown> {
@@ -22,7 +25,7 @@ export function renderLegacyBody(key: LegacyRouteKey, input: LegacyRenderInput):
   const envelope = { requestId: input.requestId, requestTimeStampUtc: producedAt.toISOString() };
   switch (key) {
     case "incident":
-      return { ...envelope, incident: renderIncidentV2(s, producedAt) };
+      return { ...envelope, incident: renderIncidentV2(s, producedAt, input.temporary ?? null) };
     case "close":
       return { ...envelope, closedTimeUtc: input.closedAtUtc };
     case "positionAppended":

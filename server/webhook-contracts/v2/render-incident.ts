@@ -11,6 +11,8 @@ import type {
   TMedicData,
   TTrack,
 } from "../../incidents/snapshot.schema.ts";
+import type { TemporaryWarning } from "../../incidents/incident-state.ts";
+import { withoutTemporaryInformation } from "../../incidents/temporary-information.ts";
 import {
   V2_APP_TYPE,
   type TIncidentV2,
@@ -155,8 +157,16 @@ export function renderDataSources(d: TCaller["dataSources"]): TIncidentV2["calle
   return { ...copy, mobileApp: copy.mobileApp && { appInfo: { type: V2_APP_TYPE, ...copy.mobileApp.appInfo } } };
 }
 
-export function renderCaller(c: TCaller, at: Date): TIncidentV2["caller"] {
-  const person = c.medicData?.person ?? null;
+/**
+ * `temporary`: the caller's warning (decision 0063). v3 merges it into medicData.notes.caller while
+ * unexpired; the frozen v2 contract has a member of its own for it, so v2 gets it there (while
+ * unexpired at the event's production) and the caller's own notes in medicalData.other, as before
+ * the merge.
+ */
+export function renderCaller(c: TCaller, at: Date, temporary: TemporaryWarning | null = null): TIncidentV2["caller"] {
+  const medicData = temporary ? withoutTemporaryInformation(c.medicData, temporary) : c.medicData;
+  const unexpired = temporary && Date.parse(temporary.expiresAtUtc) > at.getTime() ? temporary : null;
+  const person = medicData?.person ?? null;
   return {
     dataSources: renderDataSources(c.dataSources),
     fullname: c.fullName,
@@ -173,8 +183,8 @@ export function renderCaller(c: TCaller, at: Date): TIncidentV2["caller"] {
     height: person?.height ?? null,
     weight: person?.weight ?? null,
     age: ageAt(person?.yearOfBirth ?? null, at),
-    medicalData: renderMedicalData(c.medicData),
-    temporaryInformation: null,
+    medicalData: renderMedicalData(medicData),
+    temporaryInformation: unexpired && { text: unexpired.warning, expiresAtUtc: unexpired.expiresAtUtc },
     chat: c.chat && { ...c.chat },
     liveVideo: c.liveVideo && { ...c.liveVideo },
     tracks: renderTracks(c.tracks),
@@ -190,8 +200,12 @@ export function renderPsap(a: TInvolvedAgency): TIncidentV2["psaps"][number] {
   };
 }
 
-/** The whole v2 incident; `at` is the event's production time (for age). */
-export function renderIncidentV2(s: TIncidentSnapshotV3, at: Date): TIncidentV2 {
+/** The whole v2 incident; `at` is the event's production time (for age); `temporary`: the caller's warning. */
+export function renderIncidentV2(
+  s: TIncidentSnapshotV3,
+  at: Date,
+  temporary: TemporaryWarning | null = null,
+): TIncidentV2 {
   const { trapped, ...problems } = s.caller.reportedProblems;
   return {
     id: s.id,
@@ -200,7 +214,7 @@ export function renderIncidentV2(s: TIncidentSnapshotV3, at: Date): TIncidentV2 
     createdTimeUtc: s.createdAtUtc,
     classification: { ...problems, deadlock: trapped },
     deviceInfo: renderDeviceInfo(s.caller.deviceInfo),
-    caller: renderCaller(s.caller, at),
+    caller: renderCaller(s.caller, at, temporary),
     psaps: s.involvedAgencies.map(renderPsap),
     label: s.label,
     summary: s.summary,

@@ -9,29 +9,35 @@
 // summary, call sign, patient, caller data, chat, collaboration, live video
 // ended, …) is sent as POST /v2/incident with the whole current incident: the
 // receiver replaces its copy (decision; a v2 incident POST is an upsert).
-// Each route names its v3 counterpart by its key in the v3 route table.
-import { V3_ROUTES, v3PathTemplate, type V3RouteKey } from "../v3/routes.ts";
+// Each route names its v3 counterpart by its flag (the v3 route table's key).
+import type { V3Flag } from "../v3/capability-flags.ts";
+import { V3_ROUTES, v3PathTemplate } from "../v3/routes.ts";
 
 export type LegacyMajor = 1 | 2;
-export type LegacyRoute = { method: "POST" | "PUT" | "PATCH"; sub: string | null; scope: string; v3: V3RouteKey };
+export type LegacyRoute = { method: "POST" | "PUT" | "PATCH"; sub: string | null; scope: string; v3: V3Flag };
 
 /** /about with the legacy credential (discovery) asks for this scope. */
 export const PSAP_READ_SCOPE = "psap.read";
 
 export const LEGACY_ROUTES = {
-  incident: { method: "POST", sub: null, scope: "psap.incident", v3: "created" },
-  close: { method: "POST", sub: "", scope: "psap.incident.close", v3: "closed" },
-  positionAppended: { method: "POST", sub: "position", scope: "psap.incident.position", v3: "trackAppended" },
-  positionReplaced: { method: "PUT", sub: "position", scope: "psap.incident.position", v3: "trackReplaced" },
-  psap: { method: "POST", sub: "psap", scope: "psap.incident.psap", v3: "involvedAgency" },
-  batteryLevel: { method: "PATCH", sub: "battery-level", scope: "psap.incident.device", v3: "deviceInfo" },
+  incident: { method: "POST", sub: null, scope: "psap.incident", v3: "incident.created" },
+  close: { method: "POST", sub: "", scope: "psap.incident.close", v3: "incident.closed" },
+  positionAppended: { method: "POST", sub: "position", scope: "psap.incident.position", v3: "caller.newLocation" },
+  positionReplaced: { method: "PUT", sub: "position", scope: "psap.incident.position", v3: "caller.trackReplaced" },
+  psap: { method: "POST", sub: "psap", scope: "psap.incident.psap", v3: "involvedAgency.invited" },
+  batteryLevel: {
+    method: "PATCH",
+    sub: "battery-level",
+    scope: "psap.incident.device",
+    v3: "caller.deviceInfoChanged",
+  },
   internetConnectionType: {
     method: "PATCH",
     sub: "internet-connection-type",
     scope: "psap.incident.device",
-    v3: "deviceInfo",
+    v3: "caller.deviceInfoChanged",
   },
-  startVideo: { method: "POST", sub: "start-video", scope: "psap.incident.video", v3: "liveVideoActivated" },
+  startVideo: { method: "POST", sub: "start-video", scope: "psap.incident.video", v3: "caller.liveVideo.activated" },
 } as const satisfies Record<string, LegacyRoute>;
 export type LegacyRouteKey = keyof typeof LEGACY_ROUTES;
 export const LEGACY_ROUTE_KEYS = Object.keys(LEGACY_ROUTES) as LegacyRouteKey[];

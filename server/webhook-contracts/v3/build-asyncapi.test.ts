@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { buildAsyncApiDocument } from "./build-asyncapi.ts";
-import { V3_ROUTES, v3EventName, type V3RouteKey } from "./routes.ts";
+import { V3_FLAGS } from "./capability-flags.ts";
+import { V3_ROUTES, v3EventName } from "./routes.ts";
 
 describe("AsyncAPI document", () => {
   const doc = buildAsyncApiDocument({ publicUrl: "http://localhost:3000" });
   it("lists every v3 receiver route with its method, headers and a JSON Schema payload", () => {
     expect(doc.asyncapi).toBe("3.0.0");
-    for (const [key, route] of Object.entries(V3_ROUTES)) {
-      const op = doc.operations[`send_${key}`] as { bindings: { http: { method: string } } };
+    for (const flag of V3_FLAGS) {
+      const route = V3_ROUTES[flag];
+      const op = doc.operations[`send_${route.name}`] as { bindings: { http: { method: string } } };
       expect(op.bindings.http.method).toBe(route.method);
       const message = (
         doc.components.messages as Record<
           string,
           { payload: Record<string, unknown>; headers?: { required: string[] } }
         >
-      )[v3EventName(key as V3RouteKey)]!;
+      )[v3EventName(flag)]!;
       expect(message.headers?.required).toContain("Service-Request-Id");
-      expect(message.payload).toHaveProperty(key === "liveVideoEnded" ? "type" : "properties");
+      expect(message.payload).toHaveProperty(flag === "caller.liveVideo.ended" ? "type" : "properties");
     }
     expect((doc.channels as Record<string, { address: string }>).collaboration!.address).toBe(
       "/v3/incidents/{incidentId}/involved-agency/{agencyId}/collaboration",
@@ -54,6 +56,11 @@ describe("AsyncAPI document", () => {
     expect(payload.required).not.toContain("caller");
     expect(JSON.stringify(doc)).toContain(
       "PUT caller carries the whole composed caller as the body itself, not wrapped",
+    );
+  });
+  it("states the retry rule the engine schedules by (first retry, window, attempt deadline)", () => {
+    expect(doc.info.description).toContain(
+      "Retries: 1 second after a failure (counted from the failed attempt's end), the delay doubling each time; the last retry is capped at producedAt + 1 hour, when the event is abandoned (expired). Only HTTP 200 succeeds; an attempt has 10 seconds in all (connect, send, the whole answer); redirects are not followed.",
     );
   });
 });

@@ -3,11 +3,13 @@
 // at /api/docs/webhooks/asyncapi.json: /api is Next's (not a protocol prefix),
 // and a static document needs none of Hono's speed. It carries the
 // workbench's decisions where the spec says "not shown".
+import ms from "ms";
 import { z } from "zod";
 import { ZIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
+import { FIRST_RETRY_DELAY_MS, REQUEST_TIMEOUT_MS, RETRY_WINDOW_MS } from "../delivery-rules.ts";
 import { ZAboutDeclaration } from "./capabilities.schema.ts";
-import { flagPathOf } from "./capability-flags.ts";
-import { operationOf, V3_EVENT_BODIES, V3_ROUTE_KEYS, V3_ROUTES, v3EventName, v3PathTemplate } from "./routes.ts";
+import { flagPathOf, V3_FLAGS } from "./capability-flags.ts";
+import { operationOf, V3_EVENT_BODIES, V3_ROUTES, v3EventName, v3PathTemplate } from "./routes.ts";
 
 export const ASYNCAPI_PATH = "/api/docs/webhooks/asyncapi.json";
 
@@ -18,16 +20,24 @@ const DECISIONS = [
   "Recipients: the integrations of the incident's involved agencies (one per agency). Owner, Pending and Accepted agencies receive every event; an invited agency is newly involved from the invitation and gets the create-and-track sequence then. A Declined agency receives the collaboration change recording its decline and nothing after it; invited again, it is newly involved again and gets the create-and-track sequence again (never an append to a track it missed positions of).",
   "Before an integration's /about has been accepted nothing is planned against a guessed declaration: its changes wait and are planned against the declaration it makes, in order, each event within its one-hour window from the change's production (older ones expire unsent). The same holds while a declaration is rejected.",
   'A receiver without incident.created but with incident.changed gets a generic changed event (event "POST incidents") where the create would go.',
-  "Retries: 1 s after a failure, doubling; the last retry is capped at producedAt + 1 h, when the event is abandoned (expired). Only HTTP 200 succeeds; 10 s timeout; redirects are not followed.",
+  retryRule(),
   "incidents resend re-sends the create-and-track sequence as new events (new Service-Request-Ids and a fresh hour).",
   "An expired append (POST caller/track) is a permanent hole in that source's track, as Delivery rule 5 says: the receiver still holds the rest of the track, later appends keep coming, and incidents resend heals it.",
   "An expired whole track (PUT caller/track, also one of the create-and-track sequence) means the receiver never got that source's track in full, and no append follows it: if an append for that source is already queued behind it, that first append is sent instead as PUT caller/track carrying the source's whole track as of that append's change (same Service-Request-Id and Service-Request-Timestamp), and the appends after it stay appends; if none is queued, the next change of that source is sent as a whole-track PUT.",
 ];
 
+/**
+ * Delivery rules 1 and 2 as the engine applies them, rendered from the numbers it schedules by
+ * (delivery-rules.ts), never written beside them: a changed constant changes what partners read.
+ */
+function retryRule(): string {
+  const long = (n: number) => ms(n, { long: true });
+  return `Retries: ${long(FIRST_RETRY_DELAY_MS)} after a failure (counted from the failed attempt's end), the delay doubling each time; the last retry is capped at producedAt + ${long(RETRY_WINDOW_MS)}, when the event is abandoned (expired). Only HTTP 200 succeeds; an attempt has ${long(REQUEST_TIMEOUT_MS)} in all (connect, send, the whole answer); redirects are not followed.`;
+}
+
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { unrepresentable: "any", io: "output" });
 
 export function buildAsyncApiDocument(options: { publicUrl: string }) {
-  const keys = V3_ROUTE_KEYS;
   const headers = {
     type: "object",
     required: ["Service-Request-Id", "Service-Request-Timestamp", "Authorization"],
@@ -80,25 +90,25 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
       },
       health: { address: "/health", description: "GET: 200 when the connector is available.", messages: {} },
       ...Object.fromEntries(
-        keys.map((k) => [
-          k,
+        V3_FLAGS.map((flag) => [
+          V3_ROUTES[flag].name,
           {
-            address: v3PathTemplate(k),
-            parameters: params(v3PathTemplate(k)),
-            messages: { [v3EventName(k)]: { $ref: `#/components/messages/${v3EventName(k)}` } },
+            address: v3PathTemplate(flag),
+            parameters: params(v3PathTemplate(flag)),
+            messages: { [v3EventName(flag)]: { $ref: `#/components/messages/${v3EventName(flag)}` } },
           },
         ]),
       ),
     },
     operations: Object.fromEntries(
-      keys.map((k) => [
-        `send_${k}`,
+      V3_FLAGS.map((flag) => [
+        `send_${V3_ROUTES[flag].name}`,
         {
           action: "send",
-          channel: { $ref: `#/channels/${k}` },
-          summary: `${V3_ROUTES[k].method} ${v3PathTemplate(k)}`,
-          description: `Sent when the receiver declares supports.incident.${flagPathOf(V3_ROUTES[k].flag)}${k === "changed" ? " (the generic fallback of every specific route whose flag is missing)" : ""}.`,
-          bindings: { http: { method: V3_ROUTES[k].method, bindingVersion: "0.3.0" } },
+          channel: { $ref: `#/channels/${V3_ROUTES[flag].name}` },
+          summary: `${V3_ROUTES[flag].method} ${v3PathTemplate(flag)}`,
+          description: `Sent when the receiver declares supports.incident.${flagPathOf(flag)}${flag === "incident.changed" ? " (the generic fallback of every specific route whose flag is missing)" : ""}.`,
+          bindings: { http: { method: V3_ROUTES[flag].method, bindingVersion: "0.3.0" } },
         },
       ]),
     ),
@@ -110,9 +120,9 @@ export function buildAsyncApiDocument(options: { publicUrl: string }) {
       messages: {
         about: { name: "CapabilityDeclaration", payload: jsonSchema(ZAboutDeclaration) },
         ...Object.fromEntries(
-          keys.map((k) => [
-            v3EventName(k),
-            { name: v3EventName(k), title: operationOf(k), headers, payload: jsonSchema(V3_EVENT_BODIES[k]) },
+          V3_FLAGS.map((flag) => [
+            v3EventName(flag),
+            { name: v3EventName(flag), title: operationOf(flag), headers, payload: jsonSchema(V3_EVENT_BODIES[flag]) },
           ]),
         ),
       },

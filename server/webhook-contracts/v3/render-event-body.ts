@@ -2,68 +2,69 @@
 // the planner calls it while planning, so what is stored in the outbox is
 // exactly what is sent (and what the tests validate against the schemas).
 import type { TIncidentSnapshotV3, TLocation, TLocationSource } from "../../incidents/snapshot.schema.ts";
-import { operationOf, type V3RouteKey } from "./routes.ts";
+import type { V3Flag } from "./capability-flags.ts";
+import { operationOf } from "./routes.ts";
 
 export type RenderInput = {
   snapshot: TIncidentSnapshotV3;
-  /** trackAppended: the location appended. */
+  /** caller.newLocation: the location appended. */
   location?: TLocation;
-  /** trackReplaced: which source's track. */
+  /** caller.trackReplaced: which source's track. */
   source?: TLocationSource;
-  /** involvedAgency / collaboration: which agency. */
+  /** involvedAgency.invited / involvedAgency.collaboration.changed: which agency. */
   agencyId?: string;
-  /** closed: when. */
+  /** incident.closed: when. */
   closedAtUtc?: string;
-  /** changed: the route the generic event stands for. */
-  standsFor?: V3RouteKey;
+  /** incident.changed: the route the generic event stands for. */
+  standsFor?: V3Flag;
 };
 
 const text = (v: string | null) => (v === null || v.trim() === "" ? null : v);
 
-export function renderEventBody(key: V3RouteKey, input: RenderInput): unknown {
+export function renderEventBody(flag: V3Flag, input: RenderInput): unknown {
   const s = input.snapshot;
   const agency = () => {
     const a = s.involvedAgencies.find((x) => x.id === input.agencyId);
     if (!a) throw new Error(`agency ${input.agencyId} is not involved in incident ${s.id}`);
     return a;
   };
-  switch (key) {
-    case "created":
+  switch (flag) {
+    case "incident.created":
       return { incident: s };
-    case "closed":
+    case "incident.closed":
       return { closedAtUtc: input.closedAtUtc };
-    case "changed":
-      return { event: operationOf(input.standsFor ?? "changed"), openUrl: s.openUrl };
+    case "incident.changed":
+      return { event: operationOf(input.standsFor ?? "incident.changed"), openUrl: s.openUrl };
     // PUT caller: the composed caller object itself, unwrapped (the route table shows no wrapper).
-    case "caller":
+    case "caller.changed":
       return s.caller;
-    case "trackAppended":
+    case "caller.newLocation":
       return { location: input.location };
-    case "trackReplaced":
+    case "caller.trackReplaced":
       return { source: input.source, track: s.caller.tracks.find((t) => t.source === input.source)?.track ?? [] };
-    case "fullName":
+    case "caller.fullNameChanged":
       return { fullName: text(s.caller.fullName) };
-    case "phoneNumber":
+    case "caller.phoneNumberChanged":
       return { phoneNumber: text(s.caller.phoneNumber) };
-    case "deviceInfo":
+    case "caller.deviceInfoChanged":
       return { deviceInfo: s.caller.deviceInfo };
-    case "chatActivated":
+    case "caller.chat.activated":
       return { chat: s.caller.chat };
-    case "liveVideoActivated":
+    case "caller.liveVideo.activated":
       return { liveVideo: s.caller.liveVideo };
-    case "liveVideoEnded":
+    case "caller.liveVideo.ended":
       return null;
-    case "involvedAgency":
+    case "involvedAgency.invited":
       return { agency: agency() };
-    case "collaboration":
+    case "involvedAgency.collaboration.changed":
       return { collaboration: agency().collaboration };
-    case "label":
+    case "labelChanged":
       return { label: text(s.label) };
-    case "summary":
+    case "summaryChanged":
       return { summary: text(s.summary) };
-    case "callSign":
+    case "callSignChanged":
       return { callSign: text(s.callSign) };
-    case "patientDescription":
+    case "patient.descriptionChanged":
       return { description: text(s.patient.description) };
   }
 }

@@ -1,12 +1,15 @@
 // The v3 receiver event routes (platform-interface.md, "Webhook receiver
 // routes", v3 event routes table): the one table the planner, the renderers,
 // the AsyncAPI document, the reference receiver's routing and body checks and
-// the conformance kit read. One entry per route: its method, path below the
-// incident, the capability flag that asks for it (capability-flags.ts), the
-// change kind it expresses (the spec's "Which change produces which operation";
-// the generic `changed` stands in for any of them), the event name where the
-// spec gives one, and its body (workbench-decisions.md, "Webhook v3 bodies the
-// spec does not show"). Adding a route is one entry here, its renderer
+// the conformance kit read. One entry per capability flag — an event's one
+// internal name is its flag (capability-flags.ts), the spec's own name for it,
+// and the incident change it carries has the same name (the spec's "Which change
+// produces which operation"; the generic `incident.changed` stands in for any of
+// them). Each entry: its method, path below the incident, the names the outbox,
+// the inspector, the exports and the AsyncAPI document show (the workbench's, or
+// the spec's where it gives one: platform-interface.md, "Events"), and its body
+// (workbench-decisions.md, "Webhook v3 bodies the spec does not show"). Adding a
+// route is its flag (capability-flags.ts), one entry here, its renderer
 // (render-event-body.ts) and its replica step (reference-receiver/apply-event.ts).
 import { z } from "zod";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
@@ -23,7 +26,7 @@ import {
   ZTrack,
   ZUtcTimestamp,
 } from "../../incidents/snapshot.schema.ts";
-import type { V3Flag } from "./capability-flags.ts";
+import { V3_FLAGS, type V3Flag } from "./capability-flags.ts";
 
 type ChangeKind = IncidentChangeKind["kind"];
 
@@ -31,10 +34,12 @@ export type V3Route = {
   method: "POST" | "PUT" | "PATCH";
   /** The path below /v3/incidents/{incidentId}; "" for the create (POST /v3/incidents). */
   sub: string;
-  flag: V3Flag;
-  /** The change kind this route carries; none for the generic `changed`. */
-  change?: ChangeKind;
-  /** The event kind name, where the spec names one (else the route's key). */
+  /**
+   * The event's name in the outbox rows, the inspector, the exports and the AsyncAPI document's
+   * channels, where the spec gives none: a spelling derived here, never branched on.
+   */
+  name: string;
+  /** The event kind name, where the spec names one (it replaces `name` where names are shown). */
   event?: string;
   /** The body; null for a route without one (live video ended: nothing to check). */
   body: z.ZodType | null;
@@ -46,24 +51,22 @@ const ZNullableText = z.string().regex(/\S/, "a blank string is never sent").nul
 // PUT caller carries "whole composed caller" with no wrapper (the route table shows a wrapper
 // wherever there is one): the snapshot's caller object itself, tracks included.
 export const V3_ROUTES = {
-  created: {
+  "incident.created": {
     method: "POST",
     sub: "",
-    flag: "incident.created",
-    change: "incident.created",
+    name: "created",
     body: z.strictObject({ incident: ZIncidentSnapshotV3 }),
   },
-  closed: {
+  "incident.closed": {
     method: "POST",
     sub: "closed",
-    flag: "incident.closed",
-    change: "incident.closed",
+    name: "closed",
     body: z.strictObject({ closedAtUtc: ZUtcTimestamp }),
   },
-  changed: {
+  "incident.changed": {
     method: "POST",
     sub: "changed",
-    flag: "incident.changed",
+    name: "changed",
     body: z.strictObject({
       event: z
         .string()
@@ -72,176 +75,153 @@ export const V3_ROUTES = {
       openUrl: z.string(),
     }),
   },
-  caller: {
+  "caller.changed": {
     method: "PUT",
     sub: "caller",
-    flag: "caller.changed",
-    change: "caller.changed",
+    name: "caller",
     body: ZCaller.describe("the snapshot's caller object itself, not wrapped"),
   },
-  trackAppended: {
+  "caller.newLocation": {
     method: "POST",
     sub: "caller/track",
-    flag: "caller.newLocation",
-    change: "caller.locationAdded",
+    name: "trackAppended",
     body: z.strictObject({ location: ZLocation }),
   },
-  trackReplaced: {
+  "caller.trackReplaced": {
     method: "PUT",
     sub: "caller/track",
-    flag: "caller.trackReplaced",
-    change: "caller.trackReplaced",
+    name: "trackReplaced",
     body: z.strictObject({ source: ZLocationSource, track: ZTrack.shape.track }),
   },
-  fullName: {
+  "caller.fullNameChanged": {
     method: "PATCH",
     sub: "caller/full-name",
-    flag: "caller.fullNameChanged",
-    change: "caller.fullNameChanged",
+    name: "fullName",
     body: z.strictObject({ fullName: ZNullableText }),
   },
-  phoneNumber: {
+  "caller.phoneNumberChanged": {
     method: "PATCH",
     sub: "caller/phone-number",
-    flag: "caller.phoneNumberChanged",
-    change: "caller.phoneNumberChanged",
+    name: "phoneNumber",
     body: z.strictObject({ phoneNumber: ZNullableText }),
   },
-  deviceInfo: {
+  "caller.deviceInfoChanged": {
     method: "PATCH",
     sub: "caller/device-info",
-    flag: "caller.deviceInfoChanged",
-    change: "caller.deviceInfoChanged",
+    name: "deviceInfo",
     body: z.strictObject({ deviceInfo: ZDeviceInfo.nullable() }),
   },
-  chatActivated: {
+  "caller.chat.activated": {
     method: "POST",
     sub: "caller/chat/activated",
-    flag: "caller.chat.activated",
-    change: "caller.chatActivated",
+    name: "chatActivated",
     body: z.strictObject({ chat: ZChat }),
   },
-  liveVideoActivated: {
+  "caller.liveVideo.activated": {
     method: "POST",
     sub: "caller/live-video/activated",
-    flag: "caller.liveVideo.activated",
-    change: "caller.liveVideoActivated",
+    name: "liveVideoActivated",
     body: z.strictObject({ liveVideo: ZLiveVideo }),
   },
-  liveVideoEnded: {
+  "caller.liveVideo.ended": {
     method: "POST",
     sub: "caller/live-video/ended",
-    flag: "caller.liveVideo.ended",
-    change: "caller.liveVideoEnded",
+    name: "liveVideoEnded",
     event: "IncidentLiveVideoEndedV3",
     body: null,
   },
-  involvedAgency: {
+  "involvedAgency.invited": {
     method: "POST",
     sub: "involved-agency",
-    flag: "involvedAgency.invited",
-    change: "involvedAgency.invited",
+    name: "involvedAgency",
     body: z.strictObject({ agency: ZInvolvedAgency }),
   },
-  collaboration: {
+  "involvedAgency.collaboration.changed": {
     method: "PATCH",
     sub: "involved-agency/{agencyId}/collaboration",
-    flag: "involvedAgency.collaboration.changed",
-    change: "involvedAgency.collaborationChanged",
+    name: "collaboration",
     body: z.strictObject({ collaboration: ZCollaboration }),
   },
   // The spec's IncidentLabelChanged carries null for a cleared label.
-  label: {
+  labelChanged: {
     method: "PATCH",
     sub: "label",
-    flag: "labelChanged",
-    change: "labelChanged",
+    name: "label",
     event: "IncidentLabelChanged",
     body: z.strictObject({ label: ZNullableText }),
   },
-  summary: {
+  summaryChanged: {
     method: "PATCH",
     sub: "summary",
-    flag: "summaryChanged",
-    change: "summaryChanged",
+    name: "summary",
     body: z.strictObject({ summary: ZNullableText }),
   },
-  callSign: {
+  callSignChanged: {
     method: "PATCH",
     sub: "call-sign",
-    flag: "callSignChanged",
-    change: "callSignChanged",
+    name: "callSign",
     body: z.strictObject({ callSign: ZNullableText }),
   },
-  patientDescription: {
+  "patient.descriptionChanged": {
     method: "PATCH",
     sub: "patient/description",
-    flag: "patient.descriptionChanged",
-    change: "patient.descriptionChanged",
+    name: "patientDescription",
     body: z.strictObject({ description: ZNullableText }),
   },
-} as const satisfies Record<string, V3Route>;
+} as const satisfies Record<V3Flag, V3Route>;
 
-export type V3RouteKey = keyof typeof V3_ROUTES;
-export const V3_ROUTE_KEYS = Object.keys(V3_ROUTES) as V3RouteKey[];
-
-// Every change kind is carried by exactly one route: a kind no route names fails to compile here.
-type RouteChange<K extends V3RouteKey> = K extends V3RouteKey
-  ? (typeof V3_ROUTES)[K] extends { change: infer C }
-    ? C
-    : never
-  : never;
-const everyChangeRouted: [Exclude<ChangeKind, RouteChange<V3RouteKey>>] extends [never] ? true : never = true;
-void everyChangeRouted;
-
-const ROUTE_OF_CHANGE = new Map<ChangeKind, V3RouteKey>(
-  V3_ROUTE_KEYS.flatMap((key) => {
-    const { change } = V3_ROUTES[key] as V3Route;
-    return change ? [[change, key] as const] : [];
-  }),
-);
-
-/** The route that carries a change kind. */
-export const routeOfChange = (kind: ChangeKind): V3RouteKey => ROUTE_OF_CHANGE.get(kind)!;
+// Every change kind is the flag of the route that carries it, and every flag but the generic
+// `incident.changed` is a change kind: either mismatch fails to compile here.
+const everyChangeIsAFlag: [Exclude<ChangeKind, V3Flag>] extends [never] ? true : never = true;
+const everyFlagIsAChange: [Exclude<V3Flag, ChangeKind | "incident.changed">] extends [never] ? true : never = true;
+void [everyChangeIsAFlag, everyFlagIsAChange];
 
 /** The body of a route as a schema; "no body" (JSON null) for a route without one. */
 const NO_BODY = z.null().describe("no body");
 export const V3_EVENT_BODIES = Object.fromEntries(
-  V3_ROUTE_KEYS.map((key) => [key, (V3_ROUTES[key] as V3Route).body ?? NO_BODY]),
-) as { [K in V3RouteKey]: (typeof V3_ROUTES)[K]["body"] extends null ? typeof NO_BODY : (typeof V3_ROUTES)[K]["body"] };
+  V3_FLAGS.map((flag) => [flag, (V3_ROUTES[flag] as V3Route).body ?? NO_BODY]),
+) as { [F in V3Flag]: (typeof V3_ROUTES)[F]["body"] extends null ? typeof NO_BODY : (typeof V3_ROUTES)[F]["body"] };
 
 /**
- * The operation name the generic `changed` event carries in `event` (workbench-decisions.md:
+ * The operation name the generic `incident.changed` event carries in `event` (workbench-decisions.md:
  * e.g. "PATCH caller/full-name"): the method and the path below the incident, "POST incidents" for the create.
  */
-export function operationOf(key: V3RouteKey): string {
-  const { method, sub } = V3_ROUTES[key];
+export function operationOf(flag: V3Flag): string {
+  const { method, sub } = V3_ROUTES[flag];
   return `${method} ${sub || "incidents"}`;
 }
 
 /**
  * Event kind names (platform-interface.md, "Events"): the spec names two —
- * IncidentLabelChanged and IncidentLiveVideoEndedV3; the other routes are named by their key.
+ * IncidentLabelChanged and IncidentLiveVideoEndedV3; the other routes go by the table's `name`.
  * The outbox, the inspector and the AsyncAPI document use these names.
  */
-export const v3EventName = (key: V3RouteKey): string => (V3_ROUTES[key] as V3Route).event ?? key;
+export const v3EventName = (flag: V3Flag): string => (V3_ROUTES[flag] as V3Route).event ?? V3_ROUTES[flag].name;
 
-/** The route an outbox event name stands for (the inverse of v3EventName). */
-export function v3RouteOfEventName(name: string): V3RouteKey | undefined {
-  const named = V3_ROUTE_KEYS.find((key) => (V3_ROUTES[key] as V3Route).event === name);
-  if (named) return named;
-  return name in V3_ROUTES ? (name as V3RouteKey) : undefined;
+/** The outbox name of a generic `incident.changed` event standing for `flag`'s route. */
+export const genericEventName = (standsFor: V3Flag): string => `changed (${V3_ROUTES[standsFor].name})`;
+
+/** The flag an outbox event name stands for (the inverse of v3EventName and genericEventName). */
+export function v3FlagOfEventName(name: string): { flag: V3Flag; standsFor: V3Flag | null } | undefined {
+  const generic = /^changed \((\w+)\)$/.exec(name);
+  const byName = (n: string) => V3_FLAGS.find((flag) => v3EventName(flag) === n || V3_ROUTES[flag].name === n);
+  if (generic) {
+    const standsFor = byName(generic[1]!);
+    return standsFor ? { flag: "incident.changed", standsFor } : undefined;
+  }
+  const flag = byName(name);
+  return flag ? { flag, standsFor: null } : undefined;
 }
 
 /** The path template below {receiver_url}: /v3/incidents, /v3/incidents/{incidentId}/label, … */
-export function v3PathTemplate(key: V3RouteKey): string {
-  const { sub } = V3_ROUTES[key];
+export function v3PathTemplate(flag: V3Flag): string {
+  const { sub } = V3_ROUTES[flag];
   return sub ? `/v3/incidents/{incidentId}/${sub}` : "/v3/incidents";
 }
 
 /** The path below {receiver_url} of a route for one incident. */
-export function routePath(key: V3RouteKey, incidentId: string, agencyId?: string): string {
-  const { sub } = V3_ROUTES[key];
+export function routePath(flag: V3Flag, incidentId: string, agencyId?: string): string {
+  const { sub } = V3_ROUTES[flag];
   if (!sub) return "/v3/incidents";
   return `/v3/incidents/${incidentId}/${sub.replace("{agencyId}", agencyId ?? "")}`;
 }

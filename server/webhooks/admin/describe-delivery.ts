@@ -5,7 +5,7 @@
 import { AppError } from "../../platform/errors.ts";
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import type { WebhookAttempt } from "../../platform/db/generated/client.ts";
-import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
+import { expiresAtOf } from "../outbox/delivery-window.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
 import { explainRewrite } from "./explain-rewrite.ts";
 import { traceIdOf } from "../../platform/tracing/tracing.ts";
@@ -52,7 +52,7 @@ export async function describeDelivery(options: { db: DbClient; requestId: strin
     state: d.state,
     producedAt: d.producedAt.toISOString(),
     nextAttemptAt: d.state === "pending" ? d.nextAttemptAt.toISOString() : null,
-    expiresAt: new Date(d.producedAt.getTime() + RETRY_WINDOW_MS).toISOString(),
+    expiresAt: expiresAtOf(d.producedAt).toISOString(),
     finishedAt: d.finishedAt?.toISOString() ?? null,
     waitingBehind: waitingBehindOf({ ...lane, requestId: d.requestId, state: d.state, attempts: d.attempts }, heads),
     /** Why the event sent is not the one the change names (capability rules), else null: explain-rewrite.ts. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
 import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
-import { v3EventName } from "../../webhook-contracts/v3/routes.ts";
+import { genericEventName, v3EventName } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, measured } from "../testing/build-change.ts";
 import { NEW_LANE, planEvents, type LaneState } from "../planning/plan-events.ts";
 import { explainRewrite } from "./explain-rewrite.ts";
@@ -19,7 +19,7 @@ function explainPlanned(kind: IncidentChangeKind, flags: V3Flag[], lane: LaneSta
   return events.map((e) =>
     explainRewrite({
       changeKind: kind.kind,
-      eventName: e.route === "changed" ? `changed (${e.standsFor})` : v3EventName(e.route),
+      eventName: e.standsFor ? genericEventName(e.standsFor) : v3EventName(e.route),
       path: e.path,
       flags,
     }),
@@ -27,7 +27,7 @@ function explainPlanned(kind: IncidentChangeKind, flags: V3Flag[], lane: LaneSta
 }
 
 const ADDED: IncidentChangeKind = {
-  kind: "caller.locationAdded",
+  kind: "caller.newLocation",
   source: "MobileApp",
   location: measured("MobileApp", at),
 };

@@ -5,7 +5,7 @@
 // apart — an append sent whole because the receiver lacked caller.newLocation, or because it did not
 // hold that track in full yet (a first location, a resend, or a whole track that expired before it:
 // decide-expired-track.ts) — it names by the declaration it reads now, which may have changed since.
-import { operationOf, v3RouteOfEventName, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import { operationOf, v3FlagOfEventName } from "../../webhook-contracts/v3/routes.ts";
 
 const CALLER_PATCH_KINDS: Record<string, string> = {
   "caller.fullNameChanged": "A name change",
@@ -23,24 +23,20 @@ export function explainRewrite(options: {
   const { changeKind, eventName, path, flags } = options;
   if (!changeKind || !path.startsWith("/v3/")) return null;
   const declares = (flag: string) => flags?.includes(flag) ?? false;
-  const generic = /^changed \((\w+)\)$/.exec(eventName);
-  if (generic) {
-    const standsFor = generic[1] as V3RouteKey;
-    const known = Object.hasOwn(V3_ROUTES, standsFor);
-    const flag = known ? V3_ROUTES[standsFor].flag : standsFor;
-    return `Sent as the generic POST changed (standing for ${known ? operationOf(standsFor) : standsFor}): the receiver does not declare ${flag} but declares incident.changed (rule 2).`;
-  }
-  const route = v3RouteOfEventName(eventName);
-  if (!route) return null;
-  if (route === "caller" && changeKind in CALLER_PATCH_KINDS)
+  const event = v3FlagOfEventName(eventName);
+  if (!event) return null;
+  const { flag, standsFor } = event;
+  if (standsFor)
+    return `Sent as the generic POST changed (standing for ${operationOf(standsFor)}): the receiver does not declare ${standsFor} but declares incident.changed (rule 2).`;
+  if (flag === "caller.changed" && changeKind in CALLER_PATCH_KINDS)
     return `${CALLER_PATCH_KINDS[changeKind]} sent as PUT caller (the whole caller): the receiver declares caller.changed, which supersedes the caller PATCHes (rule 3).`;
-  if (route === "trackReplaced" && changeKind === "caller.locationAdded") {
+  if (flag === "caller.trackReplaced" && changeKind === "caller.newLocation") {
     const why = declares("caller.newLocation")
       ? "the receiver did not hold this source's whole track yet (its first location here, a resend, or a whole track that expired before this append), and appends follow only a whole track (rule 5)"
       : "the receiver does not declare caller.newLocation, so every new location goes as the whole track (rule 4)";
     return `An appended location sent as the whole track (PUT caller/track): ${why}.`;
   }
-  if ((route === "created" || route === "trackReplaced") && changeKind !== "incident.created")
+  if ((flag === "incident.created" || flag === "caller.trackReplaced") && changeKind !== "incident.created")
     return `Part of the create-and-track sequence (rule 6): this receiver had not been sent the incident yet (newly involved, a resend after an outage, or a cutover to another major version), so the ${changeKind} change went as the whole incident.`;
   return null;
 }

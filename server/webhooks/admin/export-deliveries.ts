@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { DbClient } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { RETRY_WINDOW_MS } from "../delivery/decide-retry.ts";
+import { expiresAtOf } from "../outbox/delivery-window.ts";
 import { attemptView, type AttemptView } from "./describe-delivery.ts";
 import type { TExportDeliveriesInput } from "./export-file-name.ts";
 import { DELIVERY_EXPORT_FORMAT, DELIVERY_EXPORT_VERSION, MAX_EXPORTED_DELIVERIES } from "./delivery-export-format.ts";
@@ -90,7 +90,7 @@ export async function exportDeliveries(options: {
       body: d.body ?? null,
       state: d.state,
       producedAt: d.producedAt.toISOString(),
-      expiresAt: new Date(d.producedAt.getTime() + RETRY_WINDOW_MS).toISOString(),
+      expiresAt: expiresAtOf(d.producedAt).toISOString(),
       finishedAt: d.finishedAt?.toISOString() ?? null,
       attempts: d.attempts.map(attemptView),
     })),

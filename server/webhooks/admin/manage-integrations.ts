@@ -4,9 +4,9 @@ import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
 import { discoverIntegration, type DiscoveryResult } from "../discovery/discover-integration.ts";
-import { resolveReceiverUrl } from "../receiver-url.ts";
+import { resolveReceiverUrl } from "../sending/receiver-url.ts";
 import { describeListener } from "../../directory/describe-listener.ts";
-import { validateReceiverUrl } from "../validate-receiver-url.ts";
+import { validateReceiverUrl } from "../sending/validate-receiver-url.ts";
 
 export const ZSetIntegrationInput = z.object({
   key: z.string().min(1),
@@ -93,17 +93,30 @@ export async function setIntegration(options: {
  * receiver's changes are held until it declares, as for a new integration, and its lanes start anew
  * (each incident's next change reaches it as the create-and-track sequence of the current snapshot).
  * Deleting the declaration moves the planning version, so no process plans from what it remembered.
+ *
+ * The events already queued were planned for the old receiver — its routes, appends to tracks the new
+ * one never got — so none of them is sent to the new one (decision 0062): the outbox's last id is
+ * kept as the integration's `movedAfterDeliveryId`, and once the new declaration is accepted they
+ * are superseded as a cutover's are, each incident that had any sent anew as the create-and-track
+ * sequence of its current snapshot (planning/supersede-queued-events.ts). Read last, from the
+ * sequence (every id handed out, committed or not): only a planning statement already under way as
+ * this commits can still take a later id under the old declaration, a window of its milliseconds.
  */
 async function moveIntegration(runtime: Runtime, key: string, data: { receiverUrl: string; insecureDev: boolean }) {
   await runtime.db.$transaction(async (tx) => {
     const before = await tx.integration.findUniqueOrThrow({ where: { key }, select: { receiverUrl: true } });
-    await tx.integration.update({ where: { key }, data });
-    if (before.receiverUrl === data.receiverUrl) return;
+    if (before.receiverUrl === data.receiverUrl) {
+      await tx.integration.update({ where: { key }, data });
+      return;
+    }
     await tx.webhookCapabilities.deleteMany({ where: { integrationKey: key } });
     await tx.webhookLane.updateMany({
       where: { integrationKey: key },
       data: { introduced: false, fullTracks: [], updatedAt: runtime.clock.now() },
     });
+    const [last] = await tx.$queryRaw<Array<{ id: bigint }>>`
+      SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS id FROM "WebhookDelivery_id_seq"`;
+    await tx.integration.update({ where: { key }, data: { ...data, movedAfterDeliveryId: last?.id ?? 0n } });
   });
 }
 

@@ -11,11 +11,12 @@ import { timeOrderedUuid } from "../../platform/time-ordered-uuid.ts";
 import { z } from "zod";
 import { AppError } from "../../platform/errors.ts";
 import type { Runtime } from "../../runtime.ts";
-import { eventRequestHeaders } from "../delivery/legacy-credential.ts";
-import { REQUEST_TIMEOUT_MS, refusalOf, sendRequest } from "../delivery/send-request.ts";
-import { getServiceToken } from "../delivery/service-token-cache.ts";
+import { eventRequestHeaders } from "../sending/legacy-credential.ts";
+import { refusalOf, sendRequest } from "../sending/send-request.ts";
+import { REQUEST_TIMEOUT_MS } from "../../webhook-contracts/delivery-rules.ts";
+import { getServiceToken } from "../sending/service-token-cache.ts";
 import { listenerUrlOf } from "../listen/listener-attachments.ts";
-import { receiverTarget } from "../receiver-url.ts";
+import { receiverTarget } from "../sending/receiver-url.ts";
 import { MAX_REPLAYED_REQUESTS } from "./delivery-export-format.ts";
 
 const ZReplayedRequest = z.object({

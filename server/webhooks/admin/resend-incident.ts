@@ -6,7 +6,7 @@ import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { AppError } from "../../platform/errors.ts";
 import { isUuid } from "../../incidents/db-handle.ts";
 import type { Runtime } from "../../runtime.ts";
-import { planResend } from "../planning/plan-deliveries.ts";
+import { planResend } from "../planning/plan-resend.ts";
 
 export async function resendIncident(options: { runtime: Runtime; incidentId: string; integrationKey?: string }) {
   const { runtime, incidentId, integrationKey } = options;

@@ -8,6 +8,7 @@ import { afterEach, expect, it } from "vitest";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000e1";
 let h: WebhookHarness | undefined;
@@ -30,7 +31,7 @@ it("a 200 whose body holds a NUL byte is recorded, and the event is delivered", 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await h.pointIntegration("north-psap", ["incident.created"], { url, insecureDev: true });
   const delivered = waitForEvents("delivery:delivered", 1, (e) => e.incidentId === ID, 20_000);
-  const worker = await startDeliveryWorker(h.runtime, { workerId: "w1" });
+  const worker = await startDeliveryWorker(h.runtime, { cutOverLane, workerId: "w1" });
   cleanups.push(() => worker.stop());
   await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: h.clock.now() }));
   await delivered;

@@ -7,6 +7,7 @@ import { afterEach, expect, it } from "vitest";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000d1";
 let h: WebhookHarness | undefined;
@@ -63,7 +64,7 @@ it("a trickling receiver: each attempt ends at its total deadline, and no second
   const leaseMs = 2_500; // past it, a second worker re-claims a head it takes for abandoned
   const attempted = waitForEvents("delivery:attempted", 2, (e) => e.incidentId === ID, 20_000);
   for (const workerId of ["w1", "w2"]) {
-    const worker = await startDeliveryWorker(h.runtime, { workerId, timeoutMs, leaseMs });
+    const worker = await startDeliveryWorker(h.runtime, { cutOverLane, workerId, timeoutMs, leaseMs });
     cleanups.push(() => worker.stop());
   }
   await h.commit(buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: h.clock.now() }));

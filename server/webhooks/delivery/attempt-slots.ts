@@ -5,8 +5,8 @@
 // A slot is free as soon as its attempt is over, not once its outcome is recorded: holding it
 // through the record statement (batched per event-loop turn) kept a slot ~19 ms per event in a
 // drain, and 64 slots made that the bound.
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
-import type { Attempted } from "./deliver-event.ts";
+import type { ClaimedDelivery } from "../outbox/outbox-row.ts";
+import type { Attempted } from "./finish-delivery.ts";
 import type { Lanes } from "./lanes.ts";
 import type { Outcome } from "./record-outcome.ts";
 

@@ -36,29 +36,10 @@
 // with the same Service-Request-Id (crash recovery).
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { inSqlTransaction, sqlQuery } from "../../platform/db/sql-transaction.ts";
-
-export type ClaimedDelivery = {
-  id: bigint;
-  requestId: string;
-  integrationKey: string;
-  agencyId: string;
-  incidentId: string;
-  eventName: string;
-  method: string;
-  path: string;
-  body: unknown;
-  producedAt: Date;
-  attemptCount: number;
-  claimedAt: Date;
-  /** The planning's span when tracing was on (decision 0054): the attempt's span is its child. */
-  traceparent?: string | null;
-};
+import { claimedColumns, type ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { firstUnfinishedFrom } from "../outbox/lane-statements.ts";
 
 type ClaimOptions = { now: Date; leaseMs: number; workerId: string; limit: number };
-
-/** A lane (integration, incident) as a map key: a lane has at most one event in flight. */
-export const laneKey = (row: { integrationKey: string; incidentId: string }) =>
-  `${row.integrationKey}\n${row.incidentId}`;
 
 /** After a walk came back short, claims go straight to the lane scan for this long (real time). */
 const LANE_SCAN_FOR_MS = 1_000;
@@ -83,10 +64,6 @@ export async function claimDeliveries(db: DbClient, options: ClaimOptions): Prom
 
 /** How many due rows the walk may step over per head it is asked for (plus a few): past that, the lane scan is cheaper. */
 const WALK_STEPS_PER_HEAD = 2;
-
-/** What a claim returns of a row (alias `d`): a ClaimedDelivery. */
-export const claimedColumns = Prisma.sql`d.id, d."requestId", d."integrationKey", d."agencyId", d."incidentId", d."eventName", d.method, d.path, d.body,
-              d."producedAt", d."attemptCount", d."claimedAt", d.traceparent`;
 
 /** What claiming a head writes, the same in both shapes: the claim's workbench time, the worker, the real-time lease. */
 const claimAssignments = (
@@ -119,15 +96,9 @@ export async function claimByWalk(
         ORDER BY d."nextAttemptAt", d.id LIMIT 1) n
       WHERE w.step < ${maxSteps}::int
     ), heads AS (
-      -- A scalar subquery, evaluated row by row (never turned into a join over the whole lane index):
-      -- the first unfinished row at or after the lane in the lane index is its head. Written as a row
-      -- comparison so that only the lane index can serve it: as min(id) with equalities, the planner
-      -- took the (incidentId, id) index once a long history was analysed, and stepped over every
-      -- delivered row of the incident (72 ms a claim with 100,000 earlier deliveries).
+      -- A walked row is claimed when it is its lane's head (the lane probe: lane-statements.ts).
       SELECT w.id FROM walk w
-      WHERE w.id = (SELECT p.id FROM "WebhookDelivery" p
-                    WHERE p.state IN ('pending', 'delivering') AND (p."integrationKey", p."incidentId") >= (w.ik, w.inc)
-                    ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1)
+      WHERE w.id = ${firstUnfinishedFrom(Prisma.sql`w.ik`, Prisma.sql`w.inc`, Prisma.sql`p.id`)}
       LIMIT ${limit}
     ), due AS (
       SELECT d.id FROM "WebhookDelivery" d
@@ -138,9 +109,7 @@ export async function claimByWalk(
       -- decision 0031), which waits for the head like any other.
       SELECT d.id FROM "WebhookDelivery" d
       WHERE d.state = 'delivering' AND d."leaseExpiresAt" <= clock_timestamp()
-        AND d.id = (SELECT p.id FROM "WebhookDelivery" p
-                    WHERE p.state IN ('pending', 'delivering') AND (p."integrationKey", p."incidentId") >= (d."integrationKey", d."incidentId")
-                    ORDER BY p."integrationKey", p."incidentId", p.id LIMIT 1)
+        AND d.id = ${firstUnfinishedFrom(Prisma.sql`d."integrationKey"`, Prisma.sql`d."incidentId"`, Prisma.sql`p.id`)}
       ORDER BY d."leaseExpiresAt" LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     )

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import type { ClaimedDelivery } from "../outbox/outbox-row.ts";
 import { createClaimPump, type ClaimPumpOptions } from "./claim-pump.ts";
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: BigInt(i) }) as ClaimedDelivery);

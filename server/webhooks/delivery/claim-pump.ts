@@ -4,7 +4,7 @@
 //
 // Wakes are coalesced to one claim per event-loop turn: under load many deliveries finish in the
 // same turn, and one claim for all their freed slots beats one claim each.
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import type { ClaimedDelivery } from "../outbox/outbox-row.ts";
 
 export type ClaimPumpOptions = {
   /** How many more heads the worker would take now (free slots plus prefetch, less what it holds). */

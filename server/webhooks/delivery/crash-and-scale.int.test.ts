@@ -10,8 +10,9 @@ import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../test
 import { createDbClient } from "../../platform/db/client.ts";
 import { AGENCY } from "../../directory/seed-ids.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
-import { LANE_CLAIM_DEPTH } from "./record-outcome.ts";
-import { getServiceToken } from "./service-token-cache.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
+import { LANE_CLAIM_DEPTH } from "../outbox/lane-statements.ts";
+import { getServiceToken } from "../sending/service-token-cache.ts";
 
 const incidentId = (i: number) => `5d1f0000-0000-4000-8000-${String(i).padStart(12, "0")}`;
 let h: WebhookHarness | undefined;
@@ -94,7 +95,7 @@ describe("crash safety and scale-out", () => {
     const delivered = waitForEvents("delivery:delivered", 25);
     // The dead worker's lease (4 s of real time from its claims; a workbench clock jump would
     // not end it, claim-lease.int.test.ts) runs out; the new worker's timer wakes it then.
-    const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 3_000, leaseMs: 4_000 });
+    const worker = await startDeliveryWorker(harness.runtime, { cutOverLane, timeoutMs: 3_000, leaseMs: 4_000 });
     cleanups.push(() => worker.stop());
     await delivered;
 
@@ -139,7 +140,7 @@ describe("crash safety and scale-out", () => {
     // Answers that take a while: two attempts of one lane at once would overlap at the receiver.
     harness.receiver.respondWith(() => new Promise((resolve) => setTimeout(() => resolve(200), 30)));
     const delivered = waitForEvents("delivery:delivered", 3 * labels);
-    const worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 3_000, leaseMs: 4_000 });
+    const worker = await startDeliveryWorker(harness.runtime, { cutOverLane, timeoutMs: 3_000, leaseMs: 4_000 });
     cleanups.push(() => worker.stop());
     await delivered;
 
@@ -164,8 +165,8 @@ describe("crash safety and scale-out", () => {
     const secondDb = createDbClient(harness.database.url, { poolSize: 5 });
     cleanups.push(() => secondDb.$disconnect());
     const workers = [
-      await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 8 }),
-      await startDeliveryWorker({ ...harness.runtime, db: secondDb }, { workerId: "w2", concurrency: 8 }),
+      await startDeliveryWorker(harness.runtime, { cutOverLane, workerId: "w1", concurrency: 8 }),
+      await startDeliveryWorker({ ...harness.runtime, db: secondDb }, { cutOverLane, workerId: "w2", concurrency: 8 }),
     ];
     cleanups.push(() => Promise.all(workers.map((w) => w.stop())));
     const byWorker = new Map<string, number>();
@@ -196,7 +197,12 @@ describe("crash safety and scale-out", () => {
         return 200;
       }),
     );
-    const worker = await startDeliveryWorker(harness.runtime, { workerId: "w1", concurrency: 2, prefetch: 3 });
+    const worker = await startDeliveryWorker(harness.runtime, {
+      cutOverLane,
+      workerId: "w1",
+      concurrency: 2,
+      prefetch: 3,
+    });
     for (let i = 0; i < 5; i++)
       await harness.commit(
         buildChange({ kind: "incident.created" }, buildSnapshot({ id: incidentId(i) }), {
@@ -238,6 +244,7 @@ describe("crash safety and scale-out", () => {
     await getServiceToken(harness.runtime, AGENCY.northPsap, "Publisher");
     const delivered = waitForEvents("delivery:delivered", 3);
     const worker = await startDeliveryWorker(harness.runtime, {
+      cutOverLane,
       workerId: "w1",
       concurrency: 1,
       prefetch: 2,

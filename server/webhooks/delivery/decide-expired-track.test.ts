@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { renderLegacyBody } from "../../webhook-contracts/v2/render-event-body.ts";
 import { legacyPath, type LegacyRouteKey } from "../../webhook-contracts/v2/routes.ts";
 import { renderEventBody } from "../../webhook-contracts/v3/render-event-body.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { routePath, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 import { buildSnapshot, measured } from "../testing/build-change.ts";
 import { decideExpiredTrack, type OutboxEvent } from "./decide-expired-track.ts";
 import { renderWholeTrack } from "./render-whole-track.ts";
@@ -21,7 +22,7 @@ snapshot.caller.tracks = [
 
 let nextId = 1n;
 const v3 = (
-  key: V3RouteKey,
+  key: V3Flag,
   input: { source?: "Entered" | "MobileApp"; location?: typeof entered1 } = {},
 ): OutboxEvent => ({
   id: nextId++,
@@ -44,20 +45,24 @@ const decide = (expired: OutboxEvent, fullTracks: string[], queued: OutboxEvent[
 describe("decideExpiredTrack (v3)", () => {
   it("an expired append changes nothing: the lost location is the hole Delivery rule 5 names", () => {
     expect(
-      decide(v3("trackAppended", { location: entered2 }), ["Entered"], [v3("trackAppended", { location: entered2 })]),
+      decide(
+        v3("caller.newLocation", { location: entered2 }),
+        ["Entered"],
+        [v3("caller.newLocation", { location: entered2 })],
+      ),
     ).toBeNull();
-    expect(decide(v3("label"), ["Entered"], [])).toBeNull();
+    expect(decide(v3("labelChanged"), ["Entered"], [])).toBeNull();
   });
 
   it("an expired whole-track PUT rewrites the first queued append of that source, and only it; the source stays full", () => {
-    const first = v3("trackAppended", { location: entered1 });
+    const first = v3("caller.newLocation", { location: entered1 });
     const queued = [
-      v3("trackAppended", { location: app1 }),
-      v3("label"),
+      v3("caller.newLocation", { location: app1 }),
+      v3("labelChanged"),
       first,
-      v3("trackAppended", { location: entered2 }),
+      v3("caller.newLocation", { location: entered2 }),
     ];
-    expect(decide(v3("trackReplaced", { source: "Entered" }), ["MobileApp", "Entered"], queued)).toEqual({
+    expect(decide(v3("caller.trackReplaced", { source: "Entered" }), ["MobileApp", "Entered"], queued)).toEqual({
       fullTracks: ["MobileApp", "Entered"],
       rewrites: [{ deliveryId: first.id, track: { contract: 3, source: "Entered" } }],
     });
@@ -66,40 +71,43 @@ describe("decideExpiredTrack (v3)", () => {
   it("with no append queued, the source leaves fullTracks (the next change of it is planned as a whole track)", () => {
     expect(
       decide(
-        v3("trackReplaced", { source: "Entered" }),
+        v3("caller.trackReplaced", { source: "Entered" }),
         ["MobileApp", "Entered"],
-        [v3("label"), v3("trackAppended", { location: app1 })],
+        [v3("labelChanged"), v3("caller.newLocation", { location: app1 })],
       ),
     ).toEqual({ fullTracks: ["MobileApp"], rewrites: [] });
   });
 
   it("a whole track queued before any append of the source heals it: nothing rewritten, nothing forgotten", () => {
-    for (const healer of [v3("trackReplaced", { source: "Entered" }), v3("created")]) {
+    for (const healer of [v3("caller.trackReplaced", { source: "Entered" }), v3("incident.created")]) {
       expect(
         decide(
-          v3("trackReplaced", { source: "Entered" }),
+          v3("caller.trackReplaced", { source: "Entered" }),
           ["Entered"],
-          [healer, v3("trackAppended", { location: entered2 })],
+          [healer, v3("caller.newLocation", { location: entered2 })],
         ),
       ).toEqual({ fullTracks: ["Entered"], rewrites: [] });
     }
   });
 
   it("an expired create forgets the tracks no queued whole track resends, and rewrites nothing (the receiver lacks the incident)", () => {
-    const queued = [v3("trackReplaced", { source: "MobileApp" }), v3("trackAppended", { location: entered2 })];
-    expect(decide(v3("created"), ["Entered", "MobileApp"], queued)).toEqual({
+    const queued = [
+      v3("caller.trackReplaced", { source: "MobileApp" }),
+      v3("caller.newLocation", { location: entered2 }),
+    ];
+    expect(decide(v3("incident.created"), ["Entered", "MobileApp"], queued)).toEqual({
       fullTracks: ["MobileApp"],
       rewrites: [],
     });
   });
 
   it("after a contract switch the lane's tracks belong to the other contract: left alone, queued v3 appends still rewritten", () => {
-    const append = v3("trackAppended", { location: entered2 });
-    expect(decide(v3("trackReplaced", { source: "Entered" }), ["Entered", "@contract:v2"], [append])).toEqual({
+    const append = v3("caller.newLocation", { location: entered2 });
+    expect(decide(v3("caller.trackReplaced", { source: "Entered" }), ["Entered", "@contract:v2"], [append])).toEqual({
       fullTracks: ["Entered", "@contract:v2"],
       rewrites: [{ deliveryId: append.id, track: { contract: 3, source: "Entered" } }],
     });
-    expect(decide(v3("trackReplaced", { source: "Entered" }), ["Entered", "@contract:v2"], [])).toEqual({
+    expect(decide(v3("caller.trackReplaced", { source: "Entered" }), ["Entered", "@contract:v2"], [])).toEqual({
       fullTracks: ["Entered", "@contract:v2"],
       rewrites: [],
     });

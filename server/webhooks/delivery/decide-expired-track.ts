@@ -27,7 +27,8 @@ import type { TLocationSource } from "../../incidents/snapshot.schema.ts";
 import type { TPositionSourceV2 } from "../../webhook-contracts/v2/incident.schema.ts";
 import { V2_SOURCE_OF, v3SourcesOf } from "../../webhook-contracts/v2/render-incident.ts";
 import { matchLegacyRoute, type LegacyMajor } from "../../webhook-contracts/v2/routes.ts";
-import { routePath, V3_ROUTES, type V3RouteKey } from "../../webhook-contracts/v3/routes.ts";
+import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
+import { routePath, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
 
 /** One outbox row as the decision sees it (lane order = id order). */
 export type OutboxEvent = { id: bigint; method: string; path: string; body: unknown };
@@ -63,15 +64,15 @@ function trackEffect(e: OutboxEvent, incidentId: string): Effect {
       return { kind: "append", track: { contract, positionSource: body.position!.positionSource } };
     return null;
   }
-  const is = (key: V3RouteKey) => e.method === V3_ROUTES[key].method && e.path === routePath(key, incidentId);
-  if (is("created")) return { kind: "whole", contract: 3, tracks: "all" };
-  if (is("trackReplaced"))
+  const is = (flag: V3Flag) => e.method === V3_ROUTES[flag].method && e.path === routePath(flag, incidentId);
+  if (is("incident.created")) return { kind: "whole", contract: 3, tracks: "all" };
+  if (is("caller.trackReplaced"))
     return {
       kind: "whole",
       contract: 3,
       tracks: [{ contract: 3, source: (e.body as { source: TLocationSource }).source }],
     };
-  if (is("trackAppended"))
+  if (is("caller.newLocation"))
     return {
       kind: "append",
       track: { contract: 3, source: (e.body as { location: { source: TLocationSource } }).location.source },

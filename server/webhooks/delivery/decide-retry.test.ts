@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideRetry, isExpired } from "./decide-retry.ts";
+import { decideRetry } from "./decide-retry.ts";
+import { isExpired } from "../outbox/delivery-window.ts";
 
 const produced = new Date("2026-11-22T06:00:00.000Z");
 const plus = (ms: number) => new Date(produced.getTime() + ms);

@@ -2,9 +2,9 @@
 // 'Pure decisions'): the first retry one second after the first failure, the delay
 // doubling each time, for one hour measured from the moment the event was
 // produced. The last retry is capped at the window's end, so a stalled head is
-// abandoned exactly at producedAt + 1 h, which unblocks the next event of the lane.
-export const RETRY_WINDOW_MS = 60 * 60 * 1000;
-export const FIRST_RETRY_DELAY_MS = 1000;
+// abandoned exactly at producedAt + 1 h, which unblocks the next event of the lane. The numbers are
+// the contract's (webhook-contracts/delivery-rules.ts), which the AsyncAPI document states too.
+import { FIRST_RETRY_DELAY_MS, RETRY_WINDOW_MS } from "../../webhook-contracts/delivery-rules.ts";
 
 export type RetryDecision = { retryAt: Date } | { expire: true };
 
@@ -15,9 +15,4 @@ export function decideRetry(attempt: number, producedAt: Date, now: Date): Retry
   // 2^30 s is beyond any window: clamp the exponent so the number stays finite.
   const delay = FIRST_RETRY_DELAY_MS * 2 ** Math.min(Math.max(attempt - 1, 0), 30);
   return { retryAt: new Date(Math.min(now.getTime() + delay, expiresAt)) };
-}
-
-/** Whether an event may still be attempted at `now` (claimed heads past their window expire unsent). */
-export function isExpired(producedAt: Date, now: Date): boolean {
-  return now.getTime() >= producedAt.getTime() + RETRY_WINDOW_MS;
 }

@@ -1,27 +1,24 @@
 // Delivers one claimed outbox row: expire it if its hour is over, hold it while
-// the integration is not accepted, supersede it when the accepted declaration is
-// of another major version (decision 0049), else send it once and record the result.
-// Headers per platform-interface.md "Events": Service-Request-Id and
+// the integration is not accepted, supersede it when it was planned under another
+// major version than the accepted one (decision 0049) or for an earlier receiver URL
+// (decision 0062), else send it once and record the result (finish-delivery.ts). Headers per platform-interface.md "Events": Service-Request-Id and
 // Service-Request-Timestamp, both fixed when the event was produced.
 import type { Runtime } from "../../runtime.ts";
-import { receiverTarget } from "../receiver-url.ts";
-import { webhookEvents, type DeliveryRef } from "../webhook-events.ts";
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
-import { decideRetry, isExpired, RETRY_WINDOW_MS } from "./decide-retry.ts";
+import type { TraceSpan } from "../../platform/tracing/tracing.ts";
+import type { DeliveryRef } from "../webhook-events.ts";
+import { contractOfPath, type ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { expiresAtOf, isExpired } from "../outbox/delivery-window.ts";
+import type { CutOverLane } from "../outbox/lane-cutover.ts";
+import { receiverTarget } from "../sending/receiver-url.ts";
+import { refusalOf, sendRequest, unsent, type SendResult } from "../sending/send-request.ts";
+import { getServiceToken } from "../sending/service-token-cache.ts";
+import { eventRequestHeaders } from "../sending/legacy-credential.ts";
+import { decideRetry } from "./decide-retry.ts";
+import { dispatcherFaultAt, simulatedFailure } from "./dispatcher-fault.ts";
 import type { DeliveryTarget, DeliveryTargetLoader } from "./load-delivery-target.ts";
-import { recordExpiry, type RewrittenDelivery } from "./record-expiry.ts";
-import { recordOutcome, type AttemptRecord, type ClaimNext, type Outcome } from "./record-outcome.ts";
-import { refusalOf, sendRequest, type SendResult } from "./send-request.ts";
-import { getServiceToken } from "./service-token-cache.ts";
-import { dispatcherFaultAt } from "../../reference-receiver/faults.ts";
-import { eventRequestHeaders } from "./legacy-credential.ts";
-import { recordSupersession } from "./record-supersession.ts";
-import { recordDeliveryAccepted, recordDeliveryAttempt } from "../../platform/metrics/registry.ts";
-import { attemptStatus } from "./attempt-status.ts";
+import type { AttemptRecord, ClaimNext, Outcome } from "./record-outcome.ts";
+import { finishDelivery, type Attempted } from "./finish-delivery.ts";
 import { endAttemptSpan, startAttemptSpan } from "./trace-attempt.ts";
-import { traceLogFieldsOr, type TraceSpan } from "../../platform/tracing/tracing.ts";
-import { contractOfPath } from "../planning/legacy-lane.ts";
-import { logCutover, type LaneCutover } from "../planning/supersede-queued-events.ts";
 
 /** How long an event waits before looking again at an integration whose /about is not accepted. */
 export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
@@ -31,13 +28,13 @@ export const HOLD_WHILE_UNDISCOVERED_MS = 5_000;
  */
 const RECHECK_CONTRACT_MS = 1_000;
 
-export type Attempted = (state: Outcome["state"]) => Promise<boolean | void> | void;
-
 export type DeliverDeps = {
   runtime: Runtime;
   workerId: string;
   targets: DeliveryTargetLoader;
   timeoutMs: number;
+  /** The planner's lane cutover, run in the transaction that records an event superseded (outbox/lane-cutover.ts). */
+  cutOverLane: CutOverLane;
   /** When given, a delivered event's record also claims its lane's next event (record-outcome.ts). */
   claimNext?: ClaimNext;
 };
@@ -63,26 +60,58 @@ export async function deliverEvent(
     method: row.method,
     path: row.path,
   };
+  const finish = (attempt: AttemptRecord | null, outcome: Outcome, otherwise?: Pending, span?: TraceSpan | null) =>
+    finishDelivery({ deps, row, ref, attempted, attempt, outcome, otherwise, span: span ?? null });
   // The attempt's whole deadline runs from here (claim → send → response read): the worker
   // starts a claimed head only while its lease still covers timeoutMs (delivery-worker.ts).
   const attemptStarted = performance.now();
   const now = runtime.clock.now();
-  if (isExpired(row.producedAt, now)) return finish(deps, row, ref, attempted, null, { state: "expired" });
+  if (isExpired(row.producedAt, now)) return finish(null, { state: "expired" });
 
   const target = await deps.targets.load(row.integrationKey);
-  if (!target?.accepted) {
-    // Rule 1 of the receiver routes: events wait in the queue, up to their window.
-    const retryAt = Math.min(now.getTime() + HOLD_WHILE_UNDISCOVERED_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
-    return finish(deps, row, ref, attempted, null, { state: "pending", retryAt: new Date(retryAt) });
-  }
+  // Rule 1 of the receiver routes: events wait in the queue, up to their window.
+  if (!target?.accepted) return finish(null, waitFor(row, now, HOLD_WHILE_UNDISCOVERED_MS));
   // Versioning rule 3, Delivery rule 7: one major version at a time. An event planned under another
-  // is never sent once a declaration of this one is accepted (decision 0049).
-  if (ofAnotherContract(target, row)) {
-    const retryAt = Math.min(now.getTime() + RECHECK_CONTRACT_MS, row.producedAt.getTime() + RETRY_WINDOW_MS);
-    const otherwise = { state: "pending", retryAt: new Date(retryAt) } as const;
-    return finish(deps, row, ref, attempted, null, { state: "superseded" }, otherwise);
-  }
+  // is never sent once a declaration of this one is accepted (decision 0049), nor one planned for the
+  // integration's earlier receiver (0062).
+  if (plannedForAnother(target, row))
+    return finish(null, { state: "superseded" }, waitFor(row, now, RECHECK_CONTRACT_MS));
 
+  const { attempt, span } = await attemptOnce(deps, row, target, attemptStarted);
+  // Delivery rule 1: only HTTP 200 accepts an event (201 and 204 included in the failures).
+  // Rule 2 counts the delay from the failure itself (the attempt's end on the workbench clock), not
+  // from whenever this process got round to deciding: under load that lag reached 250 ms and more.
+  const failedAt = new Date(attempt.startedAt.getTime() + attempt.durationMs);
+  const decision = attempt.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, failedAt);
+  const outcome: Outcome =
+    decision === null
+      ? { state: "delivered" }
+      : "expire" in decision
+        ? { state: "expired" }
+        : { state: "pending", retryAt: decision.retryAt };
+  // Failed while a declaration of another major version, or another receiver, was accepted: superseded,
+  // not retried under the old one.
+  if (outcome.state === "pending" && (await acceptsAnother(deps, row)))
+    return finish(attempt, { state: "superseded" }, outcome, span);
+  return finish(attempt, outcome, undefined, span);
+}
+
+type Pending = { state: "pending"; retryAt: Date };
+
+/** Pending again `ms` from now, but never past the event's window. */
+const waitFor = (row: ClaimedDelivery, now: Date, ms: number): Pending => ({
+  state: "pending",
+  retryAt: new Date(Math.min(now.getTime() + ms, expiresAtOf(row.producedAt).getTime())),
+});
+
+/** One attempt: refused by the outbound policy, failed by a simulated network fault, or sent. */
+async function attemptOnce(
+  deps: DeliverDeps,
+  row: ClaimedDelivery,
+  target: DeliveryTarget,
+  attemptStarted: number,
+): Promise<{ attempt: AttemptRecord; span: TraceSpan | null }> {
+  const { runtime } = deps;
   const receiver = receiverTarget(target.receiverUrl, target.insecureDev, runtime.env);
   const url = receiver.baseUrl + row.path;
   // The legacy contracts: a v1/v2 route carries requestId/requestTimeStampUtc in its body and a PsapConnector token with the route's psap.* scope.
@@ -91,51 +120,24 @@ export async function deliverEvent(
   const headers = span === null ? eventHeaders : { ...eventHeaders, traceparent: span.traceparent };
   // Refused by the outbound policy (the URL as written; resolved addresses are checked when connecting).
   const refusal = refusalOf(url, receiver.target);
-  // A dispatcher-side network fault (Receivers page / `workbench receiver network-fault`) stands in
-  // for the network between the platform and an external receiver: the request is not sent.
+  // A dispatcher-side network fault stands in for the network between the platform and the receiver.
   const networkFault = refusal ? "ok" : dispatcherFaultAt(target.dispatcherFault, runtime.clock.nowMs());
   let result: SendResult;
   let startedAt = runtime.clock.now();
   if (refusal) {
-    result = {
-      status: null,
-      headers: null,
-      bodyExcerpt: null,
-      body: null,
-      error: refusal,
-      durationMs: 0,
-      refused: true,
-    };
+    result = unsent(refusal, 0, true);
   } else if (networkFault !== "ok") {
-    result =
-      networkFault === "refused"
-        ? {
-            status: null,
-            headers: null,
-            bodyExcerpt: null,
-            body: null,
-            error: "ECONNREFUSED: connection refused (simulated dispatcher-side network fault)",
-            durationMs: 0,
-          }
-        : {
-            status: null,
-            headers: null,
-            bodyExcerpt: null,
-            body: null,
-            error: `timeout: no response within ${deps.timeoutMs} ms (simulated dispatcher-side network fault)`,
-            durationMs: deps.timeoutMs,
-          };
+    result = simulatedFailure(networkFault, deps.timeoutMs);
   } else {
     const token = legacyScope
       ? await getServiceToken(runtime, row.agencyId, "PsapConnector", [legacyScope])
       : await getServiceToken(runtime, row.agencyId, "Publisher");
-    const body = row.body === null ? null : JSON.stringify(row.body);
     startedAt = runtime.clock.now();
     result = await sendRequest({
       url,
       method: row.method,
       headers: { ...headers, authorization: `Bearer ${token}` },
-      body,
+      body: row.body === null ? null : JSON.stringify(row.body),
       target: receiver.target,
       timeoutMs: deps.timeoutMs,
       attemptStartedMs: attemptStarted,
@@ -153,148 +155,19 @@ export async function deliverEvent(
     error: result.error ?? (result.status !== 200 ? `HTTP ${result.status}: only 200 accepts a delivery` : null),
   };
   if (span !== null) endAttemptSpan(span, attempt);
-  // Delivery rule 1: only HTTP 200 accepts an event (201 and 204 included in the failures).
-  // Rule 2 counts the delay from the failure itself (the attempt's end on the workbench clock), not
-  // from whenever this process got round to deciding: under load that lag reached 250 ms and more.
-  const failedAt = new Date(startedAt.getTime() + result.durationMs);
-  const decision = result.status === 200 ? null : decideRetry(attempt.attempt, row.producedAt, failedAt);
-  const outcome: Outcome =
-    decision === null
-      ? { state: "delivered" }
-      : "expire" in decision
-        ? { state: "expired" }
-        : { state: "pending", retryAt: decision.retryAt };
-  // Failed while a declaration of another major version was accepted: superseded, not retried under the old one.
-  if (outcome.state === "pending" && (await acceptsAnotherContract(deps, row)))
-    return finish(deps, row, ref, attempted, attempt, { state: "superseded" }, outcome, span);
-  return finish(deps, row, ref, attempted, attempt, outcome, undefined, span);
+  return { attempt, span };
 }
 
-/** Whether the integration's accepted declaration (as the target loader has it now) is of another contract than the row's. */
-async function acceptsAnotherContract(deps: DeliverDeps, row: ClaimedDelivery): Promise<boolean> {
+/** Whether the integration's accepted declaration (as the target loader has it now) is not the row's. */
+async function acceptsAnother(deps: DeliverDeps, row: ClaimedDelivery): Promise<boolean> {
   const target = await deps.targets.load(row.integrationKey);
-  return target?.accepted === true && ofAnotherContract(target, row);
-}
-
-/** An accepted declaration's major version (discovery always stores one) that is not the row's contract. */
-const ofAnotherContract = (target: DeliveryTarget, row: ClaimedDelivery) =>
-  target.majorVersion !== null && contractOfPath(row.path) !== target.majorVersion;
-
-/**
- * The attempt is over (or was not needed): free the worker's slot, then record the outcome. A
- * supersession the database does not confirm (record-supersession.ts) records `otherwise`. With
- * tracing on, its log lines carry the attempt span's ids, or without an attempt the change's (the
- * row's traceparent).
- */
-async function finish(
-  deps: DeliverDeps,
-  row: ClaimedDelivery,
-  ref: DeliveryRef,
-  attempted: Attempted,
-  attempt: AttemptRecord | null,
-  outcome: Outcome,
-  otherwise?: { state: "pending"; retryAt: Date },
-  span: TraceSpan | null = null,
-): Promise<boolean> {
-  const claimNext = (await attempted(outcome.state)) === false ? undefined : deps.claimNext;
-  const { db, clock } = deps.runtime;
-  const recorded = { delivery: row, workerId: deps.workerId, now: clock.now(), attempt };
-  // An expiry also settles the receiver's tracks, in the same transaction (record-expiry.ts).
-  let rewritten: RewrittenDelivery[] = [];
-  let state = outcome.state;
-  let cutover: LaneCutover | null = null;
-  if (outcome.state === "expired") {
-    const expiry = await recordExpiry(db, recorded);
-    if (!expiry) return false;
-    rewritten = expiry.rewritten;
-  } else if (outcome.state === "superseded") {
-    // A supersession also cuts the lane over, in the same transaction (record-supersession.ts).
-    const supersession = await recordSupersession(db, { ...recorded, otherwise: otherwise! });
-    if (!supersession) return false;
-    state = supersession.state;
-    cutover = supersession.cutover;
-    if (cutover) logCutover(deps.runtime, row.integrationKey, cutover);
-  } else if (!(await recordOutcome(db, { ...recorded, outcome, claimNext }))) return false;
-  if (attempt) countAttempt(row, attempt, state);
-  const events = webhookEvents();
-  const attempts = row.attemptCount + (attempt ? 1 : 0);
-  const retryAt = state === "pending" ? (outcome.state === "pending" ? outcome : otherwise!).retryAt : null;
-  if (attempt)
-    events.emit("delivery:attempted", {
-      ...ref,
-      workerId: deps.workerId,
-      attempt: attempt.attempt,
-      status: attempt.status,
-      error: attempt.error,
-      durationMs: attempt.durationMs,
-      retryAt,
-    });
-  if (!attempt && retryAt) events.emit("delivery:held", { ...ref, retryAt });
-  if (state === "delivered") events.emit("delivery:delivered", { ...ref, attempts });
-  if (state === "superseded") {
-    deps.runtime.logger.info(
-      {
-        requestId: row.requestId,
-        integration: row.integrationKey,
-        incidentId: row.incidentId,
-        path: row.path,
-        attempts,
-        ...traceLogFieldsOr(span, row.traceparent),
-      },
-      "webhook delivery superseded: the integration's accepted declaration is of another major version",
-    );
-    events.emit("delivery:superseded", { ...ref, attempts, acceptedMajor: cutover!.acceptedMajor });
-  }
-  if (state === "expired") {
-    deps.runtime.logger.warn(
-      {
-        requestId: row.requestId,
-        integration: row.integrationKey,
-        incidentId: row.incidentId,
-        path: row.path,
-        attempts,
-        ...traceLogFieldsOr(span, row.traceparent),
-      },
-      "webhook delivery expired (one hour after production)",
-    );
-    events.emit("delivery:expired", { ...ref, attempts });
-    for (const r of rewritten) {
-      deps.runtime.logger.info(
-        {
-          requestId: r.requestId,
-          integration: row.integrationKey,
-          incidentId: row.incidentId,
-          path: r.path,
-          after: row.requestId,
-          ...traceLogFieldsOr(span, row.traceparent),
-        },
-        "queued append rewritten into a whole-track PUT (the whole track before it expired)",
-      );
-      events.emit("delivery:rewritten", {
-        deliveryId: r.deliveryId.toString(),
-        requestId: r.requestId,
-        integrationKey: row.integrationKey,
-        incidentId: row.incidentId,
-        method: r.method,
-        path: r.path,
-        eventName: r.eventName,
-        afterExpired: row.requestId,
-      });
-    }
-  }
-  return true;
+  return target?.accepted === true && plannedForAnother(target, row);
 }
 
 /**
- * The recorded attempt in the process's metrics (docs/observability.md). An accepted event's lag runs
- * from its production (Service-Request-Timestamp) to the attempt's end, both on the workbench clock
- * (CONTRIBUTING.md, 'One clock').
+ * The row was planned under another contract than the accepted declaration's major version (discovery
+ * always stores one), or for the receiver the integration had before its URL last changed.
  */
-function countAttempt(row: ClaimedDelivery, attempt: AttemptRecord, state: Outcome["state"]) {
-  recordDeliveryAttempt(row.integrationKey, attemptStatus(attempt));
-  if (state === "delivered")
-    recordDeliveryAccepted(
-      row.integrationKey,
-      attempt.startedAt.getTime() + attempt.durationMs - row.producedAt.getTime(),
-    );
-}
+const plannedForAnother = (target: DeliveryTarget, row: ClaimedDelivery) =>
+  (target.majorVersion !== null && contractOfPath(row.path) !== target.majorVersion) ||
+  (target.movedAfterDeliveryId !== null && row.id <= target.movedAfterDeliveryId);

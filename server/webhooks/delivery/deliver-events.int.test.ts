@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vit
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import { verifyAccessToken } from "../../identity/access-token.ts";
 import { publisherAudience, PUBLISHER } from "../../identity/service-tokens.ts";
-import { V3_EVENT_BODIES, v3RouteOfEventName } from "../../webhook-contracts/v3/routes.ts";
+import { V3_EVENT_BODIES, v3FlagOfEventName } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, measured, NORTH } from "../testing/build-change.ts";
 import { recordAttempts, startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 
 const ID = "5d1f0000-0000-4000-8000-000000000001";
 let h: WebhookHarness;
@@ -16,7 +17,7 @@ let worker: Awaited<ReturnType<typeof startDeliveryWorker>>;
 
 beforeEach(async () => {
   h = await startWebhookHarness();
-  worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000 });
+  worker = await startDeliveryWorker(h.runtime, { cutOverLane, timeoutMs: 2_000 });
 });
 afterEach(async () => {
   await worker.stop();
@@ -64,7 +65,7 @@ describe("delivery", () => {
         audience: publisherAudience(NORTH),
       });
       expect([claims.sub, claims.client_id, claims.scope]).toEqual([PUBLISHER, PUBLISHER, "webhooks.receive"]);
-      expect(() => V3_EVENT_BODIES[v3RouteOfEventName(row.eventName)!].parse(r.body)).not.toThrow();
+      expect(() => V3_EVENT_BODIES[v3FlagOfEventName(row.eventName)!.flag].parse(r.body)).not.toThrow();
       expect(row.attempts[0]!.requestHeaders).toMatchObject({ authorization: "Bearer [redacted]" });
       // Tracing off (no OTLP endpoint): no trace context is kept or sent (tracing.int.test.ts has it on).
       expect([r.headers.traceparent, row.traceparent]).toEqual([undefined, null]);
@@ -131,7 +132,7 @@ describe("delivery", () => {
     // The create's answer is held while the burst commits: on a loaded machine that outlasts the
     // suite's 2 s attempt deadline, and a timed-out create would be retried ahead of L1.
     await worker.stop();
-    worker = await startDeliveryWorker(h.runtime, { timeoutMs: 20_000 });
+    worker = await startDeliveryWorker(h.runtime, { cutOverLane, timeoutMs: 20_000 });
     let answerCreated!: () => void;
     const created = new Promise<number>((resolve) => (answerCreated = () => resolve(200)));
     let failL1 = true;

@@ -12,26 +12,34 @@
 // timer (due-timer.ts), the lanes and their transitions (lanes.ts: the worker's state), and the
 // slots that run attempts (attempt-slots.ts).
 import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
 import { listenToChannel } from "../../platform/db/listen-channel.ts";
+import { isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
-import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { REQUEST_TIMEOUT_MS } from "../../webhook-contracts/delivery-rules.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { claimDeliveries, nextWakeInMs, releaseClaims, type ClaimedDelivery } from "./claim-deliveries.ts";
+import { OUTBOX_CHANNEL, type ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { registerLocalClaimer } from "../outbox/local-claimer.ts";
+import type { CutOverLane } from "../outbox/lane-cutover.ts";
+import { claimDeliveries, nextWakeInMs, releaseClaims } from "./claim-deliveries.ts";
 import type { ClaimNext } from "./record-outcome.ts";
 import { deliverEvent } from "./deliver-event.ts";
 import { createDeliveryTargetLoader } from "./load-delivery-target.ts";
-import { REQUEST_TIMEOUT_MS } from "./send-request.ts";
 import { isOwnOutboxNotification, OUTBOX_SENDER } from "./outbox-notifier.ts";
-import { registerLocalClaimer } from "./local-claimer.ts";
 import { createDueTimer } from "./due-timer.ts";
 import { createClaimPump } from "./claim-pump.ts";
 import { Lanes } from "./lanes.ts";
 import { createAttemptSlots, startWithinMs } from "./attempt-slots.ts";
 import { createOutageRecovery } from "./outage-recovery.ts";
-import { isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 
 export type DeliveryWorkerOptions = {
+  /**
+   * The planner's lane cutover (planning/supersede-queued-events.ts), run when an event of another
+   * contract is superseded: handed in by the engine's composition root, so delivery does not import
+   * planning (decision 0060).
+   */
+  cutOverLane: CutOverLane;
   workerId?: string;
   /** Attempts in flight at once per worker. */
   concurrency?: number;
@@ -59,20 +67,27 @@ export type DeliveryWorker = Worker & {
   settled: () => boolean;
 };
 
-export async function startDeliveryWorker(
-  runtime: Runtime,
-  options: DeliveryWorkerOptions = {},
-): Promise<DeliveryWorker> {
-  const workerId = options.workerId ?? `delivery-${process.pid}-${randomUUID().slice(0, 8)}`;
+/** The options with their defaults. */
+function settingsOf(options: DeliveryWorkerOptions) {
   const concurrency = options.concurrency ?? 64;
-  const prefetch = options.prefetch ?? Math.ceil(concurrency / 2);
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const leaseMs = options.leaseMs ?? timeoutMs + 20_000;
   // An attempt is bounded by timeoutMs in total (send-request.ts: connect, send, the whole
   // response), counted from its start; a head starts only while its lease covers that (attempt-slots.ts).
   if (!(leaseMs > timeoutMs))
     throw new Error(`delivery worker: leaseMs (${leaseMs}) must exceed timeoutMs (${timeoutMs})`);
-  const maxSleepMs = options.maxSleepMs ?? 30_000;
+  return {
+    workerId: options.workerId ?? `delivery-${process.pid}-${randomUUID().slice(0, 8)}`,
+    concurrency,
+    prefetch: options.prefetch ?? Math.ceil(concurrency / 2),
+    timeoutMs,
+    leaseMs,
+    maxSleepMs: options.maxSleepMs ?? 30_000,
+  };
+}
+
+export async function startDeliveryWorker(runtime: Runtime, options: DeliveryWorkerOptions): Promise<DeliveryWorker> {
+  const { workerId, concurrency, prefetch, timeoutMs, leaseMs, maxSleepMs } = settingsOf(options);
   const targets = createDeliveryTargetLoader(runtime.db);
   const log = runtime.logger.child({ worker: workerId });
 
@@ -102,7 +117,7 @@ export async function startDeliveryWorker(
     plansHeard: () => lanes.plansHeard,
     none: (lane, plansHeardBefore) => lanes.foundNoSuccessor(lane, plansHeardBefore),
   };
-  const deps = { runtime, workerId, targets, timeoutMs, claimNext };
+  const deps = { runtime, workerId, targets, timeoutMs, claimNext, cutOverLane: options.cutOverLane };
   const slots = createAttemptSlots({
     concurrency,
     startWithinMs: startWithinMs(leaseMs, timeoutMs),
@@ -157,13 +172,63 @@ export async function startDeliveryWorker(
     maxSleepMs,
     onReadFailed: (err) => outage.failed(err, "reading the next due time failed; retrying"),
   });
+
+  const hearing = await hearPlans(runtime, log, lanes, dueTimer, wake);
+  // Heads of idle lanes that this process's planning writes insert claimed for this worker (0030).
+  const unregisterClaimer = registerLocalClaimer(runtime.db, {
+    workerId,
+    leaseMs,
+    room: () => (stopped ? 0 : room()),
+    take(rows, claimedAtMs) {
+      if (stopped) void giveBack(rows);
+      else takeHeads(rows, claimedAtMs);
+    },
+  });
+  wake();
+
+  return {
+    name: "webhook-delivery",
+    workerId,
+    wake,
+    settled: () => !pump.busy && !dueTimer.reading && slots.unrecorded === 0 && lanes.readyCount === 0,
+    async stop() {
+      stopped = true;
+      lanes.stop();
+      slots.stop();
+      unregisterClaimer();
+      const pumpAndTimerStopped = Promise.all([pump.stop(), dueTimer.stop()]);
+      targets.close();
+      await hearing.stop();
+      await pumpAndTimerStopped; // a claim in flight lands in the start buffer, and is released below
+      // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
+      const unsent = lanes.takeUnsent();
+      if (unsent.length) await release(unsent);
+      await releasing;
+      // Let attempts in flight record their result (each is bounded by the request timeout); a
+      // successor their records claimed meanwhile is given back at once.
+      await slots.whenRecorded();
+      await releasing;
+    },
+  };
+}
+
+/**
+ * What tells the worker that new rows may be ready: this process's commits (`outbox:wake`), other
+ * processes' plans by NOTIFY after their commit, and a workbench clock jump. A lost listener
+ * connection is made again (with backoff); what was notified meanwhile is found by the claim its
+ * return wakes.
+ */
+async function hearPlans(
+  runtime: Runtime,
+  log: Logger,
+  lanes: Lanes,
+  dueTimer: { forgetLastRead: () => void },
+  wake: () => void,
+): Promise<{ stop: () => Promise<void> }> {
   const planHeard = () => {
     lanes.planHeard();
     wake();
   };
-
-  // Other processes' plans arrive by NOTIFY after their commit. A lost listener connection is
-  // made again (with backoff); what was notified meanwhile is found by the claim its return wakes.
   const listener = await listenToChannel({
     databaseUrl: runtime.databaseUrl,
     channel: OUTBOX_CHANNEL,
@@ -177,18 +242,6 @@ export async function startDeliveryWorker(
     },
     onError: (err) => log.warn({ err }, "outbox listener failed; reconnecting (the due-time timer still runs)"),
   });
-
-  // Heads of idle lanes that this process's planning writes insert claimed for this worker (0030).
-  const unregisterClaimer = registerLocalClaimer(runtime.db, {
-    workerId,
-    leaseMs,
-    room: () => (stopped ? 0 : room()),
-    take(rows, claimedAtMs) {
-      if (stopped) void giveBack(rows);
-      else takeHeads(rows, claimedAtMs);
-    },
-  });
-
   const events = webhookEvents();
   // `keys`: the lanes of the rows the commit planned pending. Queued only behind heads this worker
   // holds, they need no claim now (lanes.ts: held).
@@ -204,32 +257,11 @@ export async function startDeliveryWorker(
     planHeard();
   };
   runtime.clock.on("changed", onClockChanged);
-  wake();
-
   return {
-    name: "webhook-delivery",
-    workerId,
-    wake,
-    settled: () => !pump.busy && !dueTimer.reading && slots.unrecorded === 0 && lanes.readyCount === 0,
     async stop() {
-      stopped = true;
-      lanes.stop();
-      slots.stop();
-      unregisterClaimer();
-      const pumpAndTimerStopped = Promise.all([pump.stop(), dueTimer.stop()]);
       events.off("outbox:wake", onLocal);
       runtime.clock.off("changed", onClockChanged);
-      targets.close();
       await listener.stop();
-      await pumpAndTimerStopped; // a claim in flight lands in the start buffer, and is released below
-      // Heads claimed ahead but never started go back to their lanes at once (not after their lease).
-      const unsent = lanes.takeUnsent();
-      if (unsent.length) await release(unsent);
-      await releasing;
-      // Let attempts in flight record their result (each is bounded by the request timeout); a
-      // successor their records claimed meanwhile is given back at once.
-      await slots.whenRecorded();
-      await releasing;
     },
   };
 }

@@ -6,6 +6,7 @@ import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { createSelfSignedCert } from "../testing/self-signed-cert.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { startDeliveryWorker } from "./delivery-worker.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 
 const ID = "5d1f0000-0000-4000-8000-0000000000aa";
 let h: WebhookHarness | undefined;
@@ -18,7 +19,7 @@ afterEach(async () => {
 async function firstAttempt(harness: WebhookHarness) {
   // The deadline only has to outlast a TLS handshake on a busy machine: what is checked is the
   // certificate rule, not the deadline (at 2 s, a CI run sharing its cores timed both TLS cases out).
-  worker = await startDeliveryWorker(harness.runtime, { timeoutMs: 8_000 });
+  worker = await startDeliveryWorker(harness.runtime, { cutOverLane, timeoutMs: 8_000 });
   const attempted = waitForEvents("delivery:attempted", 1);
   await harness.commit(
     buildChange({ kind: "incident.created" }, buildSnapshot({ id: ID }), { producedAt: harness.clock.now() }),

@@ -9,7 +9,7 @@ import { setReceiverFault } from "../../reference-receiver/integration-faults.ts
 import { serveOwnOriginInProcess } from "../../http/create-server.ts";
 import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
 import { startScenario, type Scenario } from "../../whole-chain/testing/scenario-fixture.ts";
-import { sendRequest } from "./send-request.ts";
+import { sendRequest } from "../sending/send-request.ts";
 
 let s: Scenario;
 let token: string;

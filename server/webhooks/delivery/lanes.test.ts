@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
+import { laneKey, type ClaimedDelivery } from "../outbox/outbox-row.ts";
 import { Lanes } from "./lanes.ts";
-import { LANE_CLAIM_DEPTH } from "./record-outcome.ts";
+import { LANE_CLAIM_DEPTH } from "../outbox/lane-statements.ts";
 
 const row = (id: number, incidentId = "inc-1"): ClaimedDelivery => ({
   id: BigInt(id),

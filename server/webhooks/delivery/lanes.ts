@@ -32,44 +32,10 @@
 // claimed row is its lane's head) is not asserted: a lease run out under event-loop lag can break
 // it, and the transitions handle that case as the claims do, by giving rows back.
 import assert from "node:assert/strict";
-import { laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
-import { LANE_CLAIM_DEPTH, type Outcome } from "./record-outcome.ts";
-
-/** A claimed row and when (performance.now(), before the claim was sent) its lease may have started. */
-export type Claimed = { row: ClaimedDelivery; claimedAtMs: number };
-
-export type LaneMode = "ready" | "inFlight" | "recording";
-
-type Lane = {
-  /** The head: claimed, ready or in flight, whose attempt has not ended. */
-  head: ClaimedDelivery | null;
-  /** The attempt under way, if any. */
-  inFlight: ClaimedDelivery | null;
-  parked: Claimed[];
-  /** The id of the lane's last event this worker took: a successor is taken only directly behind it. */
-  tail: bigint;
-  /** No attempt is under way and the last one was delivered: a successor may leave at once. */
-  open: boolean;
-  broken: boolean;
-  /** Events started whose record is not written yet. */
-  unrecorded: number;
-  /** Settles once the record of the lane's last started event is written (the next record waits). */
-  recorded: Promise<unknown>;
-  /** Successors given back, which the lane's next record waits for (an expiry must see them pending). */
-  releasing: Promise<unknown>;
-};
-
-/** One started event of a lane, from its start to its record. */
-export type LaneAttempt = {
-  readonly row: ClaimedDelivery;
-  readonly key: string;
-  readonly lane: Lane;
-  /** The lane's previous record, which this one waits for. */
-  readonly previous: Promise<unknown>;
-  readonly markRecorded: () => void;
-  ended: boolean;
-  settled: boolean;
-};
+import { laneKey, type ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { LANE_CLAIM_DEPTH } from "../outbox/lane-statements.ts";
+import type { Outcome } from "./record-outcome.ts";
+import { newLane, type Claimed, type Lane, type LaneAttempt, type LaneMode } from "./lane-state.ts";
 
 export type LanesOptions = {
   /** Sends claimed rows back to pending; resolves when done (never rejects). */
@@ -320,17 +286,7 @@ export class Lanes {
   }
 
   #newLane(key: string, row: ClaimedDelivery): Lane {
-    const lane: Lane = {
-      head: null,
-      inFlight: null,
-      parked: [],
-      tail: row.id,
-      open: false,
-      broken: false,
-      unrecorded: 0,
-      recorded: Promise.resolve(),
-      releasing: Promise.resolve(),
-    };
+    const lane = newLane(row);
     this.#lanes.set(key, lane);
     return lane;
   }

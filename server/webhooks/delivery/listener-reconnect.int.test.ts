@@ -7,11 +7,12 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { notifyChangeSubscribers } from "../../incidents/change-record.ts";
 import { createDbClient, type DbClient } from "../../platform/db/client.ts";
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
-import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { OUTBOX_CHANNEL } from "../outbox/outbox-row.ts";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, waitForEvents, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery-worker.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 import { OUTBOX_SENDER } from "./outbox-notifier.ts";
 
 const ID = "5d1f0000-0000-4000-8000-00000000c0de";
@@ -23,7 +24,7 @@ let elsewhere: DbClient;
 beforeEach(async () => {
   h = await startWebhookHarness();
   elsewhere = createDbClient(h.database.url, { poolSize: 2 });
-  worker = await startDeliveryWorker(h.runtime, { timeoutMs: 2_000, maxSleepMs: 60_000 });
+  worker = await startDeliveryWorker(h.runtime, { cutOverLane, timeoutMs: 2_000, maxSleepMs: 60_000 });
 });
 afterEach(async () => {
   await worker.stop();

@@ -45,22 +45,14 @@ describe("delivery target loader", () => {
       elapsed = 1_001;
       expect((await loader.load("north-psap"))?.dispatcherFault).toEqual({ mode: "refused", startsAt, endsAt: null });
 
-      // A fault set in this process (the setter emits receiver:fault-changed) clears the cache at once; a receiver-side one does not need to.
+      // A fault set in this process (the setter emits dispatcher:fault-changed) clears the cache at once; a receiver-side one does not need to.
       await t.db.integrationFault.update({
         where: { integrationKey_side: { integrationKey: "north-psap", side: "dispatcher" } },
         data: { mode: "timeout" },
       });
-      receiverEvents.emit("receiver:fault-changed", {
-        integrationKey: "north-psap",
-        side: "receiver",
-        mode: "http-500",
-      });
+      receiverEvents.emit("receiver:fault-changed", { integrationKey: "north-psap", mode: "http-500" });
       expect((await loader.load("north-psap"))?.dispatcherFault?.mode).toBe("refused");
-      receiverEvents.emit("receiver:fault-changed", {
-        integrationKey: "north-psap",
-        side: "dispatcher",
-        mode: "timeout",
-      });
+      webhookEvents().emit("dispatcher:fault-changed", { integrationKey: "north-psap", mode: "timeout" });
       expect((await loader.load("north-psap"))?.dispatcherFault?.mode).toBe("timeout");
 
       // So does discovery.

@@ -9,8 +9,7 @@
 // window (startsAt/endsAt) is judged at each use, on the workbench clock.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
-import type { StoredFault } from "../../reference-receiver/faults.ts";
-import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
+import type { StoredFault } from "../../directory/integration-faults.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { LISTENER_URL_PREFIX } from "../listen/listener-attachments.ts";
 
@@ -21,6 +20,8 @@ export type DeliveryTarget = {
   accepted: boolean;
   /** The accepted declaration's major version: the one contract the integration is sent (Versioning rule 3). */
   majorVersion: number | null;
+  /** Rows up to this id were planned for an earlier receiver URL (decision 0062); null: never moved. */
+  movedAfterDeliveryId: bigint | null;
   nextCheckAt: Date | null;
   dispatcherFault: StoredFault | null;
 };
@@ -34,6 +35,7 @@ type Row = {
   status: string | null;
   majorVersion: number | null;
   nextCheckAt: Date | null;
+  movedAfterDeliveryId: string | null;
   faultMode: string | null;
   faultStartsAt: Date | null;
   faultEndsAt: Date | null;
@@ -42,11 +44,9 @@ type Row = {
 export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number = () => performance.now()) {
   const cache = new Map<string, { at: number; value: Promise<DeliveryTarget | null> }>();
   const clear = () => cache.clear();
-  const onFault = ({ side }: { side: string }) => {
-    if (side === "dispatcher") clear();
-  };
-  webhookEvents().on("integration:discovered", clear);
-  receiverEvents.on("receiver:fault-changed", onFault);
+  const events = webhookEvents();
+  events.on("integration:discovered", clear);
+  events.on("dispatcher:fault-changed", clear);
   return {
     load(key: string): Promise<DeliveryTarget | null> {
       const hit = cache.get(key);
@@ -57,7 +57,7 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
           Prisma.sql`
           SELECT i.key, CASE WHEN l."integrationKey" IS NULL THEN i."receiverUrl"
                              ELSE ${LISTENER_URL_PREFIX}::text || i.key END AS "receiverUrl",
-                 i."insecureDev", c.status, c."majorVersion", c."nextCheckAt",
+                 i."insecureDev", i."movedAfterDeliveryId"::text AS "movedAfterDeliveryId", c.status, c."majorVersion", c."nextCheckAt",
                  f.mode AS "faultMode", f."startsAt" AS "faultStartsAt", f."endsAt" AS "faultEndsAt"
           FROM "Integration" i
           LEFT JOIN "WebhookCapabilities" c ON c."integrationKey" = i.key
@@ -72,6 +72,7 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
           insecureDev: r.insecureDev,
           accepted: r.status === "active",
           majorVersion: r.majorVersion,
+          movedAfterDeliveryId: r.movedAfterDeliveryId === null ? null : BigInt(r.movedAfterDeliveryId),
           nextCheckAt: r.nextCheckAt,
           dispatcherFault:
             r.faultMode === null ? null : { mode: r.faultMode, startsAt: r.faultStartsAt, endsAt: r.faultEndsAt },
@@ -83,8 +84,8 @@ export function createDeliveryTargetLoader(db: DbClient, elapsedMs: () => number
     },
     clear,
     close: () => {
-      webhookEvents().off("integration:discovered", clear);
-      receiverEvents.off("receiver:fault-changed", onFault);
+      events.off("integration:discovered", clear);
+      events.off("dispatcher:fault-changed", clear);
     },
   };
 }

@@ -13,7 +13,8 @@ import type { DbClient } from "../../platform/db/client.ts";
 import { isDatabaseUnavailable } from "../../platform/db/database-unavailable.ts";
 import { createOutageLog } from "../../platform/db/outage-log.ts";
 import type { WorkbenchClock } from "../../platform/clock/clock.ts";
-import { findOwnClaims, laneKey } from "./claim-deliveries.ts";
+import { findOwnClaims } from "./claim-deliveries.ts";
+import { laneKey } from "../outbox/outbox-row.ts";
 
 export type OutageRecovery = {
   /** A step failed: noted (once per outage); returns the delay before the next try. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildChange, buildSnapshot } from "../testing/build-change.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { OUTBOX_CHANNEL } from "../outbox/outbox-row.ts";
 import { listenerName } from "../../platform/db/listen-channel.ts";
 import { startOutboxNotifier, type OutboxNotifier } from "./outbox-notifier.ts";
 

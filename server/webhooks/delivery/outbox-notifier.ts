@@ -23,7 +23,7 @@ import { listenerName } from "../../platform/db/listen-channel.ts";
 import { sqlQuery } from "../../platform/db/sql-transaction.ts";
 import { processSingleton } from "../../platform/process-singleton.ts";
 import type { Runtime } from "../../runtime.ts";
-import { OUTBOX_CHANNEL } from "../planning/plan-deliveries.ts";
+import { OUTBOX_CHANNEL } from "../outbox/outbox-row.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { warnUnlessOutage } from "../../platform/db/outage-log.ts";
 

@@ -20,7 +20,7 @@
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import type { ClaimedDelivery } from "../outbox/outbox-row.ts";
 import { decideExpiredTrack, type OutboxEvent } from "./decide-expired-track.ts";
 import { recordOutcomeInTransaction, type AttemptRecord } from "./record-outcome.ts";
 import { renderWholeTrack } from "./render-whole-track.ts";

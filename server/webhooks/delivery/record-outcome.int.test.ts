@@ -2,8 +2,10 @@
 // each keeps its own claim guard and its own answer.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database.ts";
-import { claimDeliveries, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
-import { LANE_CLAIM_DEPTH, recordOutcome } from "./record-outcome.ts";
+import { claimDeliveries } from "./claim-deliveries.ts";
+import { laneKey, type ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { recordOutcome } from "./record-outcome.ts";
+import { LANE_CLAIM_DEPTH } from "../outbox/lane-statements.ts";
 
 const AGENCY = "0b0c5b52-1c0e-4a57-9a57-000000000001";
 const incident = (n: number) => `5d1f0000-0000-4000-8000-00000000000${n}`;

@@ -24,16 +24,9 @@
 // 0042). Claiming is not sending: a lane still has one attempt at a time.
 import { Prisma, type DbClient } from "../../platform/db/client.ts";
 import { sqlQuery, type SqlTx } from "../../platform/db/sql-transaction.ts";
-import { claimedColumns, laneKey, type ClaimedDelivery } from "./claim-deliveries.ts";
+import { claimedColumns, laneKey, type ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { LANE_CLAIM_DEPTH } from "../outbox/lane-statements.ts";
 import { toStorableText } from "../../platform/json-input.ts";
-
-/**
- * How many of a lane's next events a delivered event's record claims: the one that leaves next and
- * those the worker keeps behind it. Kept ahead, a lane's next event is claimed a few records before
- * its turn: with one kept ahead, a record slower than the attempt beside it (a WAL flush under load)
- * left the next event unclaimed at that attempt's end in about 40 % of a busy lane's attempts.
- */
-export const LANE_CLAIM_DEPTH = 4;
 
 /** `superseded`: finished unsent (or not sent again) for a declaration of another major version (record-supersession.ts). */
 export type Outcome =

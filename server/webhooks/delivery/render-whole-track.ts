@@ -7,7 +7,7 @@ import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { renderLegacyBody } from "../../webhook-contracts/v2/render-event-body.ts";
 import { LEGACY_ROUTES, legacyPath } from "../../webhook-contracts/v2/routes.ts";
 import { renderEventBody } from "../../webhook-contracts/v3/render-event-body.ts";
-import { routePath, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
+import { routePath, V3_ROUTES, v3EventName } from "../../webhook-contracts/v3/routes.ts";
 import type { TrackRef } from "./decide-expired-track.ts";
 
 export type RenderedEvent = { method: string; path: string; eventName: string; body: unknown };
@@ -19,10 +19,10 @@ export function renderWholeTrack(
   const { snapshot } = input;
   if (track.contract === 3) {
     return {
-      method: V3_ROUTES.trackReplaced.method,
-      path: routePath("trackReplaced", snapshot.id),
-      eventName: "trackReplaced",
-      body: renderEventBody("trackReplaced", { snapshot, source: track.source }),
+      method: V3_ROUTES["caller.trackReplaced"].method,
+      path: routePath("caller.trackReplaced", snapshot.id),
+      eventName: v3EventName("caller.trackReplaced"),
+      body: renderEventBody("caller.trackReplaced", { snapshot, source: track.source }),
     };
   }
   const body = renderLegacyBody("positionReplaced", {

@@ -13,6 +13,7 @@ import { setIncidentText } from "../../incidents/set-incident-text.ts";
 import { setReceiverCapabilities } from "../../reference-receiver/receiver-capabilities.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { planDeliveriesOnChange } from "../planning/plan-deliveries.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 import { waitForEvents } from "../testing/webhook-harness.ts";
 import { claimDeliveries, releaseClaims } from "./claim-deliveries.ts";
 import { deliverEvent, type DeliverDeps } from "./deliver-event.ts";
@@ -83,6 +84,7 @@ const deps = (loader: Pick<DeliveryTargetLoader, "load">): DeliverDeps => ({
   workerId: "supersede-test",
   targets: loader as DeliveryTargetLoader,
   timeoutMs: 5_000,
+  cutOverLane,
 });
 /** Claims the incident's lane head (only a head is ever claimed) and delivers it; null when it has none ready. */
 async function deliverHead(incidentId: string, loader: Pick<DeliveryTargetLoader, "load"> = targets) {

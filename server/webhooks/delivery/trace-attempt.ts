@@ -5,7 +5,7 @@
 // receiver joins the trace, the embedded receivers continue it. With tracing off deliver-event.ts
 // gets null and adds nothing: no span, no header.
 import { activeTracing, type TraceSpan } from "../../platform/tracing/tracing.ts";
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import type { ClaimedDelivery } from "../outbox/outbox-row.ts";
 import type { AttemptRecord } from "./record-outcome.ts";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

@@ -7,11 +7,11 @@
 import type { Runtime } from "../../runtime.ts";
 import { ZAboutDeclaration, flattenSupports, majorVersionOf } from "../../webhook-contracts/v3/capabilities.schema.ts";
 import type { V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
-import { getServiceToken, type ServiceIdentity } from "../delivery/service-token-cache.ts";
-import { refusalOf, sendRequest, type SendResult } from "../delivery/send-request.ts";
+import { getServiceToken, type ServiceIdentity } from "../sending/service-token-cache.ts";
+import { refusalOf, sendRequest, type SendResult } from "../sending/send-request.ts";
 import { traceLogFieldsOr, type TraceSpan } from "../../platform/tracing/tracing.ts";
 import { endDiscoverySpan, startDiscoverySpan } from "./trace-discovery.ts";
-import { receiverTarget } from "../receiver-url.ts";
+import { receiverTarget } from "../sending/receiver-url.ts";
 import { listenerUrlOf } from "../listen/listener-attachments.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";

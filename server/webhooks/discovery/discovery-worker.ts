@@ -6,9 +6,8 @@ import type { Runtime } from "../../runtime.ts";
 import type { Worker } from "../../platform/worker.ts";
 import { discoverIntegration } from "./discover-integration.ts";
 import { planHeldChanges } from "../planning/plan-held-changes.ts";
-import { receiverEvents } from "../../reference-receiver/receiver-events.ts";
 import { inProcessHandler } from "../../platform/network/in-process-origins.ts";
-import { isEmbeddedReceiver } from "../receiver-url.ts";
+import { isEmbeddedReceiver } from "../sending/receiver-url.ts";
 import { webhookEvents, type WebhookEvents } from "../webhook-events.ts";
 import { isFailedAttempt, RediscoveryLimiter } from "./rediscover-after-failure.ts";
 import { createOutageLog, warnUnlessOutage } from "../../platform/db/outage-log.ts";
@@ -87,22 +86,16 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<DiscoveryW
   timer.unref();
   const onClock = () => run(false);
   runtime.clock.on("changed", onClock);
-  // A reference receiver's /about changed (capability toggles): rediscover that integration now,
-  // so the next planned event already follows the new declaration.
-  // The capability control awaits it (waitFor), so its caller's next change is planned under the new flags.
-  const onCapabilities = ({
-    integrationKey,
-    waitFor,
-  }: {
-    integrationKey: string;
-    waitFor?: (work: Promise<unknown>) => void;
-  }) => {
+  // What an integration's /about answers changed (an embedded receiver's capability toggles, a
+  // listener attached or gone): rediscover it now, so the next planned event already follows it. A
+  // capability control awaits it (waitFor), so its caller's next change is planned under the new flags.
+  const onAboutChanged = ({ integrationKey, waitFor }: WebhookEvents["integration:about-changed"][0]) => {
     const p = discover(integrationKey, "rediscovery failed");
     waitFor?.(p);
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
-  receiverEvents.on("receiver:capabilities-changed", onCapabilities);
+  webhookEvents().on("integration:about-changed", onAboutChanged);
   // A failed delivery to a partner's receiver: it may have changed its declaration (a cutover);
   // look again soon. The embedded receivers announce their changes (above), so they are not asked.
   const limiter = new RediscoveryLimiter();
@@ -130,7 +123,7 @@ export async function startDiscoveryWorker(runtime: Runtime): Promise<DiscoveryW
       closing.abort();
       clearInterval(timer);
       runtime.clock.off("changed", onClock);
-      receiverEvents.off("receiver:capabilities-changed", onCapabilities);
+      webhookEvents().off("integration:about-changed", onAboutChanged);
       webhookEvents().off("delivery:attempted", onAttempt);
       await Promise.all(inFlight);
     },

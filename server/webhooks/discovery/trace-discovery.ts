@@ -2,7 +2,7 @@
 // a trace of its own (discovery runs on its schedule, not for a request), whose traceparent goes
 // out with the request so the receiver's side joins it. Null when tracing is off: nothing is added.
 import { activeTracing, type TraceSpan } from "../../platform/tracing/tracing.ts";
-import type { SendResult } from "../delivery/send-request.ts";
+import type { SendResult } from "../sending/send-request.ts";
 
 export function startDiscoverySpan(integrationKey: string, url: string): TraceSpan | null {
   const tracing = activeTracing();

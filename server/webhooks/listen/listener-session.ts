@@ -3,9 +3,10 @@
 // caller may still listen (a revoked token detaches within seconds) and that the attachment is
 // still this one (another `listen`, maybe through another process, took over); bound the frames;
 // on a clean detach give the integration back to its configured URL. A dropped connection keeps
-// the attachment: the integration's attempts fail and are retried until a listener is back.
+// the attachment: the integration's attempts fail and are retried until a listener is back. Each
+// change of where its /about is answered is announced (integration:about-changed), and this
+// process's discovery reads the /about again (discovery/discovery-worker.ts).
 import type { Runtime } from "../../runtime.ts";
-import { discoverIntegration } from "../discovery/discover-integration.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import * as attachments from "./listener-attachments.ts";
 import { ListenerConnection } from "./listener-connection.ts";
@@ -47,10 +48,7 @@ export async function openListenerSession(runtime: Runtime, options: SessionOpti
     { integration: integrationKey, caller: options.caller.name, remote: options.remoteAddress },
     "listener attached",
   );
-  const rediscover = () =>
-    void discoverIntegration(runtime, integrationKey).catch((err: Error) =>
-      runtime.logger.warn({ err, integration: integrationKey }, "discovery after a listener change failed"),
-    );
+  const rediscover = () => webhookEvents().emit("integration:about-changed", { integrationKey });
   // Its /about first, then whatever waited for it, now (listener-attachments.ts, pullListenerRetriesForward).
   void attachments
     .pullListenerRetriesForward(runtime, integrationKey)

@@ -3,8 +3,9 @@
 // is planned pending, and a lane with an unfinished row is never claimed around it. A stand-in
 // worker (a registered claimer) shows what the write hands over.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimDeliveries, type ClaimedDelivery } from "../delivery/claim-deliveries.ts";
-import { registerLocalClaimer } from "../delivery/local-claimer.ts";
+import { claimDeliveries } from "../delivery/claim-deliveries.ts";
+import type { ClaimedDelivery } from "../outbox/outbox-row.ts";
+import { registerLocalClaimer } from "../outbox/local-claimer.ts";
 import { buildChange, buildSnapshot, EMS, NORTH } from "../testing/build-change.ts";
 import { startWebhookHarness, type WebhookHarness } from "../testing/webhook-harness.ts";
 import { webhookEvents } from "../webhook-events.ts";

@@ -83,4 +83,28 @@ describe("decideCutover", () => {
       introduce: false,
     });
   });
+
+  it("treats events planned for the integration's earlier receiver as another contract's, whatever their major (decision 0062)", () => {
+    for (const major of MAJORS) {
+      // Rows 1–3 were planned before the URL moved (movedAfterId 3), row 4 after; the move reset the lane.
+      const unfinished = [delivering(1, major), pending(2, major, "/position"), pending(3, major), pending(4, major)];
+      expect(
+        decideCutover({ acceptedMajor: major, laneMajor: major, laneIntroduced: false, movedAfterId: 3n, unfinished }),
+      ).toEqual({ supersede: [2n, 3n], introduce: true });
+      // A change since the acceptance introduced the lane already: its create-and-track is queued behind.
+      expect(
+        decideCutover({ acceptedMajor: major, laneMajor: major, laneIntroduced: true, movedAfterId: 3n, unfinished }),
+      ).toEqual({ supersede: [2n, 3n], introduce: false });
+      // Nothing left from before the move: the lane is left alone.
+      expect(
+        decideCutover({
+          acceptedMajor: major,
+          laneMajor: major,
+          laneIntroduced: false,
+          movedAfterId: 3n,
+          unfinished: [pending(4, major)],
+        }),
+      ).toEqual({ supersede: [], introduce: false });
+    }
+  });
 });

@@ -40,7 +40,7 @@ const lazyOf = (s: TIncidentSnapshotV3, added: TLocationSource | null): TInciden
 const kinds: Array<[string, IncidentChangeKind, TIncidentSnapshotV3, TLocationSource | null]> = [
   [
     "an append",
-    { kind: "caller.locationAdded", source: "MobileApp", location: appended },
+    { kind: "caller.newLocation", source: "MobileApp", location: appended },
     withAppend(whole),
     "MobileApp",
   ],
@@ -105,7 +105,7 @@ describe("lazyPlanHolds", () => {
     const lane: LaneState = { introduced: true, fullTracks: ["MobileApp"] };
     const change = buildChange(kinds[0]![1], lazyOf(withAppend(whole), "MobileApp"));
     const plan = planEvents({ change, flags: new Set(V3_FLAGS), lane });
-    expect(plan.events.map((e) => e.route)).toEqual(["trackAppended"]);
+    expect(plan.events.map((e) => e.route)).toEqual(["caller.newLocation"]);
     expect(lazyPlanHolds([change], [{ plans: [{ target: { major: 3, lane }, plan }] }])).toBe(true);
   });
 });

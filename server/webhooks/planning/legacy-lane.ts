@@ -23,12 +23,6 @@ export function laneMajorOf(stored: { fullTracks: string[] }): number {
   return marker ? Number(marker[1]) : 3;
 }
 
-/** The contract an outbox row was planned under, from its path (/v1/…, /v2/…, /v3/…); null for any other. */
-export function contractOfPath(path: string): number | null {
-  const major = /^\/v([123])\//.exec(path);
-  return major ? Number(major[1]) : null;
-}
-
 /** The lane as the planner of `major` sees it: its own lane without the marker, or a new lane after a version switch. */
 export function laneForMajor(stored: { introduced: boolean; fullTracks: string[] }, major: 1 | 2 | 3): LaneState {
   if (laneMajorOf(stored) !== major) return NEW_LANE;

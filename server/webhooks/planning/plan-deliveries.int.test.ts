@@ -95,14 +95,14 @@ describe("planned writes", () => {
     await h.commit(buildChange({ kind: "labelChanged" }, buildSnapshot({ id: ID, label: null }), { seq: 2 }));
     await h.commit(
       buildChange(
-        { kind: "caller.liveVideoActivated" },
+        { kind: "caller.liveVideo.activated" },
         { ...base, caller: { ...base.caller, liveVideo: video } },
         { seq: 3 },
       ),
     );
     await h.commit(
       buildChange(
-        { kind: "caller.liveVideoEnded" },
+        { kind: "caller.liveVideo.ended" },
         {
           ...base,
           caller: { ...base.caller, liveVideo: { ...video, state: "Ended", endedAtUtc: "2026-11-22T06:05:00.000Z" } },

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IncidentChangeKind } from "../../incidents/change-record.ts";
 import { V3_FLAGS, type V3Flag } from "../../webhook-contracts/v3/capability-flags.ts";
-import { operationOf, V3_EVENT_BODIES, V3_ROUTES } from "../../webhook-contracts/v3/routes.ts";
+import { operationOf, V3_EVENT_BODIES } from "../../webhook-contracts/v3/routes.ts";
 import { buildChange, buildSnapshot, EMS, measured, NORTH } from "../testing/build-change.ts";
 import { NEW_LANE, planEvents, planResendSequence, type LaneState, type PlannedEvent } from "./plan-events.ts";
 
@@ -63,9 +63,9 @@ const KINDS: Record<string, IncidentChangeKind> = {
   fullName: { kind: "caller.fullNameChanged" },
   phone: { kind: "caller.phoneNumberChanged" },
   device: { kind: "caller.deviceInfoChanged" },
-  appendHeld: { kind: "caller.locationAdded", source: "MobileApp", location: measured("MobileApp", at, 60.2) },
+  appendHeld: { kind: "caller.newLocation", source: "MobileApp", location: measured("MobileApp", at, 60.2) },
   appendNotHeld: {
-    kind: "caller.locationAdded",
+    kind: "caller.newLocation",
     source: "Entered",
     location: {
       type: "Known",
@@ -77,11 +77,11 @@ const KINDS: Record<string, IncidentChangeKind> = {
     },
   },
   replaced: { kind: "caller.trackReplaced", source: "MobileApp" },
-  chat: { kind: "caller.chatActivated" },
-  videoOn: { kind: "caller.liveVideoActivated" },
-  videoOff: { kind: "caller.liveVideoEnded" },
+  chat: { kind: "caller.chat.activated" },
+  videoOn: { kind: "caller.liveVideo.activated" },
+  videoOff: { kind: "caller.liveVideo.ended" },
   invited: { kind: "involvedAgency.invited", agencyId: EMS },
-  collaboration: { kind: "involvedAgency.collaborationChanged", agencyId: EMS },
+  collaboration: { kind: "involvedAgency.collaboration.changed", agencyId: EMS },
   label: { kind: "labelChanged" },
   summary: { kind: "summaryChanged" },
   callSign: { kind: "callSignChanged" },
@@ -101,9 +101,9 @@ const PROFILES: Record<string, ReadonlySet<V3Flag>> = {
 
 /** Short names: "PUT caller/track[MobileApp]", "changed(PATCH label)". */
 function describeEvent(e: PlannedEvent): string {
-  if (e.route === "changed") return `changed(${operationOf(e.standsFor!)})`;
+  if (e.route === "incident.changed") return `changed(${operationOf(e.standsFor!)})`;
   const rel = e.path.replace(`/v3/incidents/${ID}/`, "").replace("/v3/incidents", "incidents");
-  return `${e.method} ${rel}${e.route === "trackReplaced" ? `[${(e.body as { source: string }).source}]` : ""}`;
+  return `${e.method} ${rel}${e.route === "caller.trackReplaced" ? `[${(e.body as { source: string }).source}]` : ""}`;
 }
 
 const HELD: LaneState = { introduced: true, fullTracks: ["MobileApp"] };
@@ -321,12 +321,15 @@ describe("planEvents: lanes", () => {
     };
     const closed = planResendSequence(withTrack, ALL, "2026-11-22T07:00:00.000Z");
     expect(closed.events.map((e) => `${e.method} ${e.route}`)).toEqual([
-      "POST created",
-      "PUT trackReplaced",
-      "POST closed",
+      "POST incident.created",
+      "PUT caller.trackReplaced",
+      "POST incident.closed",
     ]);
     expect(closed.events.at(-1)!.body).toEqual({ closedAtUtc: "2026-11-22T07:00:00.000Z" });
-    expect(planResendSequence(withTrack, ALL, null).events.map((e) => e.route)).toEqual(["created", "trackReplaced"]);
+    expect(planResendSequence(withTrack, ALL, null).events.map((e) => e.route)).toEqual([
+      "incident.created",
+      "caller.trackReplaced",
+    ]);
   });
   it("never sends an empty track", () => {
     const empty = buildSnapshot({ id: ID });
@@ -351,18 +354,22 @@ describe("planEvents: rule invariants over random capability sets", () => {
       fc.property(arbFlags, arbKind, arbLane, (flags, kind, lane) => {
         const { events } = plan(kind, flags, lane);
         for (const e of events) {
-          expect(flags.has(V3_ROUTES[e.route].flag)).toBe(true); // rule 1/2 (changed's own flag is incident.changed)
-          if (flags.has("caller.changed")) expect(["fullName", "phoneNumber", "deviceInfo"]).not.toContain(e.route);
-          if (e.route === "trackAppended")
+          expect(flags.has(e.route)).toBe(true); // rule 1/2 (changed's own flag is incident.changed)
+          if (flags.has("caller.changed"))
+            expect(["caller.fullNameChanged", "caller.phoneNumberChanged", "caller.deviceInfoChanged"]).not.toContain(
+              e.route,
+            );
+          if (e.route === "caller.newLocation")
             expect(
               lane.introduced &&
                 lane.fullTracks.includes(
-                  KINDS[kind]!.kind === "caller.locationAdded"
+                  KINDS[kind]!.kind === "caller.newLocation"
                     ? (KINDS[kind] as { source: "MobileApp" }).source
                     : ("none" as never),
                 ),
             ).toBe(true);
-          if (e.route === "trackReplaced") expect((e.body as { track: unknown[] }).track.length).toBeGreaterThan(0);
+          if (e.route === "caller.trackReplaced")
+            expect((e.body as { track: unknown[] }).track.length).toBeGreaterThan(0);
           expect(e.path).not.toMatch(/chat\/ended/);
         }
         validateBodies(events);

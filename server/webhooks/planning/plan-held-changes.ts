@@ -16,13 +16,15 @@
 import { Prisma } from "../../platform/db/client.ts";
 import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
 import type { Runtime } from "../../runtime.ts";
-import { executePlannedWrite, type IncidentChange } from "../../incidents/change-record.ts";
+import type { IncidentChange } from "../../incidents/change-record.ts";
+import type { TemporaryWarning } from "../../incidents/incident-state.ts";
 import type { TIncidentSnapshotV3 } from "../../incidents/snapshot.schema.ts";
 import { changeSnapshotSql } from "../../incidents/track-storage.ts";
-import { isExpired } from "../delivery/decide-retry.ts";
+import { isExpired } from "../outbox/delivery-window.ts";
 import { webhookEvents } from "../webhook-events.ts";
 import { lockLaneTarget, type PlanningTarget } from "./load-targets.ts";
-import { composePlanWrite, planForTarget, toPlanData, type PlanStep } from "./plan-deliveries.ts";
+import { planForTarget, toPlanData, type PlanStep } from "./plan-deliveries.ts";
+import { writePlan } from "./write-planned-deliveries.ts";
 import { selectRecipientAgencies } from "./select-recipients.ts";
 
 export type HeldLaneOutcome = { incidentId: string; planned: number; expired: number };
@@ -58,6 +60,7 @@ type ChangeRow = {
   producedAt: Date;
   actor: string;
   snapshot: TIncidentSnapshotV3;
+  temporaryInformation: TemporaryWarning | null;
 };
 
 /** One held lane, under the incident's row lock. Null: nothing to do (no longer held, or still no accepted declaration). */
@@ -69,7 +72,7 @@ export async function planHeldLane(
   const target = await lockLaneTarget(tx, { integrationKey, incidentId });
   if (!target || target.held || target.heldFromSeq === null) return null;
   const rows = await tx.query<ChangeRow>(Prisma.sql`
-    SELECT seq, kind, payload, "producedAt", actor, ${changeSnapshotSql()} AS snapshot
+    SELECT seq, kind, payload, "producedAt", actor, ${changeSnapshotSql()} AS snapshot, "temporaryInformation"
     FROM "IncidentChange" WHERE "incidentId" = ${incidentId}::uuid AND seq >= ${target.heldFromSeq} ORDER BY seq`);
 
   let current: PlanningTarget = { ...target, heldFromSeq: null };
@@ -84,13 +87,14 @@ export async function planHeldLane(
       producedAt: new Date(row.producedAt),
       actor: row.actor,
       snapshot: row.snapshot,
+      temporaryInformation: row.temporaryInformation,
     } as IncidentChange;
     if (!selectRecipientAgencies(change).includes(target.agencyId)) continue;
     if (isExpired(change.producedAt, now)) {
       // Expired while waiting: never planned. A lost track change leaves the receiver's copy of
       // that track short, so no append may follow it: every track is sent whole next time.
       expired++;
-      if (change.kind === "caller.locationAdded" || change.kind === "caller.trackReplaced")
+      if (change.kind === "caller.newLocation" || change.kind === "caller.trackReplaced")
         current = { ...current, lane: { ...current.lane, fullTracks: [] } };
       continue;
     }
@@ -106,8 +110,6 @@ export async function planHeldLane(
       plans: [{ target: current, plan: { events: [], lane: current.lane } }],
     });
   const data = toPlanData(incidentId, steps);
-  const planned = data
-    ? (((await executePlannedWrite(tx, incidentId, composePlanWrite([data]))) ?? []) as unknown[]).length
-    : 0;
+  const planned = data ? (await writePlan(tx, data)).length : 0;
   return { incidentId, planned, expired };
 }

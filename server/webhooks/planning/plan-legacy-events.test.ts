@@ -2,8 +2,9 @@
 // MobileApp track, lanes per contract (the cutover), resend, newly involved.
 import { describe, expect, it } from "vitest";
 import { goldenHistory, goldenSnapshot, gps, sequentialIds } from "../../webhook-contracts/testing/golden-history.ts";
-import { buildChange } from "../testing/build-change.ts";
-import { contractOfPath, laneForMajor, laneMajorOf, laneToStore } from "./legacy-lane.ts";
+import { buildChange, buildSnapshot } from "../testing/build-change.ts";
+import { laneForMajor, laneMajorOf, laneToStore } from "./legacy-lane.ts";
+import { contractOfPath } from "../outbox/outbox-row.ts";
 import { NEW_LANE } from "./plan-events.ts";
 import { planLegacyEvents, planLegacyIntroduction } from "./plan-legacy-events.ts";
 
@@ -13,9 +14,30 @@ const snapshot = goldenSnapshot();
 const smsFix = { ...gps(8, 60.3), source: "MobileAppSms" as const };
 const withSms = structuredClone(snapshot);
 withSms.caller.tracks[2]!.track.push(smsFix);
-const smsAppended = buildChange({ kind: "caller.locationAdded", source: "MobileAppSms", location: smsFix }, withSms);
+const smsAppended = buildChange({ kind: "caller.newLocation", source: "MobileAppSms", location: smsFix }, withSms);
 
 describe("planLegacyEvents", () => {
+  it("gives v1 and v2 isTest true for a Test incident only: false for Real and Demo (Delivery rule 6)", () => {
+    for (const major of [1, 2] as const)
+      for (const [purpose, isTest] of [
+        ["Real", false],
+        ["Demo", false],
+        ["Test", true],
+      ] as const) {
+        const change = buildChange(
+          { kind: "incident.created" },
+          buildSnapshot({ id: "0e7f0000-0000-4000-8000-0000000000d1", purpose }),
+        );
+        const [create] = planLegacyEvents({ change, lane: NEW_LANE, major }).events;
+        expect({
+          major,
+          purpose,
+          path: create!.path,
+          isTest: (create!.body.incident as { isTest: boolean }).isTest,
+        }).toEqual({ major, purpose, path: `/v${major}/incident`, isTest });
+      }
+  });
+
   it("appends a MobileAppSms fix to the merged v2 MobileApp track only when the receiver holds every part of it", () => {
     const held = planLegacyEvents({
       change: smsAppended,
@@ -41,7 +63,7 @@ describe("planLegacyEvents", () => {
     const lane = { introduced: true, fullTracks: [] };
     for (const kind of [
       { kind: "summaryChanged" },
-      { kind: "caller.chatActivated" },
+      { kind: "caller.chat.activated" },
       { kind: "caller.changed", what: "medicData" },
       { kind: "caller.fullNameChanged" },
     ] as const) {

@@ -46,6 +46,7 @@ function build(
     snapshot: ctx.change.snapshot,
     requestId,
     producedAt: ctx.change.producedAt,
+    temporary: ctx.change.temporaryInformation ?? null,
     ...extra,
   });
   return {
@@ -69,11 +70,11 @@ function partsOf(s: TIncidentSnapshotV3, source: TLocationSource): TLocationSour
 function translate(ctx: Ctx, e: PlannedEvent, laneBefore: LaneState, full: Set<TLocationSource>): LegacyPlannedEvent[] {
   const s = ctx.change.snapshot;
   switch (e.route) {
-    case "created":
+    case "incident.created":
       return [build(ctx, "incident")];
-    case "closed":
+    case "incident.closed":
       return [build(ctx, "close", { closedAtUtc: (e.body as { closedAtUtc: string }).closedAtUtc })];
-    case "trackAppended": {
+    case "caller.newLocation": {
       const location = (e.body as { location: TLocation }).location;
       const parts = partsOf(s, location.source);
       if (parts.every((p) => p === location.source || laneBefore.fullTracks.includes(p)))
@@ -81,16 +82,16 @@ function translate(ctx: Ctx, e: PlannedEvent, laneBefore: LaneState, full: Set<T
       parts.forEach((p) => full.add(p));
       return [build(ctx, "positionReplaced", { positionSource: V2_SOURCE_OF[location.source] })];
     }
-    case "trackReplaced": {
+    case "caller.trackReplaced": {
       const source = (e.body as { source: TLocationSource }).source;
       partsOf(s, source).forEach((p) => full.add(p));
       return [build(ctx, "positionReplaced", { positionSource: V2_SOURCE_OF[source] })];
     }
-    case "deviceInfo":
+    case "caller.deviceInfoChanged":
       return [build(ctx, "batteryLevel"), build(ctx, "internetConnectionType")];
-    case "liveVideoActivated":
+    case "caller.liveVideo.activated":
       return [build(ctx, "startVideo")];
-    case "involvedAgency":
+    case "involvedAgency.invited":
       return [build(ctx, "psap", { agencyId: (e.body as { agency: { id: string } }).agency.id })];
     default:
       return [build(ctx, "incident")]; // no v2 route: the whole incident (upsert)
@@ -135,6 +136,8 @@ export function planLegacyIntroduction(options: {
   now: Date;
   major: LegacyMajor;
   closedAtUtc?: string | null;
+  /** The caller's temporary-information warning now (the incident's internal state), if any. */
+  temporaryInformation?: IncidentChange["temporaryInformation"];
 }): LegacyPlan {
   const closedAtUtc = options.closedAtUtc ?? null;
   const base = {
@@ -143,6 +146,7 @@ export function planLegacyIntroduction(options: {
     producedAt: options.now,
     actor: "resend",
     snapshot: options.snapshot,
+    temporaryInformation: options.temporaryInformation ?? null,
   };
   // Planned on a new lane, a close is the introduction followed by the close (plan-events.ts).
   const change: IncidentChange =

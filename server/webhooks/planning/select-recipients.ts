@@ -12,7 +12,7 @@ export function selectRecipientAgencies(change: IncidentChange): string[] {
     .filter(
       (a) =>
         a.collaboration !== "Declined" ||
-        (change.kind === "involvedAgency.collaborationChanged" && change.agencyId === a.id),
+        (change.kind === "involvedAgency.collaboration.changed" && change.agencyId === a.id),
     )
     .map((a) => a.id);
 }

@@ -7,6 +7,11 @@
 // plan-deliveries.ts `planResend`), followed by the events of later changes. What each lane gets is
 // the pure decide-cutover.ts.
 //
+// A receiver URL change is a cutover too (decision 0062): the events queued for the integration's
+// earlier receiver (up to Integration.movedAfterDeliveryId) are superseded the same way once the new
+// receiver's declaration is accepted, and each such incident reaches it as its create-and-track
+// sequence, whatever major version it declares.
+//
 // Each lane in one transaction under the incident's row lock (planEpoch bump, as resend, expiry and
 // held planning do): a change planned concurrently either committed its rows before this looks at
 // the lane, or plans against the lane this leaves. Run by discovery once a declaration is accepted
@@ -14,37 +19,35 @@
 // its outcome or before sending it (deliver-event.ts): whichever comes first does the lane's work,
 // the other finds nothing left to do.
 import { Prisma } from "../../platform/db/client.ts";
-import { inSqlTransaction, type SqlTx } from "../../platform/db/sql-transaction.ts";
+import { inSqlTransaction } from "../../platform/db/sql-transaction.ts";
 import type { Runtime } from "../../runtime.ts";
 import { webhookEvents } from "../webhook-events.ts";
-import { decideCutover } from "./decide-cutover.ts";
-import { contractOfPath, laneMajorOf } from "./legacy-lane.ts";
+import { decideCutover, plannedForAnother } from "./decide-cutover.ts";
+import { laneMajorOf } from "./legacy-lane.ts";
 import { lockLaneTarget } from "./load-targets.ts";
-import { planResend, type PlannedRow } from "./plan-deliveries.ts";
+import { planResend } from "./plan-resend.ts";
+import { logCutover, type CutOverLane, type LaneCutover, type SupersededRow } from "../outbox/lane-cutover.ts";
 
-export type SupersededRow = { id: string; requestId: string; method: string; path: string; attemptCount: number };
-export type LaneCutover = {
-  incidentId: string;
-  acceptedMajor: 1 | 2 | 3;
-  /** Queued events of another contract, superseded unsent (the claimed one, if any, not included). */
-  superseded: SupersededRow[];
-  /** The create-and-track sequence planned under the accepted contract (empty: none needed). */
-  introduced: PlannedRow[];
-};
-
-/** Every lane of `integrationKey` with unfinished events of a contract other than its accepted one (each lane its own transaction). */
+/**
+ * Every lane of `integrationKey` with unfinished events of a contract other than its accepted one, or
+ * planned for its earlier receiver (each lane its own transaction).
+ */
 export async function supersedeQueuedEvents(
   runtime: Pick<Runtime, "db" | "clock" | "logger">,
   integrationKey: string,
 ): Promise<LaneCutover[]> {
-  const [accepted] = await runtime.db.$queryRaw<Array<{ major: number | null }>>`
-    SELECT "majorVersion" AS major FROM "WebhookCapabilities" WHERE "integrationKey" = ${integrationKey} AND status = 'active'`;
+  const [accepted] = await runtime.db.$queryRaw<Array<{ major: number | null; movedAfter: string | null }>>`
+    SELECT c."majorVersion" AS major, i."movedAfterDeliveryId"::text AS "movedAfter"
+    FROM "WebhookCapabilities" c JOIN "Integration" i ON i.key = c."integrationKey"
+    WHERE c."integrationKey" = ${integrationKey} AND c.status = 'active'`;
   const major = accepted?.major;
   if (major !== 1 && major !== 2 && major !== 3) return [];
+  const movedAfter = accepted!.movedAfter ?? "0";
   // The unfinished-lane index (integrationKey, incidentId, id) over pending and delivering rows serves this.
   const lanes = await runtime.db.$queryRaw<Array<{ incidentId: string }>>`
     SELECT DISTINCT "incidentId"::text AS "incidentId" FROM "WebhookDelivery"
-    WHERE "integrationKey" = ${integrationKey} AND state IN ('pending', 'delivering') AND path NOT LIKE ${`/v${major}/%`}`;
+    WHERE "integrationKey" = ${integrationKey} AND state IN ('pending', 'delivering')
+      AND (path NOT LIKE ${`/v${major}/%`} OR id <= ${movedAfter}::bigint)`;
   const outcomes: LaneCutover[] = [];
   for (const { incidentId } of lanes) {
     const outcome = await inSqlTransaction(runtime.db, (tx) =>
@@ -57,41 +60,17 @@ export async function supersedeQueuedEvents(
   return outcomes;
 }
 
-export function logCutover(runtime: Pick<Runtime, "logger">, integrationKey: string, outcome: LaneCutover): void {
-  if (!outcome.superseded.length && !outcome.introduced.length) return;
-  runtime.logger.info(
-    {
-      integration: integrationKey,
-      incidentId: outcome.incidentId,
-      major: outcome.acceptedMajor,
-      superseded: outcome.superseded.length,
-      introduced: outcome.introduced.length,
-    },
-    "queued webhook events of another major version superseded; the incident is sent anew under the accepted one",
-  );
-}
-
-/**
- * One lane, inside a transaction. `claimed`: an event of this lane the caller holds claimed (the
- * deliverer), superseded by `supersede` (which records it, guarded by its claim) only when the
- * accepted declaration's major is not its contract. Null: nothing done — no accepted declaration,
- * the incident gone, or the claimed event not to be superseded (its claim lost, or its contract is
- * the accepted one after all).
- */
-export async function cutOverLane(
-  tx: SqlTx,
-  options: {
-    integrationKey: string;
-    incidentId: string;
-    now: Date;
-    claimed?: { path: string; supersede: () => Promise<boolean> };
-  },
-): Promise<LaneCutover | null> {
+/** One lane, inside a transaction (outbox/lane-cutover.ts says what `claimed` and null mean). */
+export const cutOverLane: CutOverLane = async (tx, options) => {
   const { integrationKey, incidentId, now, claimed } = options;
   const target = await lockLaneTarget(tx, { integrationKey, incidentId });
   if (!target || target.held) return null;
   const acceptedMajor = target.major;
-  if (claimed && (contractOfPath(claimed.path) === acceptedMajor || !(await claimed.supersede()))) return null;
+  const [integration] = await tx.query<{ movedAfter: string | null }>(Prisma.sql`
+    SELECT "movedAfterDeliveryId"::text AS "movedAfter" FROM "Integration" WHERE key = ${integrationKey}`);
+  const movedAfterId = integration?.movedAfter ? BigInt(integration.movedAfter) : null;
+  if (claimed && (!plannedForAnother(claimed, { acceptedMajor, movedAfterId }) || !(await claimed.supersede())))
+    return null;
 
   const unfinished = await tx.query<{ id: string; state: "pending" | "delivering"; path: string }>(Prisma.sql`
     SELECT id::text AS id, state::text AS state, path FROM "WebhookDelivery"
@@ -100,6 +79,8 @@ export async function cutOverLane(
   const decision = decideCutover({
     acceptedMajor,
     laneMajor: target.stored ? laneMajorOf(target.stored) : null,
+    laneIntroduced: target.stored?.introduced ?? null,
+    movedAfterId,
     unfinished: unfinished.map((e) => ({ ...e, id: BigInt(e.id) })),
     supersededClaimed: claimed !== undefined,
   });
@@ -135,4 +116,4 @@ export async function cutOverLane(
       });
   });
   return { incidentId, acceptedMajor, superseded, introduced };
-}
+};

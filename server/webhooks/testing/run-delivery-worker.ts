@@ -6,6 +6,7 @@ import { parseEnv } from "../../platform/env.ts";
 import { createLogger } from "../../platform/logger.ts";
 import { SigningKeyStore } from "../../platform/signing-keys.ts";
 import { startDeliveryWorker } from "../delivery/delivery-worker.ts";
+import { cutOverLane } from "../planning/supersede-queued-events.ts";
 
 const env = parseEnv();
 const db = createDbClient(env.DATABASE_URL!);
@@ -20,6 +21,7 @@ const runtime = {
   databaseMode: "external" as const,
 };
 const worker = await startDeliveryWorker(runtime, {
+  cutOverLane,
   workerId: process.env.WORKER_ID,
   leaseMs: Number(process.env.LEASE_MS ?? 30_000),
   timeoutMs: Number(process.env.TIMEOUT_MS ?? 10_000),

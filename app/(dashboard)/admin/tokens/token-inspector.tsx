@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/react";
 import { formatDuration } from "../../_components/format";
 import { ClientForm } from "@/app/_components/ui/form";
+import { calls } from "../../_components/may-call";
 
 export function TokenInspector() {
   const trpc = useTRPC();
@@ -30,6 +31,7 @@ export function TokenInspector() {
         />
         <div>
           <button
+            {...calls("identity.tokens.inspect")}
             type="submit"
             disabled={inspect.isPending}
             className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 disabled:opacity-50"

@@ -7,6 +7,7 @@ import { SectionCard } from "@/app/_components/ui/card";
 import { ClientForm, Input, Select } from "@/app/_components/ui/form";
 import { useTRPC } from "@/app/_trpc/react";
 import { INCIDENT_ORIGINS } from "@/server/simulator/simulator.schema";
+import { calls } from "../../_components/may-call";
 
 const ORIGIN_LABEL: Record<(typeof INCIDENT_ORIGINS)[number], string> = {
   MobileApp: "Caller's mobile app (Real)",
@@ -96,7 +97,7 @@ export function RaiseIncidentForm({ onRaised }: { onRaised: (incidentId: string)
           <Input value={form.phone} onChange={set("phone")} />
         </label>
         <div className="flex items-end">
-          <Button type="submit" disabled={raise.isPending}>
+          <Button {...calls("simulator.raise")} type="submit" disabled={raise.isPending}>
             Raise incident
           </Button>
         </div>

@@ -7,6 +7,7 @@ import { Button } from "@/app/_components/ui/button";
 import { SectionCard } from "@/app/_components/ui/card";
 import { useTRPC } from "@/app/_trpc/react";
 import { ScenarioRunView } from "./scenario-run-view";
+import { calls } from "../../_components/may-call";
 
 /** Scripted scenarios; the latest run of each is followed live (progress per step). */
 export function ScenarioRunner({ onOpenIncident }: { onOpenIncident: (id: string) => void }) {
@@ -29,6 +30,7 @@ export function ScenarioRunner({ onOpenIncident }: { onOpenIncident: (id: string
                 <p className="mt-0.5 text-xs text-slate-600">{s.description}</p>
               </div>
               <Button
+                {...calls("simulator.runScenario")}
                 size="sm"
                 disabled={start.isPending}
                 onClick={() => start.mutate({ scenario: s.key })}

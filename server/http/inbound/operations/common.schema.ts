@@ -3,7 +3,7 @@
 // every schema's description and therefore in /v1/openapi.json.
 import { z } from "@hono/zod-openapi";
 import { NOT_BLANK, NOT_BLANK_MESSAGE } from "../../../incidents/snapshot.schema.ts";
-import { APP_ERRORS } from "../../../platform/error-codes.ts";
+import { APP_ERRORS, problemCodeOf, problemTitleOf } from "../../../platform/error-codes.ts";
 import type { ProblemCode } from "../problem.ts";
 
 export const TEXT_LIMITS = { label: 200, callSign: 50, fullName: 200, summary: 4000, description: 4000 } as const;
@@ -81,6 +81,18 @@ const ON_INCIDENT: ProblemCode[] = [
   "RequestTooLarge",
 ];
 
+/**
+ * What a code's problem object says in the document: a code the spec's tables lack is written as the
+ * spec's code it stands for (DatabaseUnavailable: InternalServerError, decision 0064), with its own status.
+ */
+const WHEN: Partial<Record<ProblemCode, string>> = {
+  DatabaseUnavailable:
+    "the database is out of reach (restarting, cut off): nothing was changed; retry after `Retry-After`",
+};
+const RETRY_AFTER = {
+  "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" as const } },
+};
+
 /** The documented error responses of an operation: grouped by status, one example per code. */
 export function errorResponses(kind: "agency" | "user" | "incident", codes: ProblemCode[], withBody: boolean) {
   const base = kind === "agency" ? AUTH : kind === "user" ? USER : ON_INCIDENT;
@@ -96,22 +108,23 @@ export function errorResponses(kind: "agency" | "user" | "incident", codes: Prob
       .map(([status, list]) => [
         status,
         {
-          description: list.map((c) => `\`${c}\``).join(", "),
+          description: list.map((c) => `\`${problemCodeOf(c)}\`${WHEN[c] ? ` (${WHEN[c]})` : ""}`).join(", "),
+          ...(status === 503 ? { headers: RETRY_AFTER } : {}),
           content: {
             "application/problem+json": {
               schema: ZProblem,
               examples: Object.fromEntries(
                 list.map((code) => [
-                  code,
+                  problemCodeOf(code),
                   {
-                    summary: APP_ERRORS[code].title,
+                    summary: problemTitleOf(code),
                     value: {
-                      type: `https://workbench.example/problems/${code}`,
-                      title: APP_ERRORS[code].title,
+                      type: `https://workbench.example/problems/${problemCodeOf(code)}`,
+                      title: problemTitleOf(code),
                       status,
-                      detail: APP_ERRORS[code].title + ".",
+                      detail: WHEN[code] ? `${WHEN[code].replaceAll("`", "")}.` : problemTitleOf(code) + ".",
                       instance: "/v1/…",
-                      code,
+                      code: problemCodeOf(code),
                       traceId: "5f2b8c1e9d0a4b7f",
                       ...(code === "ValidationFailed"
                         ? { errors: [{ field: "caller.phoneNumber", message: "Required" }] }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseDuration } from "../platform/time/parse-duration.ts";
-import { describeFault, formatReceiverFaultMode, parseReceiverFaultMode, parseStartTime } from "./faults.ts";
+import { formatReceiverFaultMode, parseReceiverFaultMode } from "../reference-receiver/faults.ts";
+import { describeFault, parseStartTime } from "./integration-faults.ts";
 
 const T0 = Date.UTC(2026, 10, 22, 6, 0);
 
@@ -52,8 +52,8 @@ describe("describeFault on the workbench clock", () => {
   });
 
   it("reads start times as +duration or ISO timestamps", () => {
-    expect(parseStartTime("+5m", T0, parseDuration)).toBe(T0 + 300_000);
-    expect(parseStartTime("2026-11-22T07:00:00Z", T0, parseDuration)).toBe(Date.UTC(2026, 10, 22, 7));
-    expect(parseStartTime("tomorrow", T0, parseDuration)).toBeUndefined();
+    expect(parseStartTime("+5m", T0)).toBe(T0 + 300_000);
+    expect(parseStartTime("2026-11-22T07:00:00Z", T0)).toBe(Date.UTC(2026, 10, 22, 7));
+    expect(parseStartTime("tomorrow", T0)).toBeUndefined();
   });
 });

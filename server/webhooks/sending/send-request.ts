@@ -31,8 +31,8 @@ import {
 import { policyLookup, OutboundRefusedError } from "../../platform/network/outbound-lookup.ts";
 import { refuseOutbound, refusePlainHttp, type OutboundPolicy } from "../../platform/network/outbound-policy.ts";
 import { sendThroughListener } from "../listen/listener-transport.ts";
+import { REQUEST_TIMEOUT_MS } from "../../webhook-contracts/delivery-rules.ts";
 
-export const REQUEST_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_CAP_BYTES = 64 * 1024;
 const BODY_EXCERPT_CHARS = 2_000;
 /** The connection ended without an answer: what node:http reports for a socket closed by the server. */
@@ -40,13 +40,15 @@ const HANG_UP = "ECONNRESET: socket hang up";
 const BODY_TOO_LARGE = `response body larger than ${RESPONSE_BODY_CAP_BYTES / 1024} KiB: read stopped there and the connection closed`;
 const noResponseWithin = (timeoutMs: number) => `timeout: no response within ${timeoutMs} ms`;
 const STOPPED = "stopped: the caller gave up (its process is stopping)";
-const unsent = (error: string, durationMs: number): SendResult => ({
+/** A request that got no answer (not sent, or failed before one): its reason as the result's error. */
+export const unsent = (error: string, durationMs: number, refused?: true): SendResult => ({
   status: null,
   headers: null,
   bodyExcerpt: null,
   body: null,
   error,
   durationMs,
+  ...(refused ? { refused } : {}),
 });
 
 type Agents = { http: http.Agent; https: https.Agent; httpsInsecure: https.Agent };
@@ -106,16 +108,7 @@ export function sendRequest(options: SendRequestOptions): Promise<SendResult> {
   const remainingMs = Math.max(1, timeoutMs - (started - (options.attemptStartedMs ?? started)));
   const { target } = options;
   const refusal = refusalOf(options.url, target);
-  if (refusal)
-    return Promise.resolve({
-      status: null,
-      headers: null,
-      bodyExcerpt: null,
-      body: null,
-      error: refusal,
-      durationMs: 0,
-      refused: true,
-    });
+  if (refusal) return Promise.resolve(unsent(refusal, 0, true));
   if (target.kind === "listener")
     return sendThroughListener(
       { ...options, integrationKey: target.integrationKey, remainingMs, bodyCapBytes: RESPONSE_BODY_CAP_BYTES },

@@ -4,9 +4,9 @@
 // origin that `integrations list` prints), or an external URL the outbound
 // policy allows — the host as written and, resolved now, its addresses (the
 // same checks run again on every connection). One-line refusals, as AppErrors.
-import { AppError, type AppErrorCode } from "../platform/errors.ts";
-import type { Env } from "../platform/env.ts";
-import { outboundPolicyOf, refuseOutboundNow } from "../platform/network/outbound-lookup.ts";
+import { AppError, type AppErrorCode } from "../../platform/errors.ts";
+import type { Env } from "../../platform/env.ts";
+import { outboundPolicyOf, refuseOutboundNow } from "../../platform/network/outbound-lookup.ts";
 import { embeddedReceiverKeyOf } from "./receiver-url.ts";
 
 export type ValidReceiverUrl =

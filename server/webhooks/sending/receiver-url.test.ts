@@ -6,10 +6,10 @@ import {
   receiverTarget,
   resolveReceiverUrl,
 } from "./receiver-url.ts";
-import { parseEnv } from "../platform/env.ts";
-import { refusalOf } from "./delivery/send-request.ts";
-import { EMPTY_ALLOW_LIST } from "../platform/network/outbound-policy.ts";
-import { flattenSupports, majorVersionOf } from "../webhook-contracts/v3/capabilities.schema.ts";
+import { parseEnv } from "../../platform/env.ts";
+import { refusalOf } from "./send-request.ts";
+import { EMPTY_ALLOW_LIST } from "../../platform/network/outbound-policy.ts";
+import { flattenSupports, majorVersionOf } from "../../webhook-contracts/v3/capabilities.schema.ts";
 
 describe("receiver URLs", () => {
   it("an attached listener's routed URL (listen:KEY) is the listener target, never refused by the policy", () => {

@@ -5,7 +5,7 @@
 // transaction runs on; a process with no worker on that database (API-only, or
 // a test's client without one) plans pending rows as before.
 import { processSingleton } from "../../platform/process-singleton.ts";
-import type { ClaimedDelivery } from "./claim-deliveries.ts";
+import type { ClaimedDelivery } from "./outbox-row.ts";
 
 export type LocalClaimer = {
   workerId: string;

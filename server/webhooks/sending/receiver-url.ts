@@ -2,10 +2,10 @@
 // names an embedded receiver on this workbench's own origin (PUBLIC_URL);
 // anything else is the absolute URL an integrator registered, reached under the
 // outbound policy (platform/network/outbound-policy.ts).
-import type { Env } from "../platform/env.ts";
-import { isLoopbackHost } from "../platform/network/loopback.ts";
-import { outboundPolicyOf } from "../platform/network/outbound-lookup.ts";
-import type { OutboundTargetKind } from "./delivery/send-request.ts";
+import type { Env } from "../../platform/env.ts";
+import { isLoopbackHost } from "../../platform/network/loopback.ts";
+import { outboundPolicyOf } from "../../platform/network/outbound-lookup.ts";
+import type { OutboundTargetKind } from "./send-request.ts";
 
 /** A stored path of an embedded receiver: /receivers/{key}. */
 const EMBEDDED_PATH = /^\/receivers\/([A-Za-z0-9_-]{1,64})$/;
