@@ -150,6 +150,13 @@ describe("what is recorded", () => {
     expect(console).toMatchObject({ console: true });
   });
 
+  it("keeps a call that carried NUL bytes, refused by the platform, with U+FFFD in their place", async () => {
+    const res = await fetch(`${s.url}/connect/token`, { method: "POST", body: tokenForm({ client_id: "cad\u0000x" }) });
+    expect(res.status).toBe(400);
+    const kept = (await recorded()).at(-1)!;
+    expect(kept).toMatchObject({ status: 400, problemCode: "invalid_request", clientId: "cad\ufffdx" });
+  });
+
   it("drops what does not fit a full queue, counts it, and writes the rest", async () => {
     const recorder = createCallRecorder({ db: s.runtime.db, logger: s.runtime.logger });
     const { id: _id, ...sample } = (await recorded())[0]!;

@@ -7,6 +7,8 @@
 import { Prisma, type DbClient } from "../platform/db/client.ts";
 import { createOutageLog } from "../platform/db/outage-log.ts";
 import { sqlQuery } from "../platform/db/sql-transaction.ts";
+import { isDatabaseUnavailable } from "../platform/db/database-unavailable.ts";
+import { toStorableText } from "../platform/json-input.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Worker } from "../platform/worker.ts";
 import type { Runtime } from "../runtime.ts";
@@ -56,7 +58,7 @@ export function createCallRecorder(options: Options): CallRecorder {
         const drops = droppedUnsaved;
         droppedUnsaved = 0;
         try {
-          if (batch.length > 0) await insertCalls(db, batch);
+          if (batch.length > 0) await insertCalls(db, batch).catch((err: unknown) => insertOneByOne(err, batch));
           if (drops > 0 && lastDropAt) await countDrops(db, drops, lastDropAt);
           outage.succeeded();
         } catch (err) {
@@ -75,6 +77,31 @@ export function createCallRecorder(options: Options): CallRecorder {
       writing = undefined;
     });
     return writing;
+  }
+
+  /**
+   * A batch the database refused for a reason other than an outage: written call by call, so one
+   * call it cannot keep is dropped (and counted) instead of holding every call behind it.
+   */
+  async function insertOneByOne(err: unknown, batch: ClientCallInput[]): Promise<void> {
+    if (isDatabaseUnavailable(err)) throw err;
+    let lost = 0;
+    for (const call of batch) {
+      try {
+        await insertCalls(db, [call]);
+      } catch (one) {
+        if (isDatabaseUnavailable(one)) throw one;
+        lost++;
+        lastDropAt = call.receivedAt;
+      }
+    }
+    if (lost === 0) return;
+    droppedTotal += lost;
+    droppedUnsaved += lost;
+    options.logger.warn(
+      { lost, reason: (err as Error)?.message },
+      "API calls the database would not keep were dropped",
+    );
   }
 
   return {
@@ -108,11 +135,11 @@ export function createCallRecorder(options: Options): CallRecorder {
 
 /** One statement for the batch; a LoginUserByToken call finds its client by the sign-in token's digest. */
 async function insertCalls(db: DbClient, calls: ClientCallInput[]): Promise<void> {
-  const rows = calls.map((c) => ({
-    ...c,
-    receivedAt: c.receivedAt.toISOString(),
-    signInDigests: c.signInDigests ?? [],
-  }));
+  // NUL and lone surrogates (a caller's bad bytes, refused by the platform but kept as sent) would
+  // fail the statement: every string is kept in a form PostgreSQL stores (json-input.ts).
+  const rows = calls.map((c) =>
+    storable({ ...c, receivedAt: c.receivedAt.toISOString(), signInDigests: c.signInDigests ?? [] }),
+  );
   await sqlQuery(
     db,
     Prisma.sql`
@@ -162,4 +189,12 @@ export function callRecorderOf(runtime: Pick<Runtime, "db" | "logger" | "env">):
 export async function startCallRecorderWorker(runtime: Runtime): Promise<Worker> {
   const recorder = callRecorderOf(runtime);
   return { name: "client-call-recorder", stop: () => recorder.stop() };
+}
+
+/** Every string of a JSON-ready value (keys too) as toStorableText keeps it. */
+function storable<T>(value: T): T {
+  if (typeof value === "string") return toStorableText(value) as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [toStorableText(k), storable(v)])) as T;
 }
